@@ -1,0 +1,329 @@
+//! The hand model: concealed tile counts plus declared melds.
+//!
+//! A [`Hand`] is `Copy` and allocation-free (at most four declared melds live
+//! inline). Its constructor enforces the one invariant every query relies on:
+//! no tile kind appears more than four times across concealed tiles and melds.
+
+use crate::tile::{Counts, Suit, Tile, KINDS};
+use std::fmt;
+
+/// What kind of declared meld.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MeldKind {
+    /// Three in sequence, e.g. `[123m]`.
+    Chow,
+    /// Three of a kind, e.g. `[EEE]`.
+    Pung,
+    /// Four of a kind claimed or promoted from a pung (melded kong).
+    Kong,
+    /// Four of a kind declared from the concealed hand.
+    ConcealedKong,
+}
+
+/// Who a claimed meld came from, relative to the player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum From {
+    /// The player on the left (the only source of a chow).
+    Left = 1,
+    /// The player opposite.
+    Opposite = 2,
+    /// The player on the right.
+    Right = 3,
+}
+
+impl From {
+    /// The notation digit 1–3.
+    pub fn digit(self) -> u8 {
+        self as u8
+    }
+
+    /// The source with notation digit 1–3.
+    pub fn from_digit(d: u8) -> Option<From> {
+        match d {
+            1 => Some(From::Left),
+            2 => Some(From::Opposite),
+            3 => Some(From::Right),
+            _ => None,
+        }
+    }
+}
+
+/// A declared meld: its kind, its lowest tile, and (for claimed melds) where
+/// the claimed tile came from.
+///
+/// ```
+/// use hupai::{Meld, MeldKind, Tile};
+/// let t: Tile = "4p".parse().unwrap();
+/// let m = Meld::new(MeldKind::Chow, t, None).unwrap();
+/// assert_eq!(m.tiles().map(|t| t.to_string()).collect::<Vec<_>>(), ["4p", "5p", "6p"]);
+/// assert!(Meld::new(MeldKind::Chow, "8p".parse().unwrap(), None).is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Meld {
+    kind: MeldKind,
+    tile: Tile,
+    from: Option<From>,
+}
+
+impl Meld {
+    /// A meld starting at `tile`. A chow must start at rank 1–7 of a numbered
+    /// suit; a concealed kong has no source.
+    pub fn new(kind: MeldKind, tile: Tile, from: Option<From>) -> Result<Meld, HandError> {
+        if kind == MeldKind::Chow && tile.up(2).is_none() {
+            return Err(HandError::BadChow(tile));
+        }
+        if kind == MeldKind::ConcealedKong && from.is_some() {
+            return Err(HandError::ConcealedKongWithSource(tile));
+        }
+        Ok(Meld { kind, tile, from })
+    }
+
+    /// The kind of meld.
+    pub fn kind(&self) -> MeldKind {
+        self.kind
+    }
+
+    /// The lowest tile.
+    pub fn tile(&self) -> Tile {
+        self.tile
+    }
+
+    /// Where a claimed meld came from, when the notation said so.
+    pub fn from(&self) -> Option<From> {
+        self.from
+    }
+
+    /// True for kongs of either kind.
+    pub fn is_kong(&self) -> bool {
+        matches!(self.kind, MeldKind::Kong | MeldKind::ConcealedKong)
+    }
+
+    /// True when the meld was claimed from another player (all but concealed kongs).
+    pub fn is_claimed(&self) -> bool {
+        self.kind != MeldKind::ConcealedKong
+    }
+
+    /// Number of tiles: 3, or 4 for kongs.
+    #[allow(clippy::len_without_is_empty)]
+    pub fn len(&self) -> usize {
+        if self.is_kong() {
+            4
+        } else {
+            3
+        }
+    }
+
+    /// The tiles of the meld in order.
+    pub fn tiles(&self) -> impl Iterator<Item = Tile> {
+        let (tile, kind) = (self.tile, self.kind);
+        (0..self.len() as u8).map(move |i| match kind {
+            MeldKind::Chow => tile.up(i).expect("validated chow"),
+            _ => tile,
+        })
+    }
+
+    /// Add this meld's tiles to a count array.
+    pub fn add_to(&self, counts: &mut Counts) {
+        for t in self.tiles() {
+            counts[t.index()] += 1;
+        }
+    }
+}
+
+/// Why a hand cannot exist.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HandError {
+    /// More than four copies of a tile kind.
+    FifthCopy(Tile),
+    /// More than four declared melds.
+    TooManyMelds,
+    /// A chow that does not fit in its suit (starts at 8, 9 or an honour).
+    BadChow(Tile),
+    /// A concealed kong cannot come from another player.
+    ConcealedKongWithSource(Tile),
+}
+
+impl fmt::Display for HandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HandError::FifthCopy(t) => write!(f, "more than four copies of {t}"),
+            HandError::TooManyMelds => write!(f, "more than four declared melds"),
+            HandError::BadChow(t) => write!(f, "no chow starts at {t}"),
+            HandError::ConcealedKongWithSource(t) => {
+                write!(f, "concealed kong of {t} cannot come from another player")
+            }
+        }
+    }
+}
+
+impl std::error::Error for HandError {}
+
+/// Maximum number of declared melds.
+pub const MAX_MELDS: usize = 4;
+
+/// A hand: concealed tile counts, up to four declared melds, and (when the
+/// notation gave an order) the last concealed tile, which scoring reads as the
+/// winning tile.
+///
+/// ```
+/// use hupai::Hand;
+/// let hand: Hand = "123m456p789s11122z".parse().unwrap();
+/// assert_eq!(hand.concealed_len(), 14);
+/// assert_eq!(hand.to_string(), "123m456p789s11122z");
+/// assert!("11111m".parse::<Hand>().is_err()); // a fifth copy of 1m
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Hand {
+    counts: Counts,
+    melds: [Option<Meld>; MAX_MELDS],
+    red_fives: [u8; 3],
+    last: Option<Tile>,
+}
+
+impl Hand {
+    /// A hand from concealed counts and declared melds. Fails on a fifth copy
+    /// or on more than four melds.
+    pub fn new(counts: Counts, melds: &[Meld]) -> Result<Hand, HandError> {
+        if melds.len() > MAX_MELDS {
+            return Err(HandError::TooManyMelds);
+        }
+        let mut slots = [None; MAX_MELDS];
+        let mut all = counts;
+        for (slot, m) in slots.iter_mut().zip(melds) {
+            *slot = Some(*m);
+            m.add_to(&mut all);
+        }
+        if let Some(i) = all.iter().position(|&c| c > 4) {
+            return Err(HandError::FifthCopy(Tile::from_index(i).expect("index < 34")));
+        }
+        Ok(Hand {
+            counts,
+            melds: slots,
+            red_fives: [0; 3],
+            last: None,
+        })
+    }
+
+    /// A concealed hand from a list of tiles.
+    ///
+    /// ```
+    /// use hupai::{Hand, Tile};
+    /// let e = Tile::EAST;
+    /// assert_eq!(Hand::from_tiles(&[e, e, e]).unwrap().concealed_len(), 3);
+    /// ```
+    pub fn from_tiles(tiles: &[Tile]) -> Result<Hand, HandError> {
+        let mut counts = [0u8; KINDS];
+        for t in tiles {
+            if counts[t.index()] == 4 {
+                return Err(HandError::FifthCopy(*t));
+            }
+            counts[t.index()] += 1;
+        }
+        Hand::new(counts, &[])
+    }
+
+    /// Concealed counts.
+    #[inline]
+    pub fn counts(&self) -> &Counts {
+        &self.counts
+    }
+
+    /// Declared melds.
+    pub fn melds(&self) -> impl Iterator<Item = &Meld> + Clone {
+        self.melds.iter().flatten()
+    }
+
+    /// Number of declared melds.
+    #[inline]
+    pub fn meld_count(&self) -> usize {
+        self.melds.iter().flatten().count()
+    }
+
+    /// Number of concealed tiles.
+    #[inline]
+    pub fn concealed_len(&self) -> usize {
+        crate::tile::total(&self.counts)
+    }
+
+    /// Counts of concealed tiles plus every tile in declared melds.
+    pub fn all_counts(&self) -> Counts {
+        let mut all = self.counts;
+        for m in self.melds() {
+            m.add_to(&mut all);
+        }
+        all
+    }
+
+    /// Concealed red fives per numbered suit (already counted as fives).
+    pub fn red_fives(&self) -> [u8; 3] {
+        self.red_fives
+    }
+
+    /// Mark `n` of the concealed fives of `suit` as red (notation `0m`).
+    pub fn set_red_fives(&mut self, suit: Suit, n: u8) {
+        if suit != Suit::Honors {
+            let five = Tile::new(suit, 5).expect("five exists").index();
+            self.red_fives[suit as usize] = n.min(self.counts[five]);
+        }
+    }
+
+    /// The last concealed tile as written, read by scoring as the winning tile.
+    pub fn last_tile(&self) -> Option<Tile> {
+        self.last
+    }
+
+    /// Set the last (winning) tile; it must be among the concealed tiles.
+    pub fn set_last_tile(&mut self, tile: Option<Tile>) {
+        self.last = tile.filter(|t| self.counts[t.index()] > 0);
+    }
+
+    /// The hand with one more concealed tile, or an error on a fifth copy.
+    pub fn with_tile(&self, tile: Tile) -> Result<Hand, HandError> {
+        if self.all_counts()[tile.index()] >= 4 {
+            return Err(HandError::FifthCopy(tile));
+        }
+        let mut h = *self;
+        h.counts[tile.index()] += 1;
+        h.last = Some(tile);
+        Ok(h)
+    }
+
+    /// The hand with one concealed copy of `tile` removed, if it holds one.
+    pub fn without_tile(&self, tile: Tile) -> Option<Hand> {
+        if self.counts[tile.index()] == 0 {
+            return None;
+        }
+        let mut h = *self;
+        h.counts[tile.index()] -= 1;
+        if h.counts[tile.index()] == 0 && h.last == Some(tile) {
+            h.last = None;
+        }
+        let five = tile.rank() == 5 && !tile.is_honor();
+        if five {
+            let s = tile.suit() as usize;
+            h.red_fives[s] = h.red_fives[s].min(h.counts[tile.index()]);
+        }
+        Some(h)
+    }
+}
+
+impl fmt::Debug for Hand {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Hand({self})")
+    }
+}
+
+impl fmt::Display for Hand {
+    /// Canonical mpsz (see [`crate::notation::format_mpsz`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&crate::notation::format_mpsz(self))
+    }
+}
+
+impl std::str::FromStr for Hand {
+    type Err = crate::ParseError;
+    /// Parse mpsz notation (see [`crate::notation`]).
+    fn from_str(s: &str) -> Result<Hand, Self::Err> {
+        crate::notation::parse(s, crate::Notation::Mpsz)
+    }
+}

@@ -1,0 +1,23 @@
+//! # hupai
+//!
+//! Mahjong hand evaluation through precomputed lookup tables.
+//!
+//! Classic checkers search recursively: take a pair, peel off melds, backtrack.
+//! hupai enumerates every per-suit count pattern once (see [`table`]), stores
+//! what each pattern can become, and at run time turns a hand into four
+//! per-suit keys and a few table lookups.
+//!
+#![forbid(unsafe_op_in_unsafe_fn)]
+#![warn(missing_docs)]
+
+pub mod arrangement;
+pub mod hand;
+pub mod notation;
+pub mod rules;
+pub mod tile;
+
+pub use arrangement::{Arrangement, Form, Group, GroupKind};
+pub use hand::{From, Hand, HandError, Meld, MeldKind};
+pub use notation::{Notation, ParseError, ParseErrorKind};
+pub use rules::{Rules, SevenPairs};
+pub use tile::{Counts, Suit, Tile, KINDS};

@@ -1,0 +1,113 @@
+//! Rule sets as data (DESIGN §3): which forms win and which tiles exist.
+//!
+//! Every query takes a [`Rules`] value; the engine has one code path whose
+//! behaviour these options steer, never a fork per rule set.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// How seven pairs is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SevenPairs {
+    /// Not a winning form.
+    No,
+    /// Seven distinct pairs (riichi, MCR).
+    Distinct,
+    /// A quad may count as two pairs (generic, Sichuan 龙七对).
+    QuadsAllowed,
+}
+
+/// The options of a rule set.
+///
+/// ```
+/// use hupai::Rules;
+/// let r: Rules = "sichuan".parse().unwrap();
+/// assert_eq!(r, Rules::SICHUAN);
+/// assert!(!r.honors);
+/// assert_eq!(r.max_suits, 2);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    /// Short name used on the command line.
+    pub name: &'static str,
+    /// Whether honour tiles exist in this game.
+    pub honors: bool,
+    /// At most this many numbered suits in the whole hand (3 = no limit).
+    pub max_suits: u8,
+    /// Seven pairs.
+    pub seven_pairs: SevenPairs,
+    /// Thirteen orphans.
+    pub thirteen_orphans: bool,
+    /// A concealed hand of 14 + k tiles wins with k quads taken as kongs (seed rule).
+    pub undeclared_kongs: bool,
+    /// MCR special forms: seven shifted pairs, honours and knitted, knitted straight.
+    pub mcr_forms: bool,
+}
+
+impl Rules {
+    /// The seed programs' rules.
+    pub const GENERIC: Rules = Rules {
+        name: "generic",
+        honors: true,
+        max_suits: 3,
+        seven_pairs: SevenPairs::QuadsAllowed,
+        thirteen_orphans: false,
+        undeclared_kongs: true,
+        mcr_forms: false,
+    };
+    /// Sichuan (血战到底): no honours, lack one suit, 龙七对.
+    pub const SICHUAN: Rules = Rules {
+        name: "sichuan",
+        honors: false,
+        max_suits: 2,
+        seven_pairs: SevenPairs::QuadsAllowed,
+        thirteen_orphans: false,
+        undeclared_kongs: false,
+        mcr_forms: false,
+    };
+    /// Japanese riichi.
+    pub const RIICHI: Rules = Rules {
+        name: "riichi",
+        honors: true,
+        max_suits: 3,
+        seven_pairs: SevenPairs::Distinct,
+        thirteen_orphans: true,
+        undeclared_kongs: false,
+        mcr_forms: false,
+    };
+    /// Chinese Official (MCR) forms.
+    pub const MCR: Rules = Rules {
+        name: "mcr",
+        honors: true,
+        max_suits: 3,
+        seven_pairs: SevenPairs::Distinct,
+        thirteen_orphans: true,
+        undeclared_kongs: false,
+        mcr_forms: true,
+    };
+
+    /// Every built-in rule set.
+    pub const ALL: [Rules; 4] = [Rules::GENERIC, Rules::SICHUAN, Rules::RIICHI, Rules::MCR];
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules::GENERIC
+    }
+}
+
+impl fmt::Display for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name)
+    }
+}
+
+impl FromStr for Rules {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Rules, String> {
+        Rules::ALL
+            .into_iter()
+            .find(|r| r.name.eq_ignore_ascii_case(s))
+            .ok_or_else(|| format!("unknown rule set '{s}' (expected generic, sichuan, riichi or mcr)"))
+    }
+}

@@ -21,7 +21,7 @@ pub enum MeldKind {
 }
 
 /// Who a claimed meld came from, relative to the player.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum From {
     /// The player on the left (the only source of a chow).
     Left = 1,

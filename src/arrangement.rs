@@ -142,6 +142,11 @@ impl Arrangement {
         self.len += 1;
     }
 
+    /// Change the form (the groups stay).
+    pub fn set_form(&mut self, form: Form) {
+        self.form = form;
+    }
+
     /// The form.
     pub fn form(&self) -> Form {
         self.form

@@ -194,7 +194,9 @@ impl Hand {
             m.add_to(&mut all);
         }
         if let Some(i) = all.iter().position(|&c| c > 4) {
-            return Err(HandError::FifthCopy(Tile::from_index(i).expect("index < 34")));
+            return Err(HandError::FifthCopy(
+                Tile::from_index(i).expect("index < 34"),
+            ));
         }
         Ok(Hand {
             counts,

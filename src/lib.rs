@@ -11,13 +11,21 @@
 #![warn(missing_docs)]
 
 pub mod arrangement;
+pub mod engine;
+pub mod forms;
 pub mod hand;
 pub mod notation;
+pub mod reference;
 pub mod rules;
+pub mod sets;
+pub mod table;
 pub mod tile;
+pub mod tileset;
 
 pub use arrangement::{Arrangement, Form, Group, GroupKind};
 pub use hand::{From, Hand, HandError, Meld, MeldKind};
 pub use notation::{Notation, ParseError, ParseErrorKind};
 pub use rules::{Rules, SevenPairs};
+pub use table::{TableError, Tables};
 pub use tile::{Counts, Suit, Tile, KINDS};
+pub use tileset::TileSet;

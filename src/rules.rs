@@ -108,6 +108,8 @@ impl FromStr for Rules {
         Rules::ALL
             .into_iter()
             .find(|r| r.name.eq_ignore_ascii_case(s))
-            .ok_or_else(|| format!("unknown rule set '{s}' (expected generic, sichuan, riichi or mcr)"))
+            .ok_or_else(|| {
+                format!("unknown rule set '{s}' (expected generic, sichuan, riichi or mcr)")
+            })
     }
 }

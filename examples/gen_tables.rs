@@ -1,0 +1,5 @@
+fn main() {
+    for k in hupai::table::KINDS {
+        std::fs::write(format!("tables/{}", k.file), (k.generate)()).unwrap();
+    }
+}

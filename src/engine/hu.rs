@@ -1,0 +1,110 @@
+//! Is the hand complete? Four record lookups for the standard form.
+
+use crate::forms;
+use crate::hand::Hand;
+use crate::rules::Rules;
+use crate::table::{record, Tables};
+use crate::tile::{total, Counts, KINDS};
+
+/// The hand's tiles are legal under `rules`: honours only where they exist, and
+/// at most `max_suits` numbered suits counting declared melds (Sichuan).
+pub fn suits_allowed(hand: &Hand, rules: &Rules) -> bool {
+    if rules.honors && rules.max_suits >= 3 {
+        return true;
+    }
+    let all = hand.all_counts();
+    let honors = all[27..].iter().any(|&c| c > 0);
+    let suits = (0..3)
+        .filter(|s| all[s * 9..s * 9 + 9].iter().any(|&c| c > 0))
+        .count();
+    (rules.honors || !honors) && suits <= rules.max_suits as usize
+}
+
+impl<B: AsRef<[u8]>> Tables<B> {
+    /// Whether the hand is complete (hu) under `rules`: the standard form with
+    /// its declared melds, then the special forms the rules allow, then (generic
+    /// rules) quads read as undeclared kongs.
+    ///
+    /// ```
+    /// use hupai::{Hand, Notation, Rules, Tables, notation};
+    /// let t = Tables::embedded();
+    /// let hu = |s| t.is_win(&notation::parse(s, Notation::Mediatek).unwrap(), &Rules::GENERIC);
+    /// assert!(hu("ABCeee345456DD"));
+    /// assert!(!hu("ABeeee345456DD"));
+    /// assert!(hu("AAAABBBBCCCCDDDD88"));
+    /// ```
+    pub fn is_win(&self, hand: &Hand, rules: &Rules) -> bool {
+        let c = hand.counts();
+        let melds = hand.meld_count();
+        let size = total(c) + 3 * melds;
+        if !suits_allowed(hand, rules) {
+            return false;
+        }
+        if size % 3 == 2 && size <= 14 && self.standard(c) {
+            return true;
+        }
+        if size == 14 && self.special_form(c, melds, rules) {
+            return true;
+        }
+        rules.undeclared_kongs && (15..=18).contains(&size) && self.with_kongs(c, size - 14)
+    }
+
+    /// Melds + one pair from the concealed counts (declared melds already set
+    /// aside): every part complete, exactly one of them holding the pair.
+    #[inline]
+    pub(crate) fn standard(&self, c: &Counts) -> bool {
+        let m = self.suit_record(c[0..9].try_into().expect("nine"));
+        let p = self.suit_record(c[9..18].try_into().expect("nine"));
+        let s = self.suit_record(c[18..27].try_into().expect("nine"));
+        let z = self.honor_record(c[27..34].try_into().expect("seven"));
+        let done = |r: u16| r & (record::MELDS | record::PAIR) != 0;
+        let pairs = ((m | p << 1 | s << 2 | z << 3) >> 1 & 0xf).count_ones();
+        done(m) && done(p) && done(s) && done(z) && pairs == 1
+    }
+
+    /// The 14-slot special forms: seven pairs, thirteen orphans, honours and
+    /// knitted (all fully concealed), knitted straight (at most one meld).
+    fn special_form(&self, c: &Counts, melds: usize, rules: &Rules) -> bool {
+        use crate::rules::SevenPairs;
+        let concealed = melds == 0;
+        (concealed
+            && rules.seven_pairs != SevenPairs::No
+            && forms::seven_pairs(c, rules.seven_pairs))
+            || (concealed && rules.thirteen_orphans && forms::thirteen_orphans(c))
+            || (concealed && rules.mcr_forms && forms::honors_and_knitted(c).is_some())
+            || (rules.mcr_forms && melds <= 1 && self.knitted_straight(c))
+    }
+
+    /// MCR knitted straight: its nine tiles, then the rest is a set and a pair.
+    fn knitted_straight(&self, c: &Counts) -> bool {
+        forms::knitted_straights(c).any(|p| {
+            let mut rest = *c;
+            for i in forms::knitted_tiles(p) {
+                rest[i] -= 1;
+            }
+            self.standard(&rest)
+        })
+    }
+
+    /// Generic (seed) rule: a hand of 14 + k slots wins with k concealed quads
+    /// taken as kongs and the rest melds + pair. Tries each choice of quads.
+    fn with_kongs(&self, c: &Counts, k: usize) -> bool {
+        let mut quads = [0usize; 4];
+        let mut n = 0;
+        for i in (0..KINDS).filter(|&i| c[i] == 4) {
+            quads[n] = i;
+            n += 1;
+        }
+        (0u32..1 << n)
+            .filter(|m| m.count_ones() as usize == k)
+            .any(|mask| {
+                let mut rest = *c;
+                for (j, &i) in quads[..n].iter().enumerate() {
+                    if mask >> j & 1 == 1 {
+                        rest[i] = 0;
+                    }
+                }
+                self.standard(&rest)
+            })
+    }
+}

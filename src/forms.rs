@@ -1,0 +1,156 @@
+//! The special winning forms: seven pairs, thirteen orphans and the MCR forms.
+//!
+//! These are checks over the 34 concealed counts, not table lookups: each is a
+//! single pass over at most 34 entries, so a table would buy nothing. The
+//! table engine and the recursive reference share them. Counts may hold a
+//! fifth copy here (a hypothetical draw when listing exhausted waits).
+
+use crate::arrangement::{Arrangement, Form, Group, GroupKind};
+use crate::rules::SevenPairs;
+use crate::tile::{Counts, Tile, KINDS};
+
+/// The thirteen terminal and honour kinds.
+pub const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+
+/// The six ways to give 147, 258 and 369 to the three suits: `PERMS[i][s]` is
+/// the offset (0, 1 or 2) of the knitted chow in suit `s`.
+pub const KNITTED_PERMS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+/// The nine tile indices of knitted permutation `p`.
+pub fn knitted_tiles(p: usize) -> [usize; 9] {
+    let mut out = [0; 9];
+    for s in 0..3 {
+        for k in 0..3 {
+            out[s * 3 + k] = s * 9 + KNITTED_PERMS[p][s] + 3 * k;
+        }
+    }
+    out
+}
+
+/// Seven pairs over 14 concealed tiles.
+///
+/// ```
+/// use hupai::{forms, SevenPairs, Hand};
+/// let h: Hand = "1122m3344p5566s77z".parse().unwrap();
+/// assert!(forms::seven_pairs(h.counts(), SevenPairs::Distinct));
+/// let q: Hand = "1111m3344p5566s77z".parse().unwrap();
+/// assert!(!forms::seven_pairs(q.counts(), SevenPairs::Distinct));
+/// assert!(forms::seven_pairs(q.counts(), SevenPairs::QuadsAllowed));
+/// ```
+pub fn seven_pairs(counts: &Counts, mode: SevenPairs) -> bool {
+    let mut pairs = 0;
+    for &c in counts {
+        match (c, mode) {
+            (0, _) => {}
+            (2, _) => pairs += 1,
+            (4, SevenPairs::QuadsAllowed) => pairs += 2,
+            _ => return false,
+        }
+    }
+    pairs == 7 && mode != SevenPairs::No
+}
+
+/// Thirteen orphans: each terminal and honour once, one of them twice.
+///
+/// ```
+/// use hupai::{forms, Hand};
+/// let h: Hand = "19m19p19s12345677z".parse().unwrap();
+/// assert!(forms::thirteen_orphans(h.counts()));
+/// ```
+pub fn thirteen_orphans(counts: &Counts) -> bool {
+    let mut pair = false;
+    let mut n = 0;
+    for &i in &ORPHANS {
+        match counts[i] {
+            1 => n += 1,
+            2 if !pair => {
+                pair = true;
+                n += 2;
+            }
+            _ => return false,
+        }
+    }
+    pair && n == 14 && crate::tile::total(counts) == 14
+}
+
+/// MCR seven shifted pairs: seven consecutive ranks of one suit, two each.
+///
+/// ```
+/// use hupai::{forms, Hand};
+/// assert!(forms::seven_shifted_pairs("22334455667788m".parse::<Hand>().unwrap().counts()));
+/// ```
+pub fn seven_shifted_pairs(counts: &Counts) -> bool {
+    if crate::tile::total(counts) != 14 {
+        return false;
+    }
+    (0..3).any(|s| (0..3).any(|start| (0..7).all(|k| counts[s * 9 + start + k] == 2)))
+}
+
+/// MCR honours and knitted tiles: 14 distinct tiles drawn from one knitted
+/// permutation and the seven honours. Returns the permutation index.
+///
+/// ```
+/// use hupai::{forms, Hand};
+/// let h: Hand = "147m258p36s1234567z".parse().unwrap();
+/// assert!(forms::honors_and_knitted(h.counts()).is_some());
+/// ```
+pub fn honors_and_knitted(counts: &Counts) -> Option<usize> {
+    if crate::tile::total(counts) != 14 || counts.iter().any(|&c| c > 1) {
+        return None;
+    }
+    (0..6).find(|&p| {
+        let allowed = knitted_tiles(p);
+        (0..27).all(|i| counts[i] == 0 || allowed.contains(&i))
+    })
+}
+
+/// The knitted permutations whose nine tiles are all among `counts`.
+pub fn knitted_straights(counts: &Counts) -> impl Iterator<Item = usize> + '_ {
+    (0..6).filter(move |&p| knitted_tiles(p).iter().all(|&i| counts[i] > 0))
+}
+
+/// The arrangement for a special form the counts satisfy (`form` must not be
+/// [`Form::Standard`] or [`Form::KnittedStraight`], whose sets need a split).
+pub fn special_arrangement(counts: &Counts, form: Form) -> Arrangement {
+    let mut a = Arrangement::new(form);
+    let tile = |i: usize| Tile::from_index(i).expect("index < 34");
+    match form {
+        Form::SevenPairs | Form::SevenShiftedPairs => {
+            for i in 0..KINDS {
+                for _ in 0..counts[i] / 2 {
+                    a.push(Group::concealed(GroupKind::Pair, tile(i)));
+                }
+            }
+        }
+        Form::ThirteenOrphans | Form::HonorsAndKnitted => {
+            for i in 0..KINDS {
+                let kind = if counts[i] == 2 {
+                    GroupKind::Pair
+                } else {
+                    GroupKind::Single
+                };
+                if counts[i] > 0 {
+                    a.push(Group::concealed(kind, tile(i)));
+                }
+            }
+        }
+        Form::Standard | Form::KnittedStraight => unreachable!("needs a split"),
+    }
+    a
+}
+
+/// The three knitted chows of permutation `p` as groups.
+pub fn knitted_groups(p: usize) -> [Group; 3] {
+    let g = |s: usize| {
+        let t = Tile::from_index(s * 9 + KNITTED_PERMS[p][s]).expect("index < 27");
+        Group::concealed(GroupKind::Knitted, t)
+    };
+    [g(0), g(1), g(2)]
+}

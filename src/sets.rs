@@ -1,0 +1,153 @@
+//! The benchmark and test hand sets of DESIGN §6, from a fixed seed.
+//!
+//! * `R14`: 14 random tiles from a shuffled 136-tile wall.
+//! * `C14`: complete: four random melds (chow or pung) and a pair.
+//! * `T13`: a `C14` hand minus one random tile (ready).
+//! * `R13`: 13 random tiles from a shuffled wall.
+//!
+//! The generator is a SplitMix64, so every run, platform and consumer (the
+//! criterion benches, `hupai bench`, the peer comparison, the tests) sees the
+//! same hands.
+
+use crate::hand::Hand;
+use crate::tile::{Counts, KINDS};
+
+/// A small deterministic random generator (SplitMix64).
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from a seed.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `n` (n > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        ((self.next_u64() >> 32) * n as u64 >> 32) as usize
+    }
+}
+
+/// The four hand sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Set {
+    /// 14 random tiles.
+    R14,
+    /// Complete hands: four melds and a pair.
+    C14,
+    /// Ready hands: a complete hand minus one tile.
+    T13,
+    /// 13 random tiles.
+    R13,
+}
+
+impl Set {
+    /// All four, in report order.
+    pub const ALL: [Set; 4] = [Set::R14, Set::C14, Set::T13, Set::R13];
+
+    /// The set's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Set::R14 => "R14",
+            Set::C14 => "C14",
+            Set::T13 => "T13",
+            Set::R13 => "R13",
+        }
+    }
+}
+
+/// The default seed of the published figures.
+pub const SEED: u64 = 0x6875_7061_6900_0001;
+
+/// `n` hands of `set` from `seed`.
+///
+/// ```
+/// use hupai::sets::{hands, Set, SEED};
+/// let c14 = hands(Set::C14, 100, SEED);
+/// assert_eq!(c14.len(), 100);
+/// assert!(c14.iter().all(|h| h.concealed_len() == 14));
+/// assert_eq!(c14, hands(Set::C14, 100, SEED)); // deterministic
+/// ```
+pub fn hands(set: Set, n: usize, seed: u64) -> Vec<Hand> {
+    let mut rng = Rng::new(seed ^ set as u64);
+    (0..n)
+        .map(|_| {
+            let counts = match set {
+                Set::R14 => random(&mut rng, 14),
+                Set::R13 => random(&mut rng, 13),
+                Set::C14 => complete(&mut rng),
+                Set::T13 => {
+                    let mut c = complete(&mut rng);
+                    remove_random(&mut rng, &mut c);
+                    c
+                }
+            };
+            Hand::new(counts, &[]).expect("at most four copies")
+        })
+        .collect()
+}
+
+/// `n` random tiles drawn from a full wall.
+pub fn random(rng: &mut Rng, n: usize) -> Counts {
+    let mut wall: Vec<u8> = (0..KINDS as u8).flat_map(|t| [t; 4]).collect();
+    let mut c = [0u8; KINDS];
+    for i in 0..n {
+        let j = i + rng.below(wall.len() - i);
+        wall.swap(i, j);
+        c[wall[i] as usize] += 1;
+    }
+    c
+}
+
+/// Four random melds and a pair, each copy count at most four.
+pub fn complete(rng: &mut Rng) -> Counts {
+    complete_with(rng, 4)
+}
+
+/// `melds` random melds and a pair, each copy count at most four.
+pub fn complete_with(rng: &mut Rng, melds: usize) -> Counts {
+    loop {
+        let mut c = [0u8; KINDS];
+        let mut ok = true;
+        for _ in 0..melds {
+            // 34 pungs and 21 chows, equally likely.
+            let m = rng.below(55);
+            if m < 34 {
+                c[m] += 3;
+            } else {
+                let s = (m - 34) / 7;
+                let r = (m - 34) % 7;
+                for k in 0..3 {
+                    c[s * 9 + r + k] += 1;
+                }
+            }
+        }
+        c[rng.below(KINDS)] += 2;
+        ok &= c.iter().all(|&x| x <= 4);
+        if ok {
+            return c;
+        }
+    }
+}
+
+/// Remove one random tile.
+pub fn remove_random(rng: &mut Rng, c: &mut Counts) {
+    let n: usize = c.iter().map(|&x| x as usize).sum();
+    let mut k = rng.below(n);
+    for x in c.iter_mut() {
+        if k < *x as usize {
+            *x -= 1;
+            return;
+        }
+        k -= *x as usize;
+    }
+}

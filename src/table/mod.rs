@@ -1,0 +1,198 @@
+//! Precomputed tables: what every per-suit count pattern can become.
+//!
+//! # How it works
+//!
+//! A hand is four independent parts: three numbered suits and the honours.
+//! Whether the hand is complete, what it waits on and how it splits depend on
+//! each part only through a few facts: can this suit split into melds alone,
+//! or into melds and one pair, and which single tiles would make it so. The
+//! [`generate`] module computes those facts once for every pattern of at most
+//! 14 tiles (405,350 suit patterns, 43,130 honour patterns) and stores one
+//! 16-bit [`record`] per pattern, at the dense index of [`key`].
+//!
+//! The bytes live in table files ([`format`]): `tables/*.tbl` in the
+//! repository, rewritten by `hupai tables build`. `build.rs` embeds them in the
+//! binary ([`Tables::embedded`]); [`Tables::open`] memory-maps files instead.
+//! Either way the engine reads the same bytes in place through the same code.
+
+pub mod format;
+pub mod generate;
+pub mod key;
+
+pub use format::{TableError, TableFile};
+
+use std::ops::Range;
+use std::path::Path;
+use std::sync::OnceLock;
+
+/// The bits of a per-pattern record.
+pub mod record {
+    /// The pattern splits into melds only (its size is 3n).
+    pub const MELDS: u16 = 1;
+    /// The pattern splits into melds and one pair (its size is 3n+2).
+    pub const PAIR: u16 = 2;
+    /// Bit of the first rank in the wait mask: bit `WAIT_SHIFT + r` is set when
+    /// one more tile of rank `r` makes the pattern complete (a fifth copy counts).
+    pub const WAIT_SHIFT: u32 = 2;
+    /// The wait mask completes the pattern with a pair (its size is 3n+1);
+    /// otherwise it completes it with melds only (size 3n+2).
+    pub const WAITS_TO_PAIR: u16 = 1 << 11;
+    /// The wait mask of a record.
+    #[inline]
+    pub const fn waits(r: u16) -> u16 {
+        (r >> WAIT_SHIFT) & 0x1ff
+    }
+}
+
+/// A table file of the set: its name and its generator.
+pub struct TableKind {
+    /// File name under `tables/`.
+    pub file: &'static str,
+    /// The generator that writes its bytes.
+    pub generate: fn() -> Vec<u8>,
+}
+
+/// Every file a table set is made of.
+pub const KINDS: &[TableKind] = &[TableKind {
+    file: "hu.tbl",
+    generate: generate::hu,
+}];
+
+mod embedded {
+    include!(concat!(env!("OUT_DIR"), "/embedded_tables.rs"));
+}
+
+/// A loaded table set over any byte container `B` (`&'static [u8]` for the
+/// embedded set, a memory map for files, a `Vec` for a fresh build).
+///
+/// ```
+/// use hupai::{Hand, Rules, Tables};
+/// let tables = Tables::embedded();
+/// let hand: Hand = "11122233344455m".parse().unwrap();
+/// assert!(tables.is_win(&hand, &Rules::GENERIC));
+/// ```
+pub struct Tables<B = &'static [u8]> {
+    hu: TableFile<B>,
+    suit: Range<usize>,
+    honor: Range<usize>,
+}
+
+impl<B: AsRef<[u8]>> Tables<B> {
+    /// Load a set from a source of files (`open` gets each file name of
+    /// [`KINDS`]). Checks headers and section sizes; see [`Tables::verify`].
+    pub fn load(
+        mut open: impl FnMut(&str) -> Result<B, TableError>,
+    ) -> Result<Tables<B>, TableError> {
+        let hu = TableFile::new(open("hu.tbl")?)?;
+        if hu.kind() != "hu" {
+            return Err(TableError::Corrupt(format!(
+                "hu.tbl holds a '{}' table",
+                hu.kind()
+            )));
+        }
+        let sized = |name: &str, n: usize| -> Result<Range<usize>, TableError> {
+            let r = hu.section_range(name)?;
+            if r.len() != 2 * n {
+                return Err(TableError::Corrupt(format!(
+                    "section '{name}' holds {} bytes, expected {}",
+                    r.len(),
+                    2 * n
+                )));
+            }
+            Ok(r)
+        };
+        let suit = sized("suit", key::SUIT_PATTERNS)?;
+        let honor = sized("honor", key::HONOR_PATTERNS)?;
+        Ok(Tables { hu, suit, honor })
+    }
+
+    /// Full verification: every file's checksum.
+    pub fn verify(&self) -> Result<(), TableError> {
+        self.hu.verify()
+    }
+
+    /// The files of the set by name.
+    pub fn files(&self) -> impl Iterator<Item = (&'static str, &TableFile<B>)> {
+        [("hu.tbl", &self.hu)].into_iter()
+    }
+
+    /// The record of a suit pattern (≤ 14 tiles).
+    #[inline]
+    pub fn suit_record(&self, c: &[u8; 9]) -> u16 {
+        read_u16(self.hu.bytes(), self.suit.start, key::suit_index(c))
+    }
+
+    /// The record of an honour pattern (≤ 14 tiles).
+    #[inline]
+    pub fn honor_record(&self, c: &[u8; 7]) -> u16 {
+        read_u16(self.hu.bytes(), self.honor.start, key::honor_index(c))
+    }
+}
+
+#[inline(always)]
+fn read_u16(bytes: &[u8], start: usize, i: usize) -> u16 {
+    let at = start + 2 * i;
+    u16::from_le_bytes(bytes[at..at + 2].try_into().expect("two bytes"))
+}
+
+impl Tables<&'static [u8]> {
+    /// The table set embedded in the binary at build time (no file needed).
+    /// Should the build have found no table files, the set is generated on
+    /// first use instead (about a second).
+    pub fn embedded() -> &'static Tables<&'static [u8]> {
+        static EMBEDDED: OnceLock<Tables<&'static [u8]>> = OnceLock::new();
+        EMBEDDED.get_or_init(|| {
+            let from_build = Tables::load(|name| {
+                embedded::FILES
+                    .iter()
+                    .find(|(n, _)| *n == name)
+                    .map(|(_, b)| *b)
+                    .ok_or_else(|| TableError::Missing(name.to_string()))
+            });
+            from_build.unwrap_or_else(|_| {
+                Tables::load(|name| {
+                    let kind = KINDS.iter().find(|k| k.file == name).expect("known kind");
+                    Ok(&*Box::leak((kind.generate)().into_boxed_slice()))
+                })
+                .expect("freshly generated tables are valid")
+            })
+        })
+    }
+}
+
+impl Tables<memmap2::Mmap> {
+    /// Memory-map the table files of `dir` and check their headers. The
+    /// bytes are used in place (no copy); call [`Tables::verify`] for a full
+    /// checksum pass.
+    pub fn open(dir: impl AsRef<Path>) -> Result<Tables<memmap2::Mmap>, TableError> {
+        Tables::load(|name| map_file(&dir.as_ref().join(name)))
+    }
+}
+
+fn map_file(path: &Path) -> Result<memmap2::Mmap, TableError> {
+    let io = |source| TableError::Io {
+        path: path.display().to_string(),
+        source,
+    };
+    let file = std::fs::File::open(path).map_err(io)?;
+    // SAFETY: `Mmap::map` is unsafe because another process could change the
+    // file while it is mapped, which would change bytes behind a `&[u8]`. The
+    // engine only ever reads bytes from the map, and every read is bounds
+    // checked against lengths validated at open time, so a concurrent writer
+    // can at worst produce wrong answers or a failed `verify`, never an
+    // out-of-bounds access. Table files are written once by `hupai tables
+    // build` (to a temporary file, then renamed) and not modified in place.
+    // Exercised by tests/tables.rs (`mapped_tables_match_embedded`).
+    unsafe { memmap2::Mmap::map(&file) }.map_err(io)
+}
+
+impl Tables<Vec<u8>> {
+    /// Build a fresh table set in memory.
+    pub fn generate() -> Tables<Vec<u8>> {
+        Tables::load(|name| {
+            let kind = KINDS.iter().find(|k| k.file == name).expect("known kind");
+            Ok((kind.generate)())
+        })
+        .expect("freshly generated tables are valid")
+    }
+}

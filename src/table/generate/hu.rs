@@ -1,4 +1,4 @@
-//! The generator: every per-suit count pattern, in parallel, to table bytes.
+//! `hu.tbl`: complete flags and wait masks of every pattern.
 //!
 //! Complete patterns are built, not searched for: every multiset of at most
 //! four melds, with and without a pair, marks its count vector in a bitmap
@@ -7,9 +7,7 @@
 //! itself and its nine one-tile extensions up in that bitmap, in parallel.
 //! The output is a pure function of nothing: the same bytes on every run.
 
-use super::format;
-use super::key;
-use super::record;
+use crate::table::{format, key, record};
 use rayon::prelude::*;
 
 /// The `hu.tbl` file: one record per suit pattern and per honour pattern.
@@ -18,15 +16,11 @@ pub fn hu() -> Vec<u8> {
     let honor = records::<7>(false);
     format::write(
         "hu",
-        &[("suit", le_bytes(&suit)), ("honor", le_bytes(&honor))],
+        &[("suit", super::le_u16(&suit)), ("honor", super::le_u16(&honor))],
     )
 }
 
-fn le_bytes(v: &[u16]) -> Vec<u8> {
-    v.iter().flat_map(|x| x.to_le_bytes()).collect()
-}
-
-fn base6<const N: usize>(v: &[u8; N]) -> usize {
+pub(crate) fn base6<const N: usize>(v: &[u8; N]) -> usize {
     v.iter().rev().fold(0, |k, &c| k * 6 + c as usize)
 }
 

@@ -1,0 +1,18 @@
+//! The generators: every per-suit count pattern, in parallel, to table bytes.
+//!
+//! One module per table file kind. Each is a pure function of nothing: the
+//! same bytes on every run, whatever the thread count.
+
+mod hu;
+
+pub use hu::hu;
+
+/// Little-endian bytes of a `u16` array.
+pub fn le_u16(v: &[u16]) -> Vec<u8> {
+    v.iter().flat_map(|x| x.to_le_bytes()).collect()
+}
+
+/// Little-endian bytes of a `u32` array.
+pub fn le_u32(v: &[u32]) -> Vec<u8> {
+    v.iter().flat_map(|x| x.to_le_bytes()).collect()
+}

@@ -98,8 +98,9 @@ impl fmt::Display for Notation {
 /// [`Notation::Auto`] tries mpsz, mediatek, chengdu and mcr: the input is
 /// accepted when every notation that reads it reads the same hand; when they
 /// read different hands the error is [`ParseErrorKind::Ambiguous`], and when
-/// none does it is [`ParseErrorKind::NoNotation`] with each one's error
-/// (or that error alone when they all say the same thing, e.g. an empty hand).
+/// none does it is [`ParseErrorKind::NoNotation`] with each one's error, or
+/// [`ParseErrorKind::Empty`] when some notation finds no tile in it, or the
+/// one error when every notation gives the same.
 ///
 /// ```
 /// use hupai::notation::parse;
@@ -147,9 +148,12 @@ fn parse_auto(input: &str) -> Result<Hand, ParseError> {
         .into_iter()
         .filter_map(|(n, r)| r.err().map(|e| (n, e)))
         .collect();
-    if errors.iter().all(|(_, e)| *e == errors[0].1) {
-        // Every notation says the same thing (e.g. "empty hand"): say it once.
-        return Err(errors[0].1.clone());
+    // An input with no tiles in some notation (`[]` in mpsz) is an empty
+    // hand; when every notation says the same thing, say it once.
+    let empty = errors.iter().find(|(_, e)| e.kind == ParseErrorKind::Empty);
+    let same = errors.iter().all(|(_, e)| *e == errors[0].1);
+    if let Some((_, e)) = empty.or(errors.first().filter(|_| same)) {
+        return Err(e.clone());
     }
     Err(ParseError::whole(ParseErrorKind::NoNotation(errors)))
 }
@@ -383,4 +387,57 @@ fn is_five(t: Tile) -> bool {
 fn first_honour(hand: &Hand) -> Option<Tile> {
     let all = hand.all_counts();
     Tile::all().find(|t| t.is_honor() && all[t.index()] > 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_count_characters_of_the_untrimmed_input() {
+        // U+3000 (ideographic space) is whitespace and one character.
+        let chars = positioned("\u{3000} 東1 ");
+        assert_eq!(chars, [(3, '東'), (4, '1')]);
+        assert!(positioned(" \t ").is_empty());
+    }
+
+    #[test]
+    fn builder_counts_melds_and_concealed_tiles_together() {
+        let one = Tile::from_index(0).unwrap();
+        let kong = Meld::new(crate::MeldKind::ConcealedKong, one, None).unwrap();
+        let mut b = Builder::new();
+        b.meld(kong, &[(one, 2), (one, 3), (one, 4), (one, 5)], 1)
+            .unwrap();
+        let err = b.tile(one, false, 8).unwrap_err();
+        assert_eq!(err, ParseError::at(ParseErrorKind::FifthCopy(one), 8));
+    }
+
+    #[test]
+    fn builder_records_red_fives_and_last_tile() {
+        let five = Tile::new(Suit::Bamboo, 5).unwrap();
+        let mut b = Builder::new();
+        b.tile(five, true, 1).unwrap();
+        b.tile(five, false, 2).unwrap();
+        let hand = b.finish().unwrap();
+        assert_eq!(hand.red_fives(), [0, 0, 1]);
+        assert_eq!(hand.last_tile(), Some(five));
+        assert_eq!(
+            Builder::new().finish(),
+            Err(ParseError::whole(ParseErrorKind::Empty))
+        );
+    }
+
+    #[test]
+    fn red_fives_come_first_among_the_fives() {
+        let mut hand = parse("5550m", Notation::Mpsz).unwrap();
+        hand.set_red_fives(Suit::Characters, 2);
+        let (sorted, last) = concealed_in_order(&hand, false);
+        let reds: Vec<bool> = sorted.iter().map(|&(_, red)| red).collect();
+        assert_eq!(reds, [true, true, false, false]);
+        assert_eq!(last, None);
+        // The last five is a plain one while a plain one is left.
+        let (sorted, last) = concealed_in_order(&hand, true);
+        assert_eq!(sorted.len(), 3);
+        assert_eq!(last.map(|(_, red)| red), Some(false));
+    }
 }

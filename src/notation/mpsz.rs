@@ -245,3 +245,36 @@ fn write_tiles(out: &mut String, tiles: impl Iterator<Item = (Tile, bool)>, synt
         out.push(s.letter());
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn melds(s: &str) -> Vec<(MeldKind, String, Option<Source>)> {
+        parse(s)
+            .unwrap()
+            .melds()
+            .map(|m| (m.kind(), m.tile().to_string(), m.from()))
+            .collect()
+    }
+
+    #[test]
+    fn bracket_groups_become_melds() {
+        use MeldKind::*;
+        assert_eq!(melds("[978s]"), [(Chow, "7s".into(), None)]);
+        assert_eq!(melds("[123m1]"), [(Chow, "1m".into(), Some(Source::Left))]);
+        assert_eq!(melds("[505p3]"), [(Pung, "5p".into(), Some(Source::Right))]);
+        assert_eq!(melds("[7777z]"), [(ConcealedKong, "7z".into(), None)]);
+        assert_eq!(
+            melds("[7777z2]"),
+            [(Kong, "7z".into(), Some(Source::Opposite))]
+        );
+    }
+
+    #[test]
+    fn written_groups_close_on_suit_change() {
+        let hand = parse("1m9m1p9p1s9s1z7z").unwrap();
+        assert_eq!(format(&hand, false), "19m19p19s17z");
+        assert_eq!(format(&hand, true), "19m19p19s1z7z");
+    }
+}

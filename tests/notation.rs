@@ -538,7 +538,7 @@ fn format_errors() {
     let honours = mpsz("123m11z");
     assert_eq!(
         format(&honours, Notation::Mediatek),
-        Err(FormatError::Honours {
+        Err(FormatError::Honors {
             notation: Notation::Mediatek,
             tile: Tile::EAST
         })

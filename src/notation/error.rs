@@ -173,13 +173,13 @@ fn list(f: &mut fmt::Formatter<'_>, items: &[Notation]) -> fmt::Result {
 /// use hupai::Notation;
 /// let hand = parse("123m11z", Notation::Mpsz).unwrap();
 /// let err = format(&hand, Notation::Chengdu).unwrap_err();
-/// assert!(matches!(err, FormatError::Honours { .. }));
+/// assert!(matches!(err, FormatError::Honors { .. }));
 /// assert_eq!(err.to_string(), "chengdu notation has no honour tiles (the hand holds 1z)");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FormatError {
     /// The notation has no honour tiles; the first honour the hand holds.
-    Honours {
+    Honors {
         /// The notation asked for.
         notation: Notation,
         /// An honour tile of the hand.
@@ -200,7 +200,7 @@ pub enum FormatError {
 impl fmt::Display for FormatError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            FormatError::Honours { notation, tile } => write!(
+            FormatError::Honors { notation, tile } => write!(
                 f,
                 "{notation} notation has no honour tiles (the hand holds {tile})"
             ),

@@ -16,6 +16,8 @@
 //! - leading and trailing whitespace is ignored; `mpsz` and `mcr` also accept
 //!   whitespace between groups (`123m 456p`);
 //! - a fifth copy of a tile, counting declared melds, is an error naming it;
+//! - a red five (`0m`) counts as a five; the hand records red fives among
+//!   the concealed tiles only, so in a meld (`[406m]`) it is a plain five;
 //! - the last concealed tile as written becomes [`Hand::last_tile`], which
 //!   scoring reads as the winning tile;
 //! - a well-formed hand of any size parses: size checks belong to the queries.
@@ -130,11 +132,9 @@ pub fn parse(input: &str, notation: Notation) -> Result<Hand, ParseError> {
 
 fn parse_auto(input: &str) -> Result<Hand, ParseError> {
     let results = Notation::CANDIDATES.map(|n| (n, parse(input, n)));
-    let mut read = results
-        .iter()
-        .filter_map(|(n, r)| r.as_ref().ok().map(|h| (*n, h)));
-    if let Some((_, first)) = read.clone().next() {
-        if read.all(|(_, h)| h == first) {
+    let mut hands = results.iter().filter_map(|(_, r)| r.as_ref().ok());
+    if let Some(first) = hands.next() {
+        if hands.all(|h| h == first) {
             return Ok(*first);
         }
         let notations = results
@@ -241,15 +241,14 @@ pub fn format(hand: &Hand, notation: Notation) -> Result<String, FormatError> {
 
 /// The characters of the input with their 1-based positions, leading and
 /// trailing whitespace left out (positions still count it).
-fn positioned(input: &str) -> Vec<(usize, char)> {
+fn positioned(input: &str) -> impl Iterator<Item = (usize, char)> + '_ {
     let lead = input.len() - input.trim_start().len();
     let offset = input[..lead].chars().count();
     input
         .trim()
         .chars()
         .enumerate()
-        .map(|(i, c)| (offset + i + 1, c))
-        .collect()
+        .map(move |(i, c)| (offset + i + 1, c))
 }
 
 /// Collects tiles and melds as a parser reads them, catching a fifth copy at
@@ -302,9 +301,9 @@ impl Builder {
         Ok(())
     }
 
-    /// A declared meld whose tiles were written at the given positions.
-    fn meld(&mut self, meld: Meld, tiles: &[(Tile, usize)], open: usize) -> Result<(), ParseError> {
-        self.room_for_meld(open)?;
+    /// A declared meld whose tiles were written at the given positions. The
+    /// parser checks [`Builder::room_for_meld`] first, at the bracket.
+    fn meld(&mut self, meld: Meld, tiles: &[(Tile, usize)]) -> Result<(), ParseError> {
         for &(t, p) in tiles {
             self.count(t, p)?;
         }
@@ -369,8 +368,9 @@ fn plain_tiles(hand: &Hand, notation: Notation) -> Result<impl Iterator<Item = T
     if hand.meld_count() > 0 {
         return Err(FormatError::Melds { notation });
     }
-    if let Some(tile) = first_honour(hand) {
-        return Err(FormatError::Honours { notation, tile });
+    // Melds are out, so an honour can only be concealed.
+    if let Some(tile) = Tile::all().find(|t| t.is_honor() && hand.counts()[t.index()] > 0) {
+        return Err(FormatError::Honors { notation, tile });
     }
     if hand.red_fives().iter().any(|&n| n > 0) {
         return Err(FormatError::RedFives { notation });
@@ -383,12 +383,6 @@ fn is_five(t: Tile) -> bool {
     !t.is_honor() && t.rank() == 5
 }
 
-/// The first honour the hand holds, concealed or in a meld.
-fn first_honour(hand: &Hand) -> Option<Tile> {
-    let all = hand.all_counts();
-    Tile::all().find(|t| t.is_honor() && all[t.index()] > 0)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -396,9 +390,9 @@ mod tests {
     #[test]
     fn positions_count_characters_of_the_untrimmed_input() {
         // U+3000 (ideographic space) is whitespace and one character.
-        let chars = positioned("\u{3000} 東1 ");
+        let chars: Vec<_> = positioned("\u{3000} 東1 ").collect();
         assert_eq!(chars, [(3, '東'), (4, '1')]);
-        assert!(positioned(" \t ").is_empty());
+        assert_eq!(positioned(" \t ").count(), 0);
     }
 
     #[test]
@@ -406,7 +400,7 @@ mod tests {
         let one = Tile::from_index(0).unwrap();
         let kong = Meld::new(crate::MeldKind::ConcealedKong, one, None).unwrap();
         let mut b = Builder::new();
-        b.meld(kong, &[(one, 2), (one, 3), (one, 4), (one, 5)], 1)
+        b.meld(kong, &[(one, 2), (one, 3), (one, 4), (one, 5)])
             .unwrap();
         let err = b.tile(one, false, 8).unwrap_err();
         assert_eq!(err, ParseError::at(ParseErrorKind::FifthCopy(one), 8));

@@ -54,7 +54,7 @@ pub(super) fn format(hand: &Hand, keep_last: bool) -> String {
 /// Parse the grouped syntax of mpsz and mcr.
 pub(super) fn parse_grouped(input: &str, syntax: &Syntax) -> Result<Hand, ParseError> {
     use ParseErrorKind::*;
-    let chars = positioned(input);
+    let chars: Vec<(usize, char)> = positioned(input).collect();
     let mut hand = Builder::new();
     // Index in `chars` where the run of digits waiting for its suit letter starts.
     let mut digits: Option<usize> = None;
@@ -196,7 +196,7 @@ fn meld(hand: &mut Builder, group: &[(usize, char)], syntax: &Syntax) -> Result<
     };
     let meld =
         Meld::new(kind, tiles[0].0, source).map_err(|_| ParseError::at(BadMeld(text()), open))?;
-    hand.meld(meld, &tiles, open)
+    hand.meld(meld, &tiles)
 }
 
 /// Write a hand in the grouped syntax: melds in order, then the concealed

@@ -8,7 +8,7 @@
 //! | [`Notation::Mcr`] | `[EEE][SSSS1]55pWWWNNN` (`E S W N` winds, `C` red, `F` green, `P` white) |
 //!
 //! Every parser returns the same [`Hand`]; [`format_mpsz`] writes it back
-//! canonically and [`format`] writes it in any notation. Errors carry the
+//! canonically and [`format()`] writes it in any notation. Errors carry the
 //! 1-based character position (see [`ParseError`]).
 //!
 //! Rules shared by all notations:
@@ -187,7 +187,7 @@ pub fn parse_tile(input: &str) -> Result<Tile, ParseError> {
 /// - Red fives are written `0` in the place of the fives, before the plain
 ///   ones: three 5m of which one is red is `055m`, and `340556m` is a run.
 /// - [`Hand::last_tile`] is not written (the tiles are sorted); use
-///   [`format_mpsz_with_last`] or [`format`] to keep it.
+///   [`format_mpsz_with_last`] or [`format()`] to keep it.
 ///
 /// ```
 /// use hupai::notation::{format_mpsz, parse};

@@ -290,6 +290,16 @@ impl Hand {
         Ok(h)
     }
 
+    /// Add one concealed copy of `tile` and make it the last tile. The caller
+    /// has checked that the hand holds fewer than four copies (concealed and
+    /// melded), so the invariant holds; no full recount as in `with_tile`.
+    #[inline]
+    pub(crate) fn add_concealed(&mut self, tile: Tile) {
+        debug_assert!(self.all_counts()[tile.index()] < 4);
+        self.counts[tile.index()] += 1;
+        self.last = Some(tile);
+    }
+
     /// The hand with one concealed copy of `tile` removed, if it holds one.
     pub fn without_tile(&self, tile: Tile) -> Option<Hand> {
         if self.counts[tile.index()] == 0 {

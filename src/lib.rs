@@ -12,11 +12,13 @@
 
 pub mod arrangement;
 pub mod engine;
+pub mod ffi;
 pub mod forms;
 pub mod hand;
 pub mod notation;
 pub mod reference;
 pub mod rules;
+pub mod server;
 pub mod sets;
 pub mod table;
 pub mod tile;

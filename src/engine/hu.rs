@@ -43,8 +43,16 @@ impl<B: AsRef<[u8]>> Tables<B> {
     /// assert!(!hu("ABeeee345456DD"));
     /// assert!(hu("AAAABBBBCCCCDDDD88"));
     /// ```
+    #[inline]
     pub fn is_win(&self, hand: &Hand, rules: &Rules) -> bool {
-        let keys = key::hand_keys(hand.counts());
+        self.is_win_keyed(hand, &key::hand_keys(hand.counts()), rules)
+    }
+
+    /// [`Tables::is_win`] with the hand's part keys already computed (the
+    /// incremental [`HandState`](crate::server::HandState) keeps them).
+    #[inline(always)]
+    pub(crate) fn is_win_keyed(&self, hand: &Hand, keys: &[key::Key; 4], rules: &Rules) -> bool {
+        let keys = *keys;
         let tiles: usize = keys.iter().map(|&k| key::key_tiles(k)).sum();
         let size = tiles + 3 * hand.meld_count();
         let plain = rules.honors && rules.max_suits >= 3;

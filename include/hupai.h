@@ -1,0 +1,364 @@
+/*
+ * hupai: mahjong hand evaluation through precomputed lookup tables. C ABI.
+ *
+ * Generated from src/ffi.rs by `cargo run --example gen_header` (cbindgen);
+ * do not edit by hand. Link with libhupai.a (plus -lpthread -ldl -lm) or
+ * libhupai.so. Every function returns a HupaiStatus; HUPAI_STATUS_OK is 0.
+ */
+
+#ifndef HUPAI_H
+#define HUPAI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/**
+ * Number of tile kinds: the length of every count array.
+ */
+#define HUPAI_KINDS 34
+
+/**
+ * Most declared melds a hand holds.
+ */
+#define HUPAI_MAX_MELDS 4
+
+/**
+ * "No tile" in a tile field.
+ */
+#define HUPAI_NO_TILE 255
+
+/**
+ * Rule set: the seed programs' rules (seven pairs with quads, undeclared kongs).
+ */
+#define HUPAI_RULES_GENERIC 0
+
+/**
+ * Rule set: Sichuan (no honours, at most two suits, 龙七对).
+ */
+#define HUPAI_RULES_SICHUAN 1
+
+/**
+ * Rule set: Japanese riichi (seven distinct pairs, thirteen orphans).
+ */
+#define HUPAI_RULES_RIICHI 2
+
+/**
+ * Rule set: Chinese Official (MCR) forms.
+ */
+#define HUPAI_RULES_MCR 3
+
+/**
+ * Notation: whichever notation parses the text (they must agree).
+ */
+#define HUPAI_NOTATION_AUTO 0
+
+/**
+ * Notation: `123m456p789s11z`, `[123m]` melds.
+ */
+#define HUPAI_NOTATION_MPSZ 1
+
+/**
+ * Notation: the seed alphabet `ABCeee345456DD`.
+ */
+#define HUPAI_NOTATION_MEDIATEK 2
+
+/**
+ * Notation: Sichuan `1D1D2D4W5T`.
+ */
+#define HUPAI_NOTATION_CHENGDU 3
+
+/**
+ * Notation: MCR letters `[EEE][SSSS1]55pWWWNNN`.
+ */
+#define HUPAI_NOTATION_MCR 4
+
+/**
+ * Meld kind: three in sequence (`tile` is the lowest).
+ */
+#define HUPAI_MELD_CHOW 0
+
+/**
+ * Meld kind: three of a kind.
+ */
+#define HUPAI_MELD_PUNG 1
+
+/**
+ * Meld kind: four of a kind, claimed or promoted (melded kong).
+ */
+#define HUPAI_MELD_KONG 2
+
+/**
+ * Meld kind: four of a kind declared from the concealed hand.
+ */
+#define HUPAI_MELD_CONCEALED_KONG 3
+
+/**
+ * Meld source: none given (required for a concealed kong).
+ */
+#define HUPAI_FROM_NONE 0
+
+/**
+ * Meld source: the player on the left.
+ */
+#define HUPAI_FROM_LEFT 1
+
+/**
+ * Meld source: the player opposite.
+ */
+#define HUPAI_FROM_OPPOSITE 2
+
+/**
+ * Meld source: the player on the right.
+ */
+#define HUPAI_FROM_RIGHT 3
+
+/**
+ * Batch result: the hand is not complete.
+ */
+#define HUPAI_NOT_COMPLETE 0
+
+/**
+ * Batch result: the hand is complete.
+ */
+#define HUPAI_COMPLETE 1
+
+/**
+ * Batch result: the hand is invalid (check it alone for the reason).
+ */
+#define HUPAI_INVALID 2
+
+/**
+ * What a call did. Zero is success; every other value names the problem
+ * and means no out-value was written (batches: see `hupai_check_batch`).
+ */
+typedef enum HupaiStatus {
+  /**
+   * Success.
+   */
+  HUPAI_STATUS_OK = 0,
+  /**
+   * A required pointer was null.
+   */
+  HUPAI_STATUS_NULL_POINTER = 1,
+  /**
+   * A length out of range: `counts_len` other than 34, more than four melds,
+   * a batch too large to address.
+   */
+  HUPAI_STATUS_BAD_LENGTH = 2,
+  /**
+   * A tile count above four.
+   */
+  HUPAI_STATUS_BAD_COUNT = 3,
+  /**
+   * More than four copies of a tile, counting the melds.
+   */
+  HUPAI_STATUS_FIFTH_COPY = 4,
+  /**
+   * A meld with an unknown kind, tile or source, a chow that does not fit
+   * its suit, or a concealed kong with a source.
+   */
+  HUPAI_STATUS_BAD_MELD = 5,
+  /**
+   * An unknown rule-set code.
+   */
+  HUPAI_STATUS_BAD_RULES = 6,
+  /**
+   * An unknown notation code.
+   */
+  HUPAI_STATUS_BAD_NOTATION = 7,
+  /**
+   * The text is not a hand in the notation (the message says why).
+   */
+  HUPAI_STATUS_PARSE_ERROR = 8,
+  /**
+   * The query does not take a hand of this size.
+   */
+  HUPAI_STATUS_HAND_SIZE = 9,
+  /**
+   * A batch held invalid hands (their results are `HUPAI_INVALID`).
+   */
+  HUPAI_STATUS_INVALID_HAND = 10,
+  /**
+   * Overlapping buffers or a path that is not UTF-8.
+   */
+  HUPAI_STATUS_BAD_ARGUMENT = 11,
+  /**
+   * An out-pointer not aligned for its type.
+   */
+  HUPAI_STATUS_MISALIGNED = 12,
+  /**
+   * A table file could not be read.
+   */
+  HUPAI_STATUS_TABLE_IO = 13,
+  /**
+   * A table file is truncated, corrupt or of another format.
+   */
+  HUPAI_STATUS_BAD_TABLES = 14,
+  /**
+   * The worker threads could not be started.
+   */
+  HUPAI_STATUS_THREADS = 15,
+  /**
+   * An internal error (a bug in hupai); the call had no effect.
+   */
+  HUPAI_STATUS_PANIC = 16,
+} HupaiStatus;
+
+/**
+ * An engine: a table set, a rule set and optionally its own worker threads.
+ * Opaque to C; created by [`hupai_engine_new`], released by
+ * [`hupai_engine_free`], shareable by any number of threads.
+ */
+typedef struct HupaiEngine HupaiEngine;
+
+/**
+ * One declared meld, as C passes it. Every field is a plain byte so any
+ * value is safe to read; [`hupai_check`] rejects the meaningless ones.
+ */
+typedef struct HupaiMeld {
+  /**
+   * `HUPAI_MELD_CHOW`, `_PUNG`, `_KONG` or `_CONCEALED_KONG`.
+   */
+  uint8_t kind;
+  /**
+   * The lowest tile, 0..33 (0–8 characters, 9–17 dots, 18–26 bamboo, 27–33 honours).
+   */
+  uint8_t tile;
+  /**
+   * `HUPAI_FROM_NONE`, `_LEFT`, `_OPPOSITE` or `_RIGHT`.
+   */
+  uint8_t from;
+} HupaiMeld;
+
+/**
+ * A whole hand in one value, for batches and for [`hupai_parse`].
+ */
+typedef struct HupaiHand {
+  /**
+   * Concealed tile counts by tile index (0..4 each).
+   */
+  uint8_t counts[HUPAI_KINDS];
+  /**
+   * Declared melds; the first `meld_count` are used.
+   */
+  struct HupaiMeld melds[HUPAI_MAX_MELDS];
+  /**
+   * Number of declared melds, 0..4.
+   */
+  uint8_t meld_count;
+  /**
+   * The last concealed tile as written (the winning tile for scoring), or
+   * `HUPAI_NO_TILE`.
+   */
+  uint8_t last_tile;
+} HupaiHand;
+
+#ifdef __cplusplus
+extern "C" {
+#endif // __cplusplus
+
+/**
+ * The library version, e.g. `"0.1.0"`: a static NUL-terminated string.
+ */
+const char *hupai_version(void);
+
+/**
+ * A short English description of a status code: a static NUL-terminated
+ * string, never null (unknown codes get "unknown status").
+ */
+const char *hupai_status_message(uint32_t status);
+
+/**
+ * Create an engine: the rule set `rules` (`HUPAI_RULES_*`), the tables
+ * memory-mapped from the directory `tables_dir` (or the tables built into
+ * the library when it is null), and `threads` worker threads of its own for
+ * batches (0: a pool shared by the whole process, one thread per core).
+ *
+ * On success `*out` is the engine, to release with `hupai_engine_free`; on
+ * failure `*out` is null.
+ *
+ * # Safety
+ *
+ * `out` is null or valid for writing one pointer; `tables_dir` is null or a
+ * NUL-terminated string readable for the duration of the call.
+ */
+enum HupaiStatus hupai_engine_new(uint32_t rules,
+                                  const char *tables_dir,
+                                  size_t threads,
+                                  struct HupaiEngine **out);
+
+/**
+ * Release an engine made by `hupai_engine_new`. Null is ignored.
+ *
+ * # Safety
+ *
+ * `engine` is null or was returned by `hupai_engine_new`, has not been freed
+ * yet, and no other thread is using it.
+ */
+void hupai_engine_free(struct HupaiEngine *engine);
+
+/**
+ * Parse `text` (NUL-terminated UTF-8) in the notation `notation`
+ * (`HUPAI_NOTATION_*`) into `*out`. On `HUPAI_STATUS_PARSE_ERROR` the
+ * message (with the position of the offending character) is written into
+ * `error` — at most `error_len` bytes including the terminating NUL — when
+ * `error` is non-null.
+ *
+ * # Safety
+ *
+ * `text` is null or NUL-terminated and readable; `out` is null or valid for
+ * writing one `HupaiHand`; `error` is null or valid for writing `error_len`
+ * bytes and does not overlap `text` or `out`.
+ */
+enum HupaiStatus hupai_parse(const char *text,
+                             uint32_t notation,
+                             struct HupaiHand *out,
+                             char *error,
+                             size_t error_len);
+
+/**
+ * Is the hand complete? `counts` points to `counts_len` (= `HUPAI_KINDS`)
+ * concealed tile counts, `melds` to `meld_count` (0..4) declared melds (may
+ * be null when there are none). On success `*win` is the answer.
+ *
+ * # Safety
+ *
+ * `engine` is null or a live engine; non-null `counts` is readable for
+ * `counts_len` bytes, non-null `melds` for `meld_count` melds; `win` is null
+ * or valid for writing one `bool`.
+ */
+enum HupaiStatus hupai_check(const struct HupaiEngine *engine,
+                             const uint8_t *counts,
+                             size_t counts_len,
+                             const struct HupaiMeld *melds,
+                             size_t meld_count,
+                             bool *win);
+
+/**
+ * Check `n` hands at once, in parallel (on the engine's threads, see
+ * `hupai_engine_new`). `results[i]` becomes `HUPAI_COMPLETE`,
+ * `HUPAI_NOT_COMPLETE` or `HUPAI_INVALID` for `hands[i]`. Returns
+ * `HUPAI_STATUS_INVALID_HAND` when some hand is invalid (the others are
+ * answered all the same) and then writes the index of the first one to
+ * `*first_invalid` when that is non-null. `hands` and `results` may be null
+ * when `n` is 0.
+ *
+ * # Safety
+ *
+ * `engine` is null or a live engine; non-null `hands` is readable for `n`
+ * hands and non-null `results` writable for `n` bytes for the duration of
+ * the call, and no other thread writes them meanwhile; `first_invalid` is
+ * null or valid for writing one `size_t`.
+ */
+enum HupaiStatus hupai_check_batch(const struct HupaiEngine *engine,
+                                   const struct HupaiHand *hands,
+                                   size_t n,
+                                   uint8_t *results,
+                                   size_t *first_invalid);
+
+#ifdef __cplusplus
+}  // extern "C"
+#endif  // __cplusplus
+
+#endif  /* HUPAI_H */

@@ -1,0 +1,707 @@
+//! The C ABI: `libhupai.so` / `libhupai.a` and the header `include/hupai.h`.
+//!
+//! # Conventions
+//!
+//! * Every function returns a [`HupaiStatus`] (`HUPAI_STATUS_OK` = 0) and
+//!   writes its answers through out-pointers; [`hupai_status_message`] names
+//!   a status. Nothing panics into C: every body runs under
+//!   [`std::panic::catch_unwind`] and a panic becomes `HUPAI_STATUS_PANIC`.
+//! * Pointers are checked for null, lengths against their limits
+//!   (`counts_len` must be [`HUPAI_KINDS`], at most [`HUPAI_MAX_MELDS`]
+//!   melds), out-pointers for alignment, batch buffers for overlap. A bad
+//!   argument is an error code, and no out-value is written.
+//! * Enumerations that C passes in (rules, notation, meld kind, source) are
+//!   plain integers checked on entry, never Rust enums (an out-of-range value
+//!   would be undefined behaviour).
+//! * The only allocation handed to C is the engine, released by
+//!   [`hupai_engine_free`]. An engine may be used from any number of threads
+//!   at once; it is immutable after [`hupai_engine_new`].
+//!
+//! # Example (from Rust; `examples/c/hupai_cli.c` is the same in C)
+//!
+//! ```
+//! use hupai::ffi::*;
+//! use std::ptr;
+//!
+//! let mut engine = ptr::null_mut();
+//! let st = unsafe { hupai_engine_new(HUPAI_RULES_GENERIC, ptr::null(), 0, &mut engine) };
+//! assert_eq!(st, HupaiStatus::Ok);
+//!
+//! // 123m 456p 789s 111z 22z as a count array.
+//! let mut counts = [0u8; HUPAI_KINDS];
+//! for i in [0, 1, 2, 12, 13, 14, 24, 25, 26] {
+//!     counts[i] = 1;
+//! }
+//! counts[27] = 3;
+//! counts[28] = 2;
+//! let mut win = false;
+//! let st = unsafe { hupai_check(engine, counts.as_ptr(), counts.len(), ptr::null(), 0, &mut win) };
+//! assert_eq!((st, win), (HupaiStatus::Ok, true));
+//!
+//! // Bad input is an error code.
+//! let st = unsafe { hupai_check(engine, counts.as_ptr(), 33, ptr::null(), 0, &mut win) };
+//! assert_eq!(st, HupaiStatus::BadLength);
+//!
+//! // A hand from notation, then a batch.
+//! let mut hand = HupaiHand::default();
+//! let text = c"ABCeee345456DD";
+//! let st = unsafe { hupai_parse(text.as_ptr(), HUPAI_NOTATION_AUTO, &mut hand, ptr::null_mut(), 0) };
+//! assert_eq!(st, HupaiStatus::Ok);
+//! let hands = [hand, HupaiHand::default()];
+//! let mut results = [0u8; 2];
+//! let mut first_invalid = 0;
+//! let st = unsafe {
+//!     hupai_check_batch(engine, hands.as_ptr(), 2, results.as_mut_ptr(), &mut first_invalid)
+//! };
+//! assert_eq!((st, results), (HupaiStatus::Ok, [HUPAI_COMPLETE, HUPAI_NOT_COMPLETE]));
+//!
+//! unsafe { hupai_engine_free(engine) };
+//! ```
+
+use crate::hand::{From, Hand, HandError, Meld, MeldKind, MAX_MELDS};
+use crate::notation::{self, Notation};
+use crate::rules::Rules;
+use crate::server::{Embedded, Engine, Mapped};
+use crate::tile::{Tile, KINDS};
+use std::ffi::{c_char, CStr};
+use std::panic::{self, AssertUnwindSafe};
+use std::ptr;
+
+/// Number of tile kinds: the length of every count array.
+pub const HUPAI_KINDS: usize = 34;
+/// Most declared melds a hand holds.
+pub const HUPAI_MAX_MELDS: usize = 4;
+/// "No tile" in a tile field.
+pub const HUPAI_NO_TILE: u8 = 255;
+
+/// Rule set: the seed programs' rules (seven pairs with quads, undeclared kongs).
+pub const HUPAI_RULES_GENERIC: u32 = 0;
+/// Rule set: Sichuan (no honours, at most two suits, 龙七对).
+pub const HUPAI_RULES_SICHUAN: u32 = 1;
+/// Rule set: Japanese riichi (seven distinct pairs, thirteen orphans).
+pub const HUPAI_RULES_RIICHI: u32 = 2;
+/// Rule set: Chinese Official (MCR) forms.
+pub const HUPAI_RULES_MCR: u32 = 3;
+
+/// Notation: whichever notation parses the text (they must agree).
+pub const HUPAI_NOTATION_AUTO: u32 = 0;
+/// Notation: `123m456p789s11z`, `[123m]` melds.
+pub const HUPAI_NOTATION_MPSZ: u32 = 1;
+/// Notation: the seed alphabet `ABCeee345456DD`.
+pub const HUPAI_NOTATION_MEDIATEK: u32 = 2;
+/// Notation: Sichuan `1D1D2D4W5T`.
+pub const HUPAI_NOTATION_CHENGDU: u32 = 3;
+/// Notation: MCR letters `[EEE][SSSS1]55pWWWNNN`.
+pub const HUPAI_NOTATION_MCR: u32 = 4;
+
+/// Meld kind: three in sequence (`tile` is the lowest).
+pub const HUPAI_MELD_CHOW: u8 = 0;
+/// Meld kind: three of a kind.
+pub const HUPAI_MELD_PUNG: u8 = 1;
+/// Meld kind: four of a kind, claimed or promoted (melded kong).
+pub const HUPAI_MELD_KONG: u8 = 2;
+/// Meld kind: four of a kind declared from the concealed hand.
+pub const HUPAI_MELD_CONCEALED_KONG: u8 = 3;
+
+/// Meld source: none given (required for a concealed kong).
+pub const HUPAI_FROM_NONE: u8 = 0;
+/// Meld source: the player on the left.
+pub const HUPAI_FROM_LEFT: u8 = 1;
+/// Meld source: the player opposite.
+pub const HUPAI_FROM_OPPOSITE: u8 = 2;
+/// Meld source: the player on the right.
+pub const HUPAI_FROM_RIGHT: u8 = 3;
+
+/// Batch result: the hand is not complete.
+pub const HUPAI_NOT_COMPLETE: u8 = 0;
+/// Batch result: the hand is complete.
+pub const HUPAI_COMPLETE: u8 = 1;
+/// Batch result: the hand is invalid (check it alone for the reason).
+pub const HUPAI_INVALID: u8 = 2;
+
+/// What a call did. Zero is success; every other value names the problem
+/// and means no out-value was written (batches: see `hupai_check_batch`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HupaiStatus {
+    /// Success.
+    Ok = 0,
+    /// A required pointer was null.
+    NullPointer = 1,
+    /// A length out of range: `counts_len` other than 34, more than four melds,
+    /// a batch too large to address.
+    BadLength = 2,
+    /// A tile count above four.
+    BadCount = 3,
+    /// More than four copies of a tile, counting the melds.
+    FifthCopy = 4,
+    /// A meld with an unknown kind, tile or source, a chow that does not fit
+    /// its suit, or a concealed kong with a source.
+    BadMeld = 5,
+    /// An unknown rule-set code.
+    BadRules = 6,
+    /// An unknown notation code.
+    BadNotation = 7,
+    /// The text is not a hand in the notation (the message says why).
+    ParseError = 8,
+    /// The query does not take a hand of this size.
+    HandSize = 9,
+    /// A batch held invalid hands (their results are `HUPAI_INVALID`).
+    InvalidHand = 10,
+    /// Overlapping buffers or a path that is not UTF-8.
+    BadArgument = 11,
+    /// An out-pointer not aligned for its type.
+    Misaligned = 12,
+    /// A table file could not be read.
+    TableIo = 13,
+    /// A table file is truncated, corrupt or of another format.
+    BadTables = 14,
+    /// The worker threads could not be started.
+    Threads = 15,
+    /// An internal error (a bug in hupai); the call had no effect.
+    Panic = 16,
+}
+
+/// One declared meld, as C passes it. Every field is a plain byte so any
+/// value is safe to read; [`hupai_check`] rejects the meaningless ones.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HupaiMeld {
+    /// `HUPAI_MELD_CHOW`, `_PUNG`, `_KONG` or `_CONCEALED_KONG`.
+    pub kind: u8,
+    /// The lowest tile, 0..33 (0–8 characters, 9–17 dots, 18–26 bamboo, 27–33 honours).
+    pub tile: u8,
+    /// `HUPAI_FROM_NONE`, `_LEFT`, `_OPPOSITE` or `_RIGHT`.
+    pub from: u8,
+}
+
+/// A whole hand in one value, for batches and for [`hupai_parse`].
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HupaiHand {
+    /// Concealed tile counts by tile index (0..4 each).
+    pub counts: [u8; HUPAI_KINDS],
+    /// Declared melds; the first `meld_count` are used.
+    pub melds: [HupaiMeld; HUPAI_MAX_MELDS],
+    /// Number of declared melds, 0..4.
+    pub meld_count: u8,
+    /// The last concealed tile as written (the winning tile for scoring), or
+    /// `HUPAI_NO_TILE`.
+    pub last_tile: u8,
+}
+
+impl Default for HupaiHand {
+    /// No tiles, no melds.
+    fn default() -> HupaiHand {
+        HupaiHand {
+            counts: [0; HUPAI_KINDS],
+            melds: [HupaiMeld::default(); HUPAI_MAX_MELDS],
+            meld_count: 0,
+            last_tile: HUPAI_NO_TILE,
+        }
+    }
+}
+
+/// An engine: a table set, a rule set and optionally its own worker threads.
+/// Opaque to C; created by [`hupai_engine_new`], released by
+/// [`hupai_engine_free`], shareable by any number of threads.
+pub struct HupaiEngine {
+    tables: Shared,
+    pool: Option<rayon::ThreadPool>,
+}
+
+/// The two ways an engine holds its tables.
+enum Shared {
+    Embedded(Engine<Embedded>),
+    Mapped(Engine<Mapped>),
+}
+
+/// Run `$body` with `$e` bound to the engine, whichever tables it holds; the
+/// body is the same code for both.
+macro_rules! with_engine {
+    ($engine:expr, $e:ident => $body:expr) => {
+        match &$engine.tables {
+            Shared::Embedded($e) => $body,
+            Shared::Mapped($e) => $body,
+        }
+    };
+}
+
+impl HupaiEngine {
+    /// Run `f` on the engine's own threads, or the global pool without any.
+    fn install<R: Send>(&self, f: impl FnOnce() -> R + Send) -> R {
+        match &self.pool {
+            Some(pool) => pool.install(f),
+            None => f(),
+        }
+    }
+
+    fn is_win(&self, hand: &Hand) -> bool {
+        with_engine!(self, e => e.is_win(hand))
+    }
+}
+
+type Result<T> = std::result::Result<T, HupaiStatus>;
+
+/// Run an entry point's body, turning a panic into `HupaiStatus::Panic`.
+fn guard(body: impl FnOnce() -> Result<()>) -> HupaiStatus {
+    // AssertUnwindSafe: the bodies only read caller memory and shared,
+    // immutable engines, and write out-values last; a panic part-way leaves
+    // no state of ours half-updated that a later call could observe.
+    match panic::catch_unwind(AssertUnwindSafe(body)) {
+        Ok(Ok(())) => HupaiStatus::Ok,
+        Ok(Err(status)) => status,
+        Err(_) => HupaiStatus::Panic,
+    }
+}
+
+/// The engine behind a C pointer.
+///
+/// # Safety
+///
+/// `engine` is null or was returned by [`hupai_engine_new`] and not freed.
+unsafe fn engine_ref<'a>(engine: *const HupaiEngine) -> Result<&'a HupaiEngine> {
+    // SAFETY: by the contract above a non-null `engine` points to a live
+    // `HupaiEngine` made by `Box::into_raw`, so it is aligned and valid; the
+    // engine is never mutated after creation and is `Sync`, so a shared
+    // reference may coexist with other threads' shared references. Null is
+    // mapped to an error by `as_ref`.
+    unsafe { engine.as_ref() }.ok_or(HupaiStatus::NullPointer)
+}
+
+/// An out-pointer checked for null and alignment; written last, with `write`.
+fn out_ptr<T>(p: *mut T) -> Result<*mut T> {
+    if p.is_null() {
+        Err(HupaiStatus::NullPointer)
+    } else if !p.is_aligned() {
+        Err(HupaiStatus::Misaligned)
+    } else {
+        Ok(p)
+    }
+}
+
+/// Copy a caller's hand (34 counts plus melds) into a checked [`Hand`].
+///
+/// # Safety
+///
+/// Non-null `counts` is valid for reading `counts_len` bytes and non-null
+/// `melds` for reading `meld_count` melds, for the duration of the call.
+unsafe fn read_hand(
+    counts: *const u8,
+    counts_len: usize,
+    melds: *const HupaiMeld,
+    meld_count: usize,
+) -> Result<Hand> {
+    if counts.is_null() || (meld_count > 0 && melds.is_null()) {
+        return Err(HupaiStatus::NullPointer);
+    }
+    if counts_len != KINDS || meld_count > MAX_MELDS {
+        return Err(HupaiStatus::BadLength);
+    }
+    // SAFETY: `counts` is non-null and, by the contract, valid for reading
+    // `counts_len` = 34 bytes; `[u8; 34]` has alignment 1 and every byte
+    // value is a valid `u8`. We copy the bytes out at once, so later changes
+    // by the caller cannot affect us.
+    let c: [u8; KINDS] = unsafe { ptr::read(counts.cast::<[u8; KINDS]>()) };
+    let mut m = [HupaiMeld::default(); MAX_MELDS];
+    if meld_count > 0 {
+        // SAFETY: `melds` is non-null and, by the contract, valid for reading
+        // `meld_count` ≤ 4 melds; `HupaiMeld` is three `u8`s (alignment 1,
+        // every bit pattern valid), and `m` has room for four, disjoint from
+        // caller memory.
+        unsafe { ptr::copy_nonoverlapping(melds, m.as_mut_ptr(), meld_count) };
+    }
+    to_hand(&c, &m[..meld_count])
+}
+
+/// The checked [`Hand`] of counts and melds.
+fn to_hand(counts: &[u8; KINDS], melds: &[HupaiMeld]) -> Result<Hand> {
+    if counts.iter().any(|&c| c > 4) {
+        return Err(HupaiStatus::BadCount);
+    }
+    if melds.len() > MAX_MELDS {
+        return Err(HupaiStatus::BadLength);
+    }
+    // A fixed array, not a Vec: the single-hand path allocates nothing.
+    let filler = Meld::new(MeldKind::Pung, Tile::EAST, None).expect("a pung of East");
+    let mut ms = [filler; MAX_MELDS];
+    for (slot, m) in ms.iter_mut().zip(melds) {
+        *slot = to_meld(m)?;
+    }
+    Hand::new(*counts, &ms[..melds.len()]).map_err(|e| match e {
+        HandError::FifthCopy(_) => HupaiStatus::FifthCopy,
+        HandError::TooManyMelds => HupaiStatus::BadLength,
+        HandError::BadChow(_) | HandError::ConcealedKongWithSource(_) => HupaiStatus::BadMeld,
+    })
+}
+
+/// The checked [`Hand`] of a C hand value.
+fn hand_of(h: &HupaiHand) -> Result<Hand> {
+    let n = h.meld_count as usize;
+    if n > MAX_MELDS {
+        return Err(HupaiStatus::BadLength);
+    }
+    to_hand(&h.counts, &h.melds[..n])
+}
+
+fn to_meld(m: &HupaiMeld) -> Result<Meld> {
+    let kind = match m.kind {
+        HUPAI_MELD_CHOW => MeldKind::Chow,
+        HUPAI_MELD_PUNG => MeldKind::Pung,
+        HUPAI_MELD_KONG => MeldKind::Kong,
+        HUPAI_MELD_CONCEALED_KONG => MeldKind::ConcealedKong,
+        _ => return Err(HupaiStatus::BadMeld),
+    };
+    let tile = Tile::from_index(m.tile as usize).ok_or(HupaiStatus::BadMeld)?;
+    let from = match m.from {
+        HUPAI_FROM_NONE => None,
+        d => Some(From::from_digit(d).ok_or(HupaiStatus::BadMeld)?),
+    };
+    Meld::new(kind, tile, from).map_err(|_| HupaiStatus::BadMeld)
+}
+
+/// The C value of a hand.
+fn from_hand(hand: &Hand) -> HupaiHand {
+    let mut out = HupaiHand {
+        counts: *hand.counts(),
+        ..HupaiHand::default()
+    };
+    for (slot, m) in out.melds.iter_mut().zip(hand.melds()) {
+        *slot = HupaiMeld {
+            kind: match m.kind() {
+                MeldKind::Chow => HUPAI_MELD_CHOW,
+                MeldKind::Pung => HUPAI_MELD_PUNG,
+                MeldKind::Kong => HUPAI_MELD_KONG,
+                MeldKind::ConcealedKong => HUPAI_MELD_CONCEALED_KONG,
+            },
+            tile: m.tile().index() as u8,
+            from: m.from().map_or(HUPAI_FROM_NONE, From::digit),
+        };
+    }
+    out.meld_count = hand.meld_count() as u8;
+    out.last_tile = hand.last_tile().map_or(HUPAI_NO_TILE, |t| t.index() as u8);
+    out
+}
+
+fn rules_from(code: u32) -> Result<Rules> {
+    match code {
+        HUPAI_RULES_GENERIC => Ok(Rules::GENERIC),
+        HUPAI_RULES_SICHUAN => Ok(Rules::SICHUAN),
+        HUPAI_RULES_RIICHI => Ok(Rules::RIICHI),
+        HUPAI_RULES_MCR => Ok(Rules::MCR),
+        _ => Err(HupaiStatus::BadRules),
+    }
+}
+
+fn notation_from(code: u32) -> Result<Notation> {
+    match code {
+        HUPAI_NOTATION_AUTO => Ok(Notation::Auto),
+        HUPAI_NOTATION_MPSZ => Ok(Notation::Mpsz),
+        HUPAI_NOTATION_MEDIATEK => Ok(Notation::Mediatek),
+        HUPAI_NOTATION_CHENGDU => Ok(Notation::Chengdu),
+        HUPAI_NOTATION_MCR => Ok(Notation::Mcr),
+        _ => Err(HupaiStatus::BadNotation),
+    }
+}
+
+/// The library version, e.g. `"0.1.0"`: a static NUL-terminated string.
+#[no_mangle]
+pub extern "C" fn hupai_version() -> *const c_char {
+    const VERSION: &CStr =
+        match CStr::from_bytes_with_nul(concat!(env!("CARGO_PKG_VERSION"), "\0").as_bytes()) {
+            Ok(v) => v,
+            Err(_) => panic!("the version holds no NUL"),
+        };
+    VERSION.as_ptr()
+}
+
+/// A short English description of a status code: a static NUL-terminated
+/// string, never null (unknown codes get "unknown status").
+#[no_mangle]
+pub extern "C" fn hupai_status_message(status: u32) -> *const c_char {
+    let m: &'static CStr = match status {
+        0 => c"success",
+        1 => c"a required pointer was null",
+        2 => c"a length is out of range (34 counts, at most 4 melds)",
+        3 => c"a tile count is above four",
+        4 => c"more than four copies of a tile",
+        5 => c"a meld is malformed (kind, tile, source or a chow that does not fit)",
+        6 => c"unknown rule set",
+        7 => c"unknown notation",
+        8 => c"the text is not a hand",
+        9 => c"the query does not take a hand of this size",
+        10 => c"some hands of the batch are invalid",
+        11 => c"overlapping buffers or a path that is not UTF-8",
+        12 => c"an out-pointer is misaligned",
+        13 => c"a table file could not be read",
+        14 => c"a table file is truncated, corrupt or of another format",
+        15 => c"worker threads could not be started",
+        16 => c"internal error",
+        _ => c"unknown status",
+    };
+    m.as_ptr()
+}
+
+/// Create an engine: the rule set `rules` (`HUPAI_RULES_*`), the tables
+/// memory-mapped from the directory `tables_dir` (or the tables built into
+/// the library when it is null), and `threads` worker threads of its own for
+/// batches (0: a pool shared by the whole process, one thread per core).
+///
+/// On success `*out` is the engine, to release with `hupai_engine_free`; on
+/// failure `*out` is null.
+///
+/// # Safety
+///
+/// `out` is null or valid for writing one pointer; `tables_dir` is null or a
+/// NUL-terminated string readable for the duration of the call.
+#[no_mangle]
+pub unsafe extern "C" fn hupai_engine_new(
+    rules: u32,
+    tables_dir: *const c_char,
+    threads: usize,
+    out: *mut *mut HupaiEngine,
+) -> HupaiStatus {
+    guard(|| {
+        let out = out_ptr(out)?;
+        // SAFETY: `out` is non-null and aligned (checked), and by the contract
+        // valid for writing one pointer. Null first, so every failure leaves it null.
+        unsafe { out.write(ptr::null_mut()) };
+        let rules = rules_from(rules)?;
+        let tables = if tables_dir.is_null() {
+            Shared::Embedded(Engine::embedded(rules))
+        } else {
+            // SAFETY: non-null, and by the contract a NUL-terminated string
+            // readable until we return; we copy what we need (the path)
+            // before returning.
+            let dir = unsafe { CStr::from_ptr(tables_dir) };
+            let dir = dir.to_str().map_err(|_| HupaiStatus::BadArgument)?;
+            Shared::Mapped(Engine::open(dir, rules).map_err(|e| match e {
+                crate::TableError::Io { .. } | crate::TableError::Missing(_) => {
+                    HupaiStatus::TableIo
+                }
+                _ => HupaiStatus::BadTables,
+            })?)
+        };
+        let pool = match threads {
+            0 => None,
+            n => Some(
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(n)
+                    .build()
+                    .map_err(|_| HupaiStatus::Threads)?,
+            ),
+        };
+        let engine = Box::into_raw(Box::new(HupaiEngine { tables, pool }));
+        // SAFETY: as above; `out` is valid for writing one pointer.
+        unsafe { out.write(engine) };
+        Ok(())
+    })
+}
+
+/// Release an engine made by `hupai_engine_new`. Null is ignored.
+///
+/// # Safety
+///
+/// `engine` is null or was returned by `hupai_engine_new`, has not been freed
+/// yet, and no other thread is using it.
+#[no_mangle]
+pub unsafe extern "C" fn hupai_engine_free(engine: *mut HupaiEngine) {
+    if engine.is_null() {
+        return;
+    }
+    // SAFETY: by the contract `engine` came from `Box::into_raw` in
+    // `hupai_engine_new`, is freed only now, and nobody else holds it, so
+    // rebuilding the box and dropping it is the one matching release.
+    let engine = unsafe { Box::from_raw(engine) };
+    // Dropping joins the worker threads; a panic there must not reach C.
+    let _ = panic::catch_unwind(AssertUnwindSafe(move || drop(engine)));
+}
+
+/// Parse `text` (NUL-terminated UTF-8) in the notation `notation`
+/// (`HUPAI_NOTATION_*`) into `*out`. On `HUPAI_STATUS_PARSE_ERROR` the
+/// message (with the position of the offending character) is written into
+/// `error` — at most `error_len` bytes including the terminating NUL — when
+/// `error` is non-null.
+///
+/// # Safety
+///
+/// `text` is null or NUL-terminated and readable; `out` is null or valid for
+/// writing one `HupaiHand`; `error` is null or valid for writing `error_len`
+/// bytes and does not overlap `text` or `out`.
+#[no_mangle]
+pub unsafe extern "C" fn hupai_parse(
+    text: *const c_char,
+    notation: u32,
+    out: *mut HupaiHand,
+    error: *mut c_char,
+    error_len: usize,
+) -> HupaiStatus {
+    guard(|| {
+        if text.is_null() {
+            return Err(HupaiStatus::NullPointer);
+        }
+        let out = out_ptr(out)?;
+        let notation = notation_from(notation)?;
+        // SAFETY: non-null and, by the contract, NUL-terminated and readable
+        // for the duration of the call; the parse below copies what it keeps.
+        let text = unsafe { CStr::from_ptr(text) };
+        let parsed = match text.to_str() {
+            Ok(s) => notation::parse(s, notation).map_err(|e| e.to_string()),
+            Err(e) => Err(format!("not UTF-8 at byte {}", e.valid_up_to() + 1)),
+        };
+        match parsed {
+            Ok(hand) => {
+                // SAFETY: `out` is non-null and aligned (checked) and by the
+                // contract valid for writing one `HupaiHand`.
+                unsafe { out.write(from_hand(&hand)) };
+                Ok(())
+            }
+            Err(message) => {
+                if !error.is_null() && error_len > 0 {
+                    // Truncate on a character boundary, leaving room for the NUL.
+                    let mut n = message.len().min(error_len - 1);
+                    while !message.is_char_boundary(n) {
+                        n -= 1;
+                    }
+                    // SAFETY: `error` is non-null and by the contract valid
+                    // for writing `error_len` bytes; we write `n` < `error_len`
+                    // bytes and one NUL at index `n`, from our own `message`,
+                    // which cannot overlap caller memory. `c_char` has
+                    // alignment 1.
+                    unsafe {
+                        ptr::copy_nonoverlapping(message.as_ptr(), error.cast::<u8>(), n);
+                        error.add(n).write(0);
+                    }
+                }
+                Err(HupaiStatus::ParseError)
+            }
+        }
+    })
+}
+
+/// Is the hand complete? `counts` points to `counts_len` (= `HUPAI_KINDS`)
+/// concealed tile counts, `melds` to `meld_count` (0..4) declared melds (may
+/// be null when there are none). On success `*win` is the answer.
+///
+/// # Safety
+///
+/// `engine` is null or a live engine; non-null `counts` is readable for
+/// `counts_len` bytes, non-null `melds` for `meld_count` melds; `win` is null
+/// or valid for writing one `bool`.
+#[no_mangle]
+pub unsafe extern "C" fn hupai_check(
+    engine: *const HupaiEngine,
+    counts: *const u8,
+    counts_len: usize,
+    melds: *const HupaiMeld,
+    meld_count: usize,
+    win: *mut bool,
+) -> HupaiStatus {
+    guard(|| {
+        // SAFETY: the contract of this function is that of `engine_ref`.
+        let engine = unsafe { engine_ref(engine) }?;
+        let win = out_ptr(win)?;
+        // SAFETY: the contract of this function is that of `read_hand`.
+        let hand = unsafe { read_hand(counts, counts_len, melds, meld_count) }?;
+        let answer = engine.is_win(&hand);
+        // SAFETY: `win` is non-null and aligned (checked) and by the contract
+        // valid for writing one `bool`.
+        unsafe { win.write(answer) };
+        Ok(())
+    })
+}
+
+/// Check `n` hands at once, in parallel (on the engine's threads, see
+/// `hupai_engine_new`). `results[i]` becomes `HUPAI_COMPLETE`,
+/// `HUPAI_NOT_COMPLETE` or `HUPAI_INVALID` for `hands[i]`. Returns
+/// `HUPAI_STATUS_INVALID_HAND` when some hand is invalid (the others are
+/// answered all the same) and then writes the index of the first one to
+/// `*first_invalid` when that is non-null. `hands` and `results` may be null
+/// when `n` is 0.
+///
+/// # Safety
+///
+/// `engine` is null or a live engine; non-null `hands` is readable for `n`
+/// hands and non-null `results` writable for `n` bytes for the duration of
+/// the call, and no other thread writes them meanwhile; `first_invalid` is
+/// null or valid for writing one `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn hupai_check_batch(
+    engine: *const HupaiEngine,
+    hands: *const HupaiHand,
+    n: usize,
+    results: *mut u8,
+    first_invalid: *mut usize,
+) -> HupaiStatus {
+    guard(|| {
+        // SAFETY: the contract of this function is that of `engine_ref`.
+        let engine = unsafe { engine_ref(engine) }?;
+        let first_invalid = if first_invalid.is_null() {
+            None
+        } else {
+            Some(out_ptr(first_invalid)?)
+        };
+        if n == 0 {
+            return Ok(());
+        }
+        if hands.is_null() || results.is_null() {
+            return Err(HupaiStatus::NullPointer);
+        }
+        let size = std::mem::size_of::<HupaiHand>();
+        let Some(bytes) = n.checked_mul(size).filter(|&b| b <= isize::MAX as usize) else {
+            return Err(HupaiStatus::BadLength);
+        };
+        let (h0, r0) = (hands as usize, results as usize);
+        if h0 < r0 + n && r0 < h0 + bytes {
+            return Err(HupaiStatus::BadArgument);
+        }
+        // SAFETY: `hands` is non-null, `HupaiHand` has alignment 1 and every
+        // bit pattern of it is valid (all fields are bytes); by the contract
+        // it is readable for `n` hands and not written meanwhile; the total
+        // size fits in `isize` (checked).
+        let hands = unsafe { std::slice::from_raw_parts(hands, n) };
+        // SAFETY: `results` is non-null, `u8` has alignment 1, by the
+        // contract it is writable for `n` bytes and nobody else accesses it
+        // meanwhile; it does not overlap `hands` (checked above), so the
+        // exclusive and the shared slice do not alias.
+        let results = unsafe { std::slice::from_raw_parts_mut(results, n) };
+        engine.install(|| {
+            with_engine!(engine, e => e.batch_into(hands, results, |e, h| {
+                match hand_of(h) {
+                    Ok(hand) => e.is_win(&hand) as u8,
+                    Err(_) => HUPAI_INVALID,
+                }
+            }))
+        });
+        match results.iter().position(|&r| r == HUPAI_INVALID) {
+            None => Ok(()),
+            Some(i) => {
+                if let Some(p) = first_invalid {
+                    // SAFETY: non-null and aligned (checked), and by the
+                    // contract valid for writing one `size_t` (= `usize`).
+                    unsafe { p.write(i) };
+                }
+                Err(HupaiStatus::InvalidHand)
+            }
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panic_becomes_a_status() {
+        assert_eq!(guard(|| panic!("boom")), HupaiStatus::Panic);
+    }
+
+    #[test]
+    fn every_status_has_a_message() {
+        for s in 0..=HupaiStatus::Panic as u32 {
+            // SAFETY: the messages are static NUL-terminated strings.
+            let m = unsafe { CStr::from_ptr(hupai_status_message(s)) };
+            assert_ne!(m.to_str().unwrap(), "unknown status", "{s}");
+        }
+    }
+}

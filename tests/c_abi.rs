@@ -1,0 +1,165 @@
+//! The C ABI end to end: the committed header equals a fresh cbindgen run,
+//! and the C example, compiled with the system C compiler against the built
+//! library (static and shared), prints what the CLI prints.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// The seven seed samples of DESIGN §2, a hand with declared melds, and a bad line.
+const HANDS: &[&str] = &[
+    "ABCeee345456DD",
+    "ABeeee345456DD",
+    "AAAABC123456333",
+    "AADDFF1133aagg",
+    "AAAABBBBCCCCDDDD88",
+    "AAA123789",
+    "AAA111345666DEF88",
+    "[EEE][SSSS1]55pWWWNNN",
+    "123m4x",
+];
+
+#[test]
+fn committed_header_equals_a_fresh_generation() {
+    let root = Path::new(ROOT);
+    let config = cbindgen::Config::from_file(root.join("include/cbindgen.toml")).unwrap();
+    let mut fresh = Vec::new();
+    cbindgen::Builder::new()
+        .with_config(config)
+        .with_src(root.join("src/ffi.rs"))
+        .generate()
+        .unwrap()
+        .write(&mut fresh);
+    let committed = std::fs::read(root.join("include/hupai.h")).unwrap();
+    assert!(
+        committed == fresh,
+        "include/hupai.h is stale: run `cargo run --example gen_header` and commit it"
+    );
+}
+
+/// The directory of `libhupai.a` / `libhupai.so` for this test's profile.
+///
+/// `cargo test` builds the library as an rlib only, so build the C artefacts
+/// of the same profile into the same target directory (the crate is already
+/// compiled; this is mostly the link).
+fn library_dir() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = Path::new(env!("CARGO_BIN_EXE_hupai")).parent().unwrap();
+        let profile = match dir.file_name().unwrap().to_str().unwrap() {
+            "debug" => "dev",
+            other => other,
+        };
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let status = Command::new(cargo)
+            .args(["build", "--lib", "--profile", profile])
+            .env("CARGO_TARGET_DIR", dir.parent().unwrap())
+            .current_dir(ROOT)
+            .status()
+            .unwrap();
+        assert!(status.success(), "cargo build --lib failed");
+        for lib in ["libhupai.a", "libhupai.so"] {
+            assert!(dir.join(lib).exists(), "{lib} was not built");
+        }
+        dir.to_path_buf()
+    })
+}
+
+/// Compile the C example with `cc` against the static or the shared library.
+fn compile(shared: bool) -> PathBuf {
+    let lib = library_dir();
+    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(if shared {
+        "hupai_example_shared"
+    } else {
+        "hupai_example_static"
+    });
+    let mut cc = Command::new("cc");
+    cc.args([
+        "-std=c99",
+        "-Wall",
+        "-Wextra",
+        "-pedantic",
+        "-Werror",
+        "-O2",
+    ])
+    .arg(format!("-I{ROOT}/include"))
+    .arg(format!("{ROOT}/examples/c/hupai_example.c"))
+    .arg("-o")
+    .arg(&out);
+    if shared {
+        cc.arg(format!("-L{}", lib.display()))
+            .arg(format!("-Wl,-rpath,{}", lib.display()))
+            .arg("-lhupai");
+    } else {
+        cc.arg(lib.join("libhupai.a"));
+    }
+    cc.args(["-lpthread", "-ldl", "-lm"]);
+    let o = cc.output().expect("a C compiler `cc` on the PATH");
+    assert!(
+        o.status.success(),
+        "cc failed:\n{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    out
+}
+
+fn run(program: &Path, args: &[&str]) -> Output {
+    Command::new(program).args(args).output().unwrap()
+}
+
+fn cli(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hupai"))
+        .arg("check")
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// Same lines and same exit code as `hupai check`.
+fn assert_same(c: &Output, cli: &Output) {
+    let text = |o: &Output| String::from_utf8(o.stdout.clone()).unwrap();
+    assert_eq!(
+        text(c),
+        text(cli),
+        "C example stderr: {}",
+        String::from_utf8_lossy(&c.stderr)
+    );
+    assert_eq!(c.status.code(), cli.status.code());
+}
+
+#[test]
+fn c_example_static_matches_the_cli() {
+    let exe = compile(false);
+    let want = cli(HANDS);
+    let lines: Vec<&str> = std::str::from_utf8(&want.stdout).unwrap().lines().collect();
+    assert_eq!(
+        lines[..8],
+        ["good", "bad", "bad", "good", "good", "bad", "bad", "good"]
+    );
+    assert!(lines[8].starts_with("error: 123m4x: "), "{}", lines[8]);
+    assert_same(&run(&exe, HANDS), &want);
+    let batch: Vec<&str> = ["--batch"].iter().chain(HANDS).copied().collect();
+    assert_same(&run(&exe, &batch), &want);
+}
+
+#[test]
+fn c_example_shared_with_mapped_tables_matches_the_cli() {
+    let exe = compile(true);
+    let tables = format!("{ROOT}/tables");
+    let mut args = vec!["--tables", &tables, "--batch"];
+    args.extend(HANDS);
+    assert_same(&run(&exe, &args), &cli(HANDS));
+    // Rules reach the engine: Sichuan refuses a third suit.
+    let three_suits = ["123m456p789s11122s", "123m456m789s11122s"];
+    let mut args = vec!["--rules", "sichuan"];
+    args.extend(three_suits);
+    let mut want = vec!["--rules", "sichuan"];
+    want.extend(three_suits);
+    assert_same(&run(&exe, &args), &cli(&want));
+    // A missing table directory is an error code, not a crash.
+    let o = run(&exe, &["--tables", "/no/such/dir", "ABCeee345456DD"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("could not be read"));
+}

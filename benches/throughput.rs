@@ -4,8 +4,8 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use hupai::server::{Engine, HandState};
-use hupai::sets::{hands, Set, SEED};
-use hupai::{Rules, Tile, KINDS};
+use hupai::sets::{hands, Rng, Set, SEED};
+use hupai::{Hand, Rules, Tile, KINDS};
 
 /// Hands per batch: large enough that splitting over threads pays.
 const BATCH: usize = 100_000;
@@ -38,47 +38,76 @@ fn batch(c: &mut Criterion) {
     }
 }
 
-/// Every step draws a tile into a ready (T13) hand, checks it, and discards
-/// it again: the work of one draw in the server's game loop.
+/// The draws and discards of a game on a kept 13-tile hand: each step draws
+/// a random tile and discards the tile drawn 13 steps before (so the hand
+/// walks through random hands); steps whose draw would be a fifth copy are
+/// left out.
+fn game(start: &Hand, steps: usize) -> Vec<(Tile, Tile)> {
+    let mut ring: Vec<Tile> = Tile::all()
+        .flat_map(|t| std::iter::repeat_n(t, start.counts()[t.index()] as usize))
+        .collect();
+    let mut hand = *start;
+    let mut rng = Rng::new(SEED);
+    let mut out = Vec::with_capacity(steps);
+    while out.len() < steps {
+        let draw = Tile::from_index(rng.below(KINDS)).unwrap();
+        let Ok(drawn) = hand.with_tile(draw) else {
+            continue;
+        };
+        let discard = ring[out.len() % 13];
+        hand = drawn.without_tile(discard).unwrap();
+        ring[out.len() % 13] = draw;
+        out.push((draw, discard));
+    }
+    out
+}
+
+/// One step of the game loop: draw, check, discard. Incremental
+/// ([`HandState`]: re-key one suit, read four records) against re-encoding
+/// the hand for each check, and the check alone on the same 14-tile hands.
 fn draw_check_discard(c: &mut Criterion) {
     let engine = Engine::embedded(Rules::GENERIC);
-    let ready = hands(Set::T13, 1_000, SEED);
-    // One drawable tile per hand (a fifth copy cannot be drawn).
-    let draws: Vec<Tile> = ready
-        .iter()
-        .enumerate()
-        .map(|(i, h)| {
-            let all = h.all_counts();
-            (0..KINDS)
-                .map(|k| (i * 7 + k) % KINDS)
-                .find(|&k| all[k] < 4)
-                .and_then(Tile::from_index)
-                .unwrap()
-        })
-        .collect();
-    let mut g = c.benchmark_group("draw_check_discard/T13");
-    g.throughput(Throughput::Elements(ready.len() as u64));
+    let start = hands(Set::R13, 1, SEED)[0];
+    let steps = game(&start, 10_000);
+    let drawn: Vec<Hand> = {
+        let mut hand = start;
+        steps
+            .iter()
+            .map(|&(d, x)| {
+                let h = hand.with_tile(d).unwrap();
+                hand = h.without_tile(x).unwrap();
+                h
+            })
+            .collect()
+    };
+    let mut g = c.benchmark_group("draw_check_discard");
+    g.throughput(Throughput::Elements(steps.len() as u64));
     g.bench_function("incremental", |b| {
-        let mut states: Vec<HandState> = ready.iter().map(HandState::new).collect();
         b.iter(|| {
+            let mut s = HandState::new(&start);
             let mut wins = 0;
-            for (s, &t) in states.iter_mut().zip(&draws) {
-                s.add(black_box(t)).unwrap();
-                wins += engine.is_win_state(s) as u32;
-                s.remove(t).unwrap();
+            for &(d, x) in &steps {
+                s.add(black_box(d)).unwrap();
+                wins += engine.is_win_state(&s) as u32;
+                s.remove(black_box(x)).unwrap();
             }
             wins
         })
     });
     g.bench_function("re-encode", |b| {
         b.iter(|| {
+            let mut hand = start;
             let mut wins = 0;
-            for (h, &t) in ready.iter().zip(&draws) {
-                let drawn = h.with_tile(black_box(t)).unwrap();
-                wins += engine.is_win(&drawn) as u32;
+            for &(d, x) in &steps {
+                let h = hand.with_tile(black_box(d)).unwrap();
+                wins += engine.is_win(&h) as u32;
+                hand = h.without_tile(black_box(x)).unwrap();
             }
             wins
         })
+    });
+    g.bench_function("check only", |b| {
+        b.iter(|| drawn.iter().filter(|h| engine.is_win(black_box(h))).count())
     });
     g.finish();
 }

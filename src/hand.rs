@@ -300,22 +300,29 @@ impl Hand {
         self.last = Some(tile);
     }
 
+    /// Remove one concealed copy of `tile` in place, as `without_tile` does;
+    /// false (and no change) when the hand holds none.
+    #[inline]
+    pub(crate) fn remove_concealed(&mut self, tile: Tile) -> bool {
+        let i = tile.index();
+        if self.counts[i] == 0 {
+            return false;
+        }
+        self.counts[i] -= 1;
+        if self.counts[i] == 0 && self.last == Some(tile) {
+            self.last = None;
+        }
+        if tile.rank() == 5 && !tile.is_honor() {
+            let s = tile.suit() as usize;
+            self.red_fives[s] = self.red_fives[s].min(self.counts[i]);
+        }
+        true
+    }
+
     /// The hand with one concealed copy of `tile` removed, if it holds one.
     pub fn without_tile(&self, tile: Tile) -> Option<Hand> {
-        if self.counts[tile.index()] == 0 {
-            return None;
-        }
         let mut h = *self;
-        h.counts[tile.index()] -= 1;
-        if h.counts[tile.index()] == 0 && h.last == Some(tile) {
-            h.last = None;
-        }
-        let five = tile.rank() == 5 && !tile.is_honor();
-        if five {
-            let s = tile.suit() as usize;
-            h.red_fives[s] = h.red_fives[s].min(h.counts[tile.index()]);
-        }
-        Some(h)
+        h.remove_concealed(tile).then_some(h)
     }
 }
 

@@ -393,10 +393,9 @@ impl HandState {
     /// ```
     #[inline]
     pub fn remove(&mut self, tile: Tile) -> Result<(), UpdateError> {
-        self.hand = self
-            .hand
-            .without_tile(tile)
-            .ok_or(UpdateError::NotHeld(tile))?;
+        if !self.hand.remove_concealed(tile) {
+            return Err(UpdateError::NotHeld(tile));
+        }
         self.rekey(tile);
         Ok(())
     }

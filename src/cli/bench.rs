@@ -2,10 +2,12 @@
 //! hand, on the DESIGN §6 sets, measured in the same run.
 
 use clap::Args;
+use hupai::server::{Engine, HandState};
 use hupai::sets::{hands, Set, SEED};
-use hupai::{reference, Hand, Rules, Tables};
+use hupai::{reference, Hand, Rules, Tables, Tile, KINDS};
 use std::hint::black_box;
 use std::process::ExitCode;
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 #[derive(Args)]
@@ -33,21 +35,103 @@ struct Op {
 
 /// The registry of operations. Each returns a checksum of its answers so the
 /// work cannot be optimised away and both engines can be compared.
-const OPS: &[Op] = &[Op {
-    name: "hu",
-    sets: &[Set::C14, Set::R14],
-    table: |hs| {
-        let t = Tables::embedded();
-        hs.iter()
-            .map(|h| t.is_win(black_box(h), &Rules::GENERIC) as u64)
-            .sum()
+const OPS: &[Op] = &[
+    Op {
+        name: "hu",
+        sets: &[Set::C14, Set::R14],
+        table: |hs| {
+            let t = Tables::embedded();
+            hs.iter()
+                .map(|h| t.is_win(black_box(h), &Rules::GENERIC) as u64)
+                .sum()
+        },
+        reference: |hs| {
+            hs.iter()
+                .map(|h| reference::is_win(black_box(h), &Rules::GENERIC) as u64)
+                .sum()
+        },
     },
-    reference: |hs| {
-        hs.iter()
-            .map(|h| reference::is_win(black_box(h), &Rules::GENERIC) as u64)
-            .sum()
+    // Server workloads (src/server.rs): `check` over a batch on a pool of one or
+    // two threads (ns per hand = wall time / hands; hands/s = 1e9 / ns) ...
+    Op {
+        name: "batch-1t",
+        sets: &[Set::C14, Set::R14],
+        table: |hs| batch(1, hs, |h| Tables::embedded().is_win(h, &Rules::GENERIC)),
+        reference: |hs| batch(1, hs, |h| reference::is_win(h, &Rules::GENERIC)),
     },
-}];
+    Op {
+        name: "batch-2t",
+        sets: &[Set::C14, Set::R14],
+        table: |hs| batch(2, hs, |h| Tables::embedded().is_win(h, &Rules::GENERIC)),
+        reference: |hs| batch(2, hs, |h| reference::is_win(h, &Rules::GENERIC)),
+    },
+    // ... and the draw/discard loop: per hand of the set, one step of a game on
+    // a kept 13-tile hand: draw a tile, check, discard the tile drawn 13 steps
+    // before. Incremental (HandState) against the reference re-checking the
+    // whole hand.
+    Op {
+        name: "draw-check",
+        sets: &[Set::R13],
+        table: |hs| {
+            let engine = Engine::embedded(Rules::GENERIC);
+            let mut state = HandState::new(&hs[0]);
+            game_loop(hs, |draw, discard| {
+                state.add(draw).ok()?;
+                let win = engine.is_win_state(black_box(&state));
+                state.remove(discard).expect("the discard is held");
+                Some(win)
+            })
+        },
+        reference: |hs| {
+            let mut hand = hs[0];
+            game_loop(hs, |draw, discard| {
+                let drawn = hand.with_tile(draw).ok()?;
+                let win = reference::is_win(black_box(&drawn), &Rules::GENERIC);
+                hand = drawn.without_tile(discard).expect("the discard is held");
+                Some(win)
+            })
+        },
+    },
+];
+
+/// Drive one game step per hand of `hs` from the 13-tile hand `hs[0]`:
+/// `step(draw, discard)` draws a pseudo-random tile, checks, and discards the
+/// tile drawn 13 steps before (the kept hand's tiles sit in a ring), or
+/// returns `None` when the draw would be a fifth copy. Counts the wins.
+fn game_loop(hs: &[Hand], mut step: impl FnMut(Tile, Tile) -> Option<bool>) -> u64 {
+    let mut ring = [Tile::EAST; 13];
+    let tiles = (0..KINDS).flat_map(|k| std::iter::repeat_n(k, hs[0].counts()[k] as usize));
+    for (slot, k) in ring.iter_mut().zip(tiles) {
+        *slot = Tile::from_index(k).expect("index < 34");
+    }
+    let (mut at, mut wins) = (0, 0);
+    let mut rng = hupai::sets::Rng::new(SEED);
+    for _ in hs {
+        let draw = Tile::from_index(rng.below(KINDS)).expect("index < 34");
+        if let Some(win) = step(draw, ring[at]) {
+            wins += win as u64;
+            ring[at] = draw;
+            at = if at == 12 { 0 } else { at + 1 };
+        }
+    }
+    wins
+}
+
+/// `check` over a batch on a pool of `threads` threads: the answers in order,
+/// counted.
+fn batch(threads: usize, hs: &[Hand], check: impl Fn(&Hand) -> bool + Sync) -> u64 {
+    static POOLS: [OnceLock<rayon::ThreadPool>; 2] = [OnceLock::new(), OnceLock::new()];
+    let pool = POOLS[threads - 1].get_or_init(|| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("worker threads start")
+    });
+    let engine = Engine::embedded(Rules::GENERIC);
+    let mut out = vec![false; hs.len()];
+    pool.install(|| engine.batch_into(hs, &mut out, |_, h| check(black_box(h))));
+    out.iter().map(|&w| w as u64).sum()
+}
 
 /// Best time per hand over repeated passes lasting about `budget`.
 fn time(run: Run, hs: &[Hand], budget: Duration) -> (f64, u64) {
@@ -70,10 +154,10 @@ pub fn run(args: BenchArgs) -> ExitCode {
     };
     let _ = Tables::embedded(); // load outside the timed region
     if !args.json {
-        println!("{} hands per set, seed {SEED:#x}, one thread", n);
+        println!("{n} hands per set, seed {SEED:#x}, one thread (batch-2t: two); M/s = million hands per second");
         println!(
-            "{:<12} {:<5} {:>12} {:>14} {:>8}",
-            "op", "set", "table ns", "reference ns", "ratio"
+            "{:<12} {:<5} {:>12} {:>14} {:>8} {:>12}",
+            "op", "set", "table ns", "reference ns", "ratio", "table M/s"
         );
     }
     let mut ok = true;
@@ -101,16 +185,18 @@ pub fn run(args: BenchArgs) -> ExitCode {
                     "table_ns": (table_ns * 100.0).round() / 100.0,
                     "reference_ns": (reference_ns * 100.0).round() / 100.0,
                     "ratio": (ratio * 10.0).round() / 10.0,
+                    "table_hands_per_s": (1e9 / table_ns).round(),
                 });
                 println!("{v}");
             } else {
                 println!(
-                    "{:<12} {:<5} {:>12.1} {:>14.1} {:>7.1}x",
+                    "{:<12} {:<5} {:>12.1} {:>14.1} {:>7.1}x {:>12.1}",
                     op.name,
                     set.name(),
                     table_ns,
                     reference_ns,
-                    ratio
+                    ratio,
+                    1e3 / table_ns
                 );
             }
         }

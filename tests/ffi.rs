@@ -1,0 +1,424 @@
+//! The C entry points called from Rust: every pointer and length check
+//! returns its error code, answers equal the Rust engine's, and engines are
+//! shared across threads.
+
+use hupai::ffi::*;
+use hupai::server::Engine;
+use hupai::sets::{hands, Set, SEED};
+use hupai::{Hand, Rules};
+use std::ffi::{c_char, CStr};
+use std::ptr;
+
+/// An engine owned by a test, freed on drop.
+struct Owned(*mut HupaiEngine);
+
+impl Owned {
+    fn new(rules: u32, dir: Option<&CStr>, threads: usize) -> Result<Owned, HupaiStatus> {
+        let mut e = ptr::null_mut();
+        let dir = dir.map_or(ptr::null(), CStr::as_ptr);
+        match unsafe { hupai_engine_new(rules, dir, threads, &mut e) } {
+            HupaiStatus::Ok => Ok(Owned(e)),
+            s => {
+                assert!(e.is_null(), "a failed hupai_engine_new leaves *out null");
+                Err(s)
+            }
+        }
+    }
+}
+
+impl Drop for Owned {
+    fn drop(&mut self) {
+        unsafe { hupai_engine_free(self.0) }
+    }
+}
+
+// SAFETY (test helper): the engine is immutable and `Sync` by the C contract;
+// the pointer is only freed on drop, after every thread has joined.
+unsafe impl Sync for Owned {}
+unsafe impl Send for Owned {}
+
+fn generic() -> Owned {
+    Owned::new(HUPAI_RULES_GENERIC, None, 0).unwrap()
+}
+
+fn c_hand(hand: &Hand) -> HupaiHand {
+    let text = std::ffi::CString::new(hand.to_string()).unwrap();
+    let mut out = HupaiHand::default();
+    let st = unsafe {
+        hupai_parse(
+            text.as_ptr(),
+            HUPAI_NOTATION_MPSZ,
+            &mut out,
+            ptr::null_mut(),
+            0,
+        )
+    };
+    assert_eq!(st, HupaiStatus::Ok, "{hand}");
+    out
+}
+
+fn check(e: &Owned, h: &HupaiHand) -> Result<bool, HupaiStatus> {
+    let mut win = false;
+    match unsafe {
+        hupai_check(
+            e.0,
+            h.counts.as_ptr(),
+            h.counts.len(),
+            h.melds.as_ptr(),
+            h.meld_count as usize,
+            &mut win,
+        )
+    } {
+        HupaiStatus::Ok => Ok(win),
+        s => Err(s),
+    }
+}
+
+fn parse(text: &CStr, notation: u32) -> Result<HupaiHand, (HupaiStatus, String)> {
+    let mut out = HupaiHand::default();
+    let mut msg = [0 as c_char; 128];
+    match unsafe {
+        hupai_parse(
+            text.as_ptr(),
+            notation,
+            &mut out,
+            msg.as_mut_ptr(),
+            msg.len(),
+        )
+    } {
+        HupaiStatus::Ok => Ok(out),
+        s => Err((
+            s,
+            unsafe { CStr::from_ptr(msg.as_ptr()) }
+                .to_str()
+                .unwrap()
+                .to_string(),
+        )),
+    }
+}
+
+#[test]
+fn answers_equal_the_rust_engine_for_every_rule_set() {
+    for (code, rules) in [
+        (HUPAI_RULES_GENERIC, Rules::GENERIC),
+        (HUPAI_RULES_SICHUAN, Rules::SICHUAN),
+        (HUPAI_RULES_RIICHI, Rules::RIICHI),
+        (HUPAI_RULES_MCR, Rules::MCR),
+    ] {
+        let e = Owned::new(code, None, 0).unwrap();
+        let rust = Engine::embedded(rules);
+        for set in [Set::C14, Set::R14] {
+            for h in hands(set, 2_000, SEED) {
+                assert_eq!(check(&e, &c_hand(&h)), Ok(rust.is_win(&h)), "{h}");
+            }
+        }
+        // Melds travel through the C structs.
+        for s in [
+            "[EEE][SSSS1]55pWWWNNN",
+            "[1111m][234p1]567s88p999s",
+            "[123m][456m]789m1p",
+        ] {
+            let h = hupai::notation::parse(s, hupai::Notation::Auto).unwrap();
+            let c = c_hand(&h);
+            assert_eq!(c.meld_count as usize, h.meld_count());
+            assert_eq!(check(&e, &c), Ok(rust.is_win(&h)), "{s}");
+        }
+    }
+}
+
+#[test]
+fn parse_fills_the_hand_and_reports_errors_with_positions() {
+    let h = parse(c"[EEE][SSSS1]55pWWWNNN", HUPAI_NOTATION_MCR).unwrap();
+    assert_eq!(h.meld_count, 2);
+    assert_eq!(
+        h.melds[..2],
+        [
+            HupaiMeld {
+                kind: HUPAI_MELD_PUNG,
+                tile: 27,
+                from: HUPAI_FROM_NONE
+            },
+            HupaiMeld {
+                kind: HUPAI_MELD_KONG,
+                tile: 28,
+                from: HUPAI_FROM_LEFT
+            },
+        ]
+    );
+    assert_eq!(h.counts[13], 2); // 5p
+    assert_eq!(h.last_tile, 30); // N, the last concealed tile written
+    let (st, msg) = parse(c"123m8z", HUPAI_NOTATION_MPSZ).unwrap_err();
+    assert_eq!(st, HupaiStatus::ParseError);
+    assert!(msg.contains("8z") && msg.contains("position 5"), "{msg}");
+    assert_eq!(parse(c"123m", 9).unwrap_err().0, HupaiStatus::BadNotation);
+    // Not UTF-8.
+    let bad = [b'1', 0xff, b'm', 0];
+    let bad = CStr::from_bytes_with_nul(&bad).unwrap();
+    let (st, msg) = parse(bad, HUPAI_NOTATION_AUTO).unwrap_err();
+    assert_eq!(
+        (st, msg.as_str()),
+        (HupaiStatus::ParseError, "not UTF-8 at byte 2")
+    );
+    // A message longer than the buffer is cut, on a character boundary, and
+    // NUL-terminated; a null or empty buffer is allowed.
+    let mut out = HupaiHand::default();
+    let mut small = [1 as c_char; 6];
+    let st = unsafe {
+        hupai_parse(
+            c"xyz".as_ptr(),
+            HUPAI_NOTATION_AUTO,
+            &mut out,
+            small.as_mut_ptr(),
+            small.len(),
+        )
+    };
+    assert_eq!(st, HupaiStatus::ParseError);
+    assert_eq!(
+        unsafe { CStr::from_ptr(small.as_ptr()) }.to_bytes().len(),
+        5
+    );
+    for (buf, len) in [(ptr::null_mut(), 100), (small.as_mut_ptr(), 0)] {
+        let st = unsafe { hupai_parse(c"xyz".as_ptr(), HUPAI_NOTATION_AUTO, &mut out, buf, len) };
+        assert_eq!(st, HupaiStatus::ParseError);
+    }
+    // Null text or output.
+    let st = unsafe { hupai_parse(ptr::null(), 0, &mut out, ptr::null_mut(), 0) };
+    assert_eq!(st, HupaiStatus::NullPointer);
+    let st = unsafe { hupai_parse(c"1m".as_ptr(), 0, ptr::null_mut(), ptr::null_mut(), 0) };
+    assert_eq!(st, HupaiStatus::NullPointer);
+}
+
+#[test]
+fn check_refuses_bad_pointers_lengths_and_hands() {
+    let e = generic();
+    let good = parse(c"11122233344455m", HUPAI_NOTATION_MPSZ).unwrap();
+    let call =
+        |engine: *const HupaiEngine,
+         counts: *const u8,
+         len: usize,
+         melds: *const HupaiMeld,
+         n: usize,
+         win: *mut bool| unsafe { hupai_check(engine, counts, len, melds, n, win) };
+    let mut win = false;
+    let c = good.counts.as_ptr();
+    assert_eq!(call(e.0, c, 34, ptr::null(), 0, &mut win), HupaiStatus::Ok);
+    assert!(win);
+    assert_eq!(
+        call(ptr::null(), c, 34, ptr::null(), 0, &mut win),
+        HupaiStatus::NullPointer
+    );
+    assert_eq!(
+        call(e.0, ptr::null(), 34, ptr::null(), 0, &mut win),
+        HupaiStatus::NullPointer
+    );
+    assert_eq!(
+        call(e.0, c, 34, ptr::null(), 1, &mut win),
+        HupaiStatus::NullPointer
+    );
+    assert_eq!(
+        call(e.0, c, 34, ptr::null(), 0, ptr::null_mut()),
+        HupaiStatus::NullPointer
+    );
+    for len in [0, 33, 35, usize::MAX] {
+        assert_eq!(
+            call(e.0, c, len, ptr::null(), 0, &mut win),
+            HupaiStatus::BadLength
+        );
+    }
+    let melds = [HupaiMeld::default(); 5];
+    assert_eq!(
+        call(e.0, c, 34, melds.as_ptr(), 5, &mut win),
+        HupaiStatus::BadLength
+    );
+
+    let mut five = good;
+    five.counts[3] = 5;
+    assert_eq!(check(&e, &five), Err(HupaiStatus::BadCount));
+    let mut fifth = good;
+    fifth.meld_count = 1;
+    fifth.melds[0] = HupaiMeld {
+        kind: HUPAI_MELD_PUNG,
+        tile: 0,
+        from: HUPAI_FROM_LEFT,
+    };
+    assert_eq!(check(&e, &fifth), Err(HupaiStatus::FifthCopy));
+    for bad in [
+        HupaiMeld {
+            kind: 4,
+            tile: 9,
+            from: 0,
+        }, // kind
+        HupaiMeld {
+            kind: HUPAI_MELD_PUNG,
+            tile: 34,
+            from: 0,
+        }, // tile
+        HupaiMeld {
+            kind: HUPAI_MELD_PUNG,
+            tile: 9,
+            from: 4,
+        }, // source
+        HupaiMeld {
+            kind: HUPAI_MELD_CHOW,
+            tile: 16,
+            from: HUPAI_FROM_LEFT,
+        }, // 8p 9p 10p
+        HupaiMeld {
+            kind: HUPAI_MELD_CHOW,
+            tile: 27,
+            from: HUPAI_FROM_LEFT,
+        }, // honour chow
+        HupaiMeld {
+            kind: HUPAI_MELD_CONCEALED_KONG,
+            tile: 9,
+            from: HUPAI_FROM_LEFT,
+        },
+    ] {
+        let mut h = good;
+        h.meld_count = 1;
+        h.melds[0] = bad;
+        assert_eq!(check(&e, &h), Err(HupaiStatus::BadMeld), "{bad:?}");
+    }
+    // Misaligned out-pointer: a `bool` has alignment 1, so use the batch's
+    // `size_t *first_invalid`, placed at an odd address.
+    let mut words = [0usize; 2];
+    let odd = unsafe { words.as_mut_ptr().cast::<u8>().add(1) }.cast::<usize>();
+    let hands = [good];
+    let mut results = [9u8];
+    let st = unsafe { hupai_check_batch(e.0, hands.as_ptr(), 1, results.as_mut_ptr(), odd) };
+    assert_eq!(st, HupaiStatus::Misaligned);
+    assert_eq!(results, [9], "nothing written on an error");
+}
+
+#[test]
+fn batch_answers_in_order_and_marks_invalid_hands() {
+    let e = Owned::new(HUPAI_RULES_GENERIC, None, 2).unwrap();
+    let rust = Engine::embedded(Rules::GENERIC);
+    let mut hs: Vec<Hand> = hands(Set::C14, 5_000, SEED);
+    hs.extend(hands(Set::R14, 5_000, SEED));
+    let mut c: Vec<HupaiHand> = hs.iter().map(c_hand).collect();
+    let want: Vec<u8> = rust.check_batch(&hs).into_iter().map(u8::from).collect();
+    let mut results = vec![9u8; c.len()];
+    let mut first = usize::MAX;
+    let st =
+        unsafe { hupai_check_batch(e.0, c.as_ptr(), c.len(), results.as_mut_ptr(), &mut first) };
+    assert_eq!(st, HupaiStatus::Ok);
+    assert_eq!(results, want);
+    assert_eq!(first, usize::MAX, "written only when a hand is invalid");
+
+    // Invalid hands are marked, the others still answered.
+    c[7000].counts[0] = 7;
+    c[9000].meld_count = 5;
+    c[9500].meld_count = 1;
+    c[9500].melds[0].kind = 200;
+    let st =
+        unsafe { hupai_check_batch(e.0, c.as_ptr(), c.len(), results.as_mut_ptr(), &mut first) };
+    assert_eq!(st, HupaiStatus::InvalidHand);
+    assert_eq!(first, 7000);
+    for (i, (&r, &w)) in results.iter().zip(&want).enumerate() {
+        let expect = if [7000, 9000, 9500].contains(&i) {
+            HUPAI_INVALID
+        } else {
+            w
+        };
+        assert_eq!(r, expect, "hand {i}");
+    }
+    // A null `first_invalid` is allowed.
+    let st = unsafe {
+        hupai_check_batch(
+            e.0,
+            c.as_ptr(),
+            c.len(),
+            results.as_mut_ptr(),
+            ptr::null_mut(),
+        )
+    };
+    assert_eq!(st, HupaiStatus::InvalidHand);
+}
+
+#[test]
+fn batch_refuses_bad_pointers_lengths_and_overlap() {
+    let e = generic();
+    let hs = [HupaiHand::default(); 4];
+    let mut r = [0u8; 4];
+    let (h, rp) = (hs.as_ptr(), r.as_mut_ptr());
+    let batch = |e: *const HupaiEngine, h: *const HupaiHand, n: usize, r: *mut u8| unsafe {
+        hupai_check_batch(e, h, n, r, ptr::null_mut())
+    };
+    // Empty batches need no buffers.
+    assert_eq!(batch(e.0, ptr::null(), 0, ptr::null_mut()), HupaiStatus::Ok);
+    assert_eq!(batch(ptr::null(), h, 4, rp), HupaiStatus::NullPointer);
+    assert_eq!(batch(e.0, ptr::null(), 4, rp), HupaiStatus::NullPointer);
+    assert_eq!(batch(e.0, h, 4, ptr::null_mut()), HupaiStatus::NullPointer);
+    assert_eq!(batch(e.0, h, usize::MAX / 8, rp), HupaiStatus::BadLength);
+    // Results written over the hands themselves.
+    let mut hs2 = [HupaiHand::default(); 4];
+    let over = hs2.as_mut_ptr();
+    let inside = unsafe { over.cast::<u8>().add(40) };
+    assert_eq!(batch(e.0, over, 4, inside), HupaiStatus::BadArgument);
+    assert_eq!(batch(e.0, h, 4, rp), HupaiStatus::Ok);
+    assert_eq!(r, [HUPAI_NOT_COMPLETE; 4]);
+}
+
+#[test]
+fn engine_creation_errors() {
+    assert_eq!(Owned::new(4, None, 0).err(), Some(HupaiStatus::BadRules));
+    assert_eq!(
+        Owned::new(HUPAI_RULES_GENERIC, Some(c"/no/such/dir"), 0).err(),
+        Some(HupaiStatus::TableIo)
+    );
+    // A directory of corrupt files.
+    let dir = tempfile::tempdir().unwrap();
+    for k in hupai::table::KINDS {
+        std::fs::write(dir.path().join(k.file), b"not a table").unwrap();
+    }
+    let path = std::ffi::CString::new(dir.path().to_str().unwrap()).unwrap();
+    assert_eq!(
+        Owned::new(HUPAI_RULES_GENERIC, Some(&path), 0).err(),
+        Some(HupaiStatus::BadTables)
+    );
+    // A path that is not UTF-8.
+    let bad = CStr::from_bytes_with_nul(b"/tmp/\xff\0").unwrap();
+    assert_eq!(
+        Owned::new(HUPAI_RULES_GENERIC, Some(bad), 0).err(),
+        Some(HupaiStatus::BadArgument)
+    );
+    // A null out-pointer.
+    let st = unsafe { hupai_engine_new(0, ptr::null(), 0, ptr::null_mut()) };
+    assert_eq!(st, HupaiStatus::NullPointer);
+    // Freeing null is allowed.
+    unsafe { hupai_engine_free(ptr::null_mut()) };
+}
+
+#[test]
+fn mapped_engine_equals_embedded_and_is_shared_by_threads() {
+    let dir = std::ffi::CString::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tables")).unwrap();
+    let mapped = Owned::new(HUPAI_RULES_GENERIC, Some(&dir), 0).unwrap();
+    let embedded = generic();
+    let hs: Vec<HupaiHand> = hands(Set::C14, 4_000, SEED)
+        .iter()
+        .chain(&hands(Set::R14, 4_000, SEED))
+        .map(c_hand)
+        .collect();
+    let want: Vec<Result<bool, HupaiStatus>> = hs.iter().map(|h| check(&embedded, h)).collect();
+    std::thread::scope(|s| {
+        for t in 0..4 {
+            let (mapped, hs, want) = (&mapped, &hs, &want);
+            s.spawn(move || {
+                for (i, h) in hs.iter().enumerate().skip(t).step_by(4) {
+                    assert_eq!(check(mapped, h), want[i], "hand {i}");
+                }
+            });
+        }
+    });
+}
+
+#[test]
+fn version_and_messages_are_static_strings() {
+    let v = unsafe { CStr::from_ptr(hupai_version()) };
+    assert_eq!(v.to_str().unwrap(), env!("CARGO_PKG_VERSION"));
+    let ok = unsafe { CStr::from_ptr(hupai_status_message(HupaiStatus::Ok as u32)) };
+    assert_eq!(ok.to_str().unwrap(), "success");
+    let unknown = unsafe { CStr::from_ptr(hupai_status_message(1000)) };
+    assert_eq!(unknown.to_str().unwrap(), "unknown status");
+}

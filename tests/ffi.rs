@@ -378,7 +378,7 @@ fn engine_creation_errors() {
         Some(HupaiStatus::BadTables)
     );
     // A path that is not UTF-8.
-    let bad = CStr::from_bytes_with_nul(b"/tmp/\xff\0").unwrap();
+    let bad = c"/tmp/\xff";
     assert_eq!(
         Owned::new(HUPAI_RULES_GENERIC, Some(bad), 0).err(),
         Some(HupaiStatus::BadArgument)

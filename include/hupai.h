@@ -207,14 +207,14 @@ typedef enum HupaiStatus {
 
 /**
  * An engine: a table set, a rule set and optionally its own worker threads.
- * Opaque to C; created by [`hupai_engine_new`], released by
- * [`hupai_engine_free`], shareable by any number of threads.
+ * Opaque to C; created by `hupai_engine_new`, released by
+ * `hupai_engine_free`, shareable by any number of threads.
  */
 typedef struct HupaiEngine HupaiEngine;
 
 /**
  * One declared meld, as C passes it. Every field is a plain byte so any
- * value is safe to read; [`hupai_check`] rejects the meaningless ones.
+ * value is safe to read; `hupai_check` rejects the meaningless ones.
  */
 typedef struct HupaiMeld {
   /**
@@ -232,7 +232,7 @@ typedef struct HupaiMeld {
 } HupaiMeld;
 
 /**
- * A whole hand in one value, for batches and for [`hupai_parse`].
+ * A whole hand in one value, for batches and for `hupai_parse`.
  */
 typedef struct HupaiHand {
   /**

@@ -163,7 +163,7 @@ pub enum HupaiStatus {
 }
 
 /// One declared meld, as C passes it. Every field is a plain byte so any
-/// value is safe to read; [`hupai_check`] rejects the meaningless ones.
+/// value is safe to read; `hupai_check` rejects the meaningless ones.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct HupaiMeld {
@@ -175,7 +175,7 @@ pub struct HupaiMeld {
     pub from: u8,
 }
 
-/// A whole hand in one value, for batches and for [`hupai_parse`].
+/// A whole hand in one value, for batches and for `hupai_parse`.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HupaiHand {
@@ -203,8 +203,8 @@ impl Default for HupaiHand {
 }
 
 /// An engine: a table set, a rule set and optionally its own worker threads.
-/// Opaque to C; created by [`hupai_engine_new`], released by
-/// [`hupai_engine_free`], shareable by any number of threads.
+/// Opaque to C; created by `hupai_engine_new`, released by
+/// `hupai_engine_free`, shareable by any number of threads.
 pub struct HupaiEngine {
     tables: Shared,
     pool: Option<rayon::ThreadPool>,
@@ -652,7 +652,7 @@ pub unsafe extern "C" fn hupai_check_batch(
             return Err(HupaiStatus::BadLength);
         };
         let (h0, r0) = (hands as usize, results as usize);
-        if h0 < r0 + n && r0 < h0 + bytes {
+        if h0 < r0.saturating_add(n) && r0 < h0.saturating_add(bytes) {
             return Err(HupaiStatus::BadArgument);
         }
         // SAFETY: `hands` is non-null, `HupaiHand` has alignment 1 and every

@@ -58,8 +58,12 @@ impl<B: AsRef<[u8]>> Tables<B> {
         let s = self.suit_record(c[18..27].try_into().expect("nine"));
         let z = self.honor_record(c[27..34].try_into().expect("seven"));
         let done = |r: u16| r & (record::MELDS | record::PAIR) != 0;
-        let pairs = ((m | p << 1 | s << 2 | z << 3) >> 1 & 0xf).count_ones();
-        done(m) && done(p) && done(s) && done(z) && pairs == 1
+        // Each part adds PAIR or 0: the sum is PAIR exactly when one part has
+        // the pair. (Shifting whole records together would mix the MELDS and
+        // wait-mask bits of one part into the PAIR bits of another.)
+        let pairs =
+            (m & record::PAIR) + (p & record::PAIR) + (s & record::PAIR) + (z & record::PAIR);
+        done(m) && done(p) && done(s) && done(z) && pairs == record::PAIR
     }
 
     /// The 14-slot special forms: seven pairs, thirteen orphans, honours and

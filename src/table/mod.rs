@@ -44,6 +44,68 @@ pub mod record {
     }
 }
 
+/// The packed decompositions of `arrange.tbl`.
+///
+/// A decomposition of one complete pattern (a suit or the honours) is its
+/// groups (at most four melds and one pair), in the canonical order (rank,
+/// then pair < chow < pung), packed into a `u32`: group `i` is the 5-bit code
+/// at bit `5 * i`, the group count sits at [`decomp::LEN_SHIFT`]. A code is
+/// `3 * rank0 + kind` with rank0 the 0-based lowest rank and kind 0 pair,
+/// 1 chow, 2 pung, so comparing codes in order compares (rank, kind).
+///
+/// ```
+/// use hupai::table::decomp;
+/// use hupai::GroupKind;
+/// let d = decomp::pack(&[decomp::code(GroupKind::Pair, 0), decomp::code(GroupKind::Chow, 0)]);
+/// assert_eq!(decomp::len(d), 2);
+/// assert_eq!(decomp::group(d, 1), (GroupKind::Chow, 0));
+/// ```
+pub mod decomp {
+    use crate::arrangement::GroupKind;
+
+    /// Bits per group code.
+    pub const CODE_BITS: u32 = 5;
+    /// Bit of the 3-bit group count.
+    pub const LEN_SHIFT: u32 = 25;
+    /// Most groups in one part: four melds and a pair.
+    pub const MAX_GROUPS: usize = 5;
+
+    const KINDS: [GroupKind; 3] = [GroupKind::Pair, GroupKind::Chow, GroupKind::Pung];
+
+    /// The code of a pair, chow or pung whose lowest rank is `rank0` (0-based).
+    pub const fn code(kind: GroupKind, rank0: u8) -> u32 {
+        let k = match kind {
+            GroupKind::Pair => 0,
+            GroupKind::Chow => 1,
+            _ => 2,
+        };
+        3 * rank0 as u32 + k
+    }
+
+    /// Pack up to [`MAX_GROUPS`] codes, already in canonical order.
+    pub fn pack(codes: &[u32]) -> u32 {
+        assert!(codes.len() <= MAX_GROUPS, "at most five groups per part");
+        let mut d = (codes.len() as u32) << LEN_SHIFT;
+        for (i, &c) in codes.iter().enumerate() {
+            d |= c << (CODE_BITS * i as u32);
+        }
+        d
+    }
+
+    /// Number of groups.
+    #[inline]
+    pub const fn len(d: u32) -> usize {
+        (d >> LEN_SHIFT & 7) as usize
+    }
+
+    /// Group `i`: its kind and 0-based lowest rank.
+    #[inline]
+    pub const fn group(d: u32, i: usize) -> (GroupKind, u8) {
+        let c = d >> (CODE_BITS * i as u32) & 31;
+        (KINDS[(c % 3) as usize], (c / 3) as u8)
+    }
+}
+
 /// A table file of the set: its name and its generator.
 pub struct TableKind {
     /// File name under `tables/`.
@@ -53,10 +115,16 @@ pub struct TableKind {
 }
 
 /// Every file a table set is made of.
-pub const KINDS: &[TableKind] = &[TableKind {
-    file: "hu.tbl",
-    generate: generate::hu,
-}];
+pub const KINDS: &[TableKind] = &[
+    TableKind {
+        file: "hu.tbl",
+        generate: generate::hu,
+    },
+    TableKind {
+        file: "arrange.tbl",
+        generate: generate::arrange,
+    },
+];
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/embedded_tables.rs"));
@@ -75,6 +143,62 @@ pub struct Tables<B = &'static [u8]> {
     hu: TableFile<B>,
     suit: Range<usize>,
     honor: Range<usize>,
+    arrange: TableFile<B>,
+    suit_decomp: DecompIndex,
+    honor_decomp: DecompIndex,
+}
+
+/// Where the decompositions of one part kind live in `arrange.tbl`: per
+/// dense key a `u16` id (0 = not complete), per id a `u32` start (the range
+/// of id `i` is `start[i]..start[i + 1]`), and the packed `u32` decompositions.
+#[derive(Clone, Debug)]
+struct DecompIndex {
+    id: Range<usize>,
+    start: Range<usize>,
+    decomp: Range<usize>,
+}
+
+/// The decompositions of one complete pattern, read in place from
+/// `arrange.tbl` (see [`decomp`]); empty for a pattern that is not complete.
+///
+/// ```
+/// use hupai::Tables;
+/// let t = Tables::embedded();
+/// // 111222333m: three pungs, or three chows 123m.
+/// let d = t.suit_decompositions(&[3, 3, 3, 0, 0, 0, 0, 0, 0]);
+/// assert_eq!(d.len(), 2);
+/// assert!(t.suit_decompositions(&[1, 0, 0, 0, 0, 0, 0, 0, 0]).is_empty());
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Decompositions<'a> {
+    bytes: &'a [u8],
+}
+
+impl<'a> Decompositions<'a> {
+    /// Number of decompositions.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.bytes.len() / 4
+    }
+
+    /// True when the pattern is not complete.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.bytes.is_empty()
+    }
+
+    /// Decomposition `i` (packed, see [`decomp`]); `i < len()`.
+    #[inline]
+    pub fn get(&self, i: usize) -> u32 {
+        u32::from_le_bytes(self.bytes[4 * i..4 * i + 4].try_into().expect("four bytes"))
+    }
+
+    /// Every decomposition in canonical order.
+    pub fn iter(&self) -> impl Iterator<Item = u32> + 'a {
+        self.bytes
+            .chunks_exact(4)
+            .map(|b| u32::from_le_bytes(b.try_into().expect("four bytes")))
+    }
 }
 
 impl<B: AsRef<[u8]>> Tables<B> {
@@ -103,17 +227,50 @@ impl<B: AsRef<[u8]>> Tables<B> {
         };
         let suit = sized("suit", key::SUIT_PATTERNS)?;
         let honor = sized("honor", key::HONOR_PATTERNS)?;
-        Ok(Tables { hu, suit, honor })
+        let arrange = TableFile::new(open("arrange.tbl")?)?;
+        if arrange.kind() != "arrange" {
+            return Err(TableError::Corrupt(format!(
+                "arrange.tbl holds a '{}' table",
+                arrange.kind()
+            )));
+        }
+        let suit_decomp = DecompIndex::load(&arrange, "suit", key::SUIT_PATTERNS)?;
+        let honor_decomp = DecompIndex::load(&arrange, "honor", key::HONOR_PATTERNS)?;
+        Ok(Tables {
+            hu,
+            suit,
+            honor,
+            arrange,
+            suit_decomp,
+            honor_decomp,
+        })
     }
 
     /// Full verification: every file's checksum.
     pub fn verify(&self) -> Result<(), TableError> {
-        self.hu.verify()
+        self.hu.verify()?;
+        self.arrange.verify()
     }
 
     /// The files of the set by name.
     pub fn files(&self) -> impl Iterator<Item = (&'static str, &TableFile<B>)> {
-        [("hu.tbl", &self.hu)].into_iter()
+        [("hu.tbl", &self.hu), ("arrange.tbl", &self.arrange)].into_iter()
+    }
+
+    /// The decompositions of a suit pattern (≤ 14 tiles) into melds and at
+    /// most one pair; empty when it has none.
+    #[inline]
+    pub fn suit_decompositions(&self, c: &[u8; 9]) -> Decompositions<'_> {
+        self.suit_decomp
+            .lookup(self.arrange.bytes(), key::suit_index(c))
+    }
+
+    /// The decomposition of an honour pattern (≤ 14 tiles) into pungs and at
+    /// most one pair (there is at most one); empty when it has none.
+    #[inline]
+    pub fn honor_decompositions(&self, c: &[u8; 7]) -> Decompositions<'_> {
+        self.honor_decomp
+            .lookup(self.arrange.bytes(), key::honor_index(c))
     }
 
     /// The record of a suit pattern (≤ 14 tiles).
@@ -126,6 +283,52 @@ impl<B: AsRef<[u8]>> Tables<B> {
     #[inline]
     pub fn honor_record(&self, c: &[u8; 7]) -> u16 {
         read_u16(self.hu.bytes(), self.honor.start, key::honor_index(c))
+    }
+}
+
+impl DecompIndex {
+    /// The three sections `<part>_id`, `<part>_start`, `<part>_decomp`, with
+    /// their sizes checked. Values inside are checked where they are read, so
+    /// a corrupt file gives wrong answers (and fails `verify`), never a panic.
+    fn load<B: AsRef<[u8]>>(
+        file: &TableFile<B>,
+        part: &str,
+        keys: usize,
+    ) -> Result<DecompIndex, TableError> {
+        let id = file.section_range(&format!("{part}_id"))?;
+        let start = file.section_range(&format!("{part}_start"))?;
+        let decomp = file.section_range(&format!("{part}_decomp"))?;
+        if id.len() != 2 * keys {
+            return Err(TableError::Corrupt(format!(
+                "section '{part}_id' holds {} bytes, expected {}",
+                id.len(),
+                2 * keys
+            )));
+        }
+        if start.len() % 4 != 0 || start.len() < 8 || decomp.len() % 4 != 0 {
+            return Err(TableError::Corrupt(format!(
+                "sections '{part}_start' ({} bytes) and '{part}_decomp' ({} bytes) are not u32 arrays",
+                start.len(),
+                decomp.len()
+            )));
+        }
+        Ok(DecompIndex { id, start, decomp })
+    }
+
+    #[inline]
+    fn lookup<'a>(&self, bytes: &'a [u8], index: usize) -> Decompositions<'a> {
+        let id = read_u16(bytes, self.id.start, index) as usize;
+        let starts = &bytes[self.start.clone()];
+        let at = |i: usize| {
+            starts.get(4 * i..4 * i + 4).map_or(0, |b| {
+                u32::from_le_bytes(b.try_into().expect("four bytes")) as usize
+            })
+        };
+        let (a, b) = (at(id), at(id + 1));
+        let decomps = &bytes[self.decomp.clone()];
+        Decompositions {
+            bytes: decomps.get(4 * a..4 * b).unwrap_or(&[]),
+        }
     }
 }
 

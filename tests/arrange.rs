@@ -294,3 +294,42 @@ fn arrangement_capacity_bounds_every_hand() {
     println!("per-suit most decompositions by size: {most:?}; bound {bound}");
     assert!(bound <= hupai::engine::MAX_ARRANGEMENTS, "bound {bound}");
 }
+
+/// A corrupt `arrange.tbl` (payload bytes scrambled behind a valid header)
+/// yields wrong arrangements and fails `verify`, but never panics or hangs.
+#[test]
+fn corrupt_decompositions_never_panic() {
+    let files: Vec<(&str, Vec<u8>)> = Tables::embedded()
+        .files()
+        .map(|(n, f)| (n, f.bytes().to_vec()))
+        .collect();
+    let hands = hupai::sets::hands(hupai::sets::Set::C14, 2_000, 11);
+    for seed in 0..8u64 {
+        let mut rng = Rng::new(seed);
+        let tables = Tables::load(|name| {
+            let mut b = files.iter().find(|(n, _)| *n == name).unwrap().1.clone();
+            if name == "arrange.tbl" {
+                // Scramble a stretch of the payload (ids, starts, decompositions).
+                let from = 4096 + rng.below(b.len() - 8192);
+                let len = [64, 4096, b.len()][seed as usize % 3].min(b.len() - from);
+                for x in &mut b[from..from + len] {
+                    *x = rng.next_u64() as u8;
+                }
+            }
+            Ok(b)
+        })
+        .unwrap();
+        assert!(tables.verify().is_err());
+        let mut out = Arrangements::new();
+        for h in &hands {
+            for r in Rules::ALL {
+                let n = tables.arrange_into(h, &r, &mut out);
+                assert!(n <= hupai::engine::MAX_ARRANGEMENTS);
+                let _ = tables.arrangement_count(h, &r);
+                for a in out.iter() {
+                    let _ = a.to_string();
+                }
+            }
+        }
+    }
+}

@@ -10,11 +10,11 @@
 
 use crate::arrangement::{Arrangement, Form, Group, GroupKind, MAX_GROUPS};
 use crate::engine::hu::suits_allowed;
-use crate::engine::waits::{quads, CountMasks};
+use crate::engine::waits::{quads, CountWords};
 use crate::forms;
 use crate::hand::Hand;
 use crate::rules::{Rules, SevenPairs};
-use crate::table::{decomp, Decompositions, Tables};
+use crate::table::{decomp, key, Decompositions, Tables};
 use crate::tile::{total, Counts, Tile};
 use std::cmp::Ordering;
 use std::ops::Deref;
@@ -63,10 +63,17 @@ impl Arrangements {
 
     #[inline]
     fn push(&mut self, a: Arrangement) {
-        if self.len < MAX_ARRANGEMENTS {
-            self.items[self.len] = a;
-            self.len += 1;
+        if let Some(slot) = self.slot() {
+            *slot = a;
         }
+    }
+
+    /// The next free slot (now counted in), or `None` when full.
+    #[inline]
+    fn slot(&mut self) -> Option<&mut Arrangement> {
+        let slot = self.items.get_mut(self.len)?;
+        self.len += 1;
+        Some(slot)
     }
 
     /// Sort `items[from..]` into the canonical order: by form, then by groups.
@@ -172,26 +179,31 @@ impl<B: AsRef<[u8]>> Tables<B> {
             return 0;
         }
         let c = hand.counts();
+        let keys = key::hand_keys(c);
         let melds = hand.meld_count();
-        let size = total(c) + 3 * melds;
+        let size = keys.iter().map(|&k| key::key_tiles(k)).sum::<usize>() + 3 * melds;
         let mut base = Arrangement::new(Form::Standard);
-        for m in hand.melds() {
-            base.push(Group::declared(*m));
+        if melds > 0 {
+            for m in hand.melds() {
+                base.push(Group::declared(*m));
+            }
+            base.canonicalize();
         }
-        base.canonicalize();
         if size % 3 == 2 && size <= 14 {
-            self.product(c, &base, out);
+            self.product(&keys, &base, melds, out);
         }
         if size == 14 {
             if melds == 0 {
-                special(c, rules, out);
+                special(c, rules, |form| {
+                    out.push(forms::special_arrangement(c, form));
+                });
             }
             if rules.mcr_forms && melds <= 1 {
-                self.knitted_straight_into(c, &base, out);
+                self.knitted_straight_into(c, &base, melds, out);
             }
         }
         if rules.undeclared_kongs && (15..=18).contains(&size) {
-            self.kongs_into(c, size - 14, &base, out);
+            self.kongs_into(c, size - 14, &base, melds, out);
         }
         out.len
     }
@@ -234,14 +246,18 @@ impl<B: AsRef<[u8]>> Tables<B> {
             n += self.product_len(c);
         }
         if size == 14 {
-            let mut out = Arrangements::new();
             if melds == 0 {
-                special(c, rules, &mut out);
+                special(c, rules, |_| n += 1);
             }
             if rules.mcr_forms && melds <= 1 {
-                self.knitted_straight_into(c, &Arrangement::new(Form::Standard), &mut out);
+                for p in forms::knitted_straights(c) {
+                    let mut rest = *c;
+                    for i in forms::knitted_tiles(p) {
+                        rest[i] -= 1;
+                    }
+                    n += self.product_len(&rest);
+                }
             }
-            n += out.len;
         }
         if rules.undeclared_kongs && (15..=18).contains(&size) {
             let (q, nq) = quads(c);
@@ -259,50 +275,51 @@ impl<B: AsRef<[u8]>> Tables<B> {
     /// The four parts' decompositions, or `None` when a part is not
     /// complete or the parts do not hold exactly one pair.
     #[inline]
-    fn parts(&self, c: &Counts) -> Option<[Decompositions<'_>; 4]> {
-        let parts = [
-            self.suit_decompositions(c[0..9].try_into().expect("nine")),
-            self.suit_decompositions(c[9..18].try_into().expect("nine")),
-            self.suit_decompositions(c[18..27].try_into().expect("nine")),
-            self.honor_decompositions(c[27..34].try_into().expect("seven")),
-        ];
-        if parts.iter().any(|d| d.is_empty()) {
-            return None;
-        }
+    fn parts(&self, keys: &[key::Key; 4]) -> Option<[Decompositions<'_>; 4]> {
+        let parts = self.decompositions(keys);
         // Complete parts hold 3n or 3n + 2 tiles; with 3n + 2 in all, every
         // part would bring a pair.
-        let pairs = [&c[0..9], &c[9..18], &c[18..27], &c[27..34]]
-            .iter()
-            .filter(|p| p.iter().map(|&x| x as usize).sum::<usize>() % 3 == 2)
-            .count();
-        (pairs == 1).then_some(parts)
+        let pairs = keys.iter().filter(|&&k| key::key_tiles(k) % 3 == 2).count();
+        (pairs == 1 && parts.iter().all(|d| !d.is_empty())).then_some(parts)
     }
 
     fn product_len(&self, c: &Counts) -> usize {
-        self.parts(c)
-            .map_or(0, |p| p.iter().map(|d| d.len()).product())
+        self.parts(&key::hand_keys(c))
+            .map_or(0, |p| p.iter().fold(1, |n, d| n.saturating_mul(d.len())))
     }
 
-    /// Append the standard arrangements of concealed counts `c` (3n + 2 tiles,
-    /// each part ≤ 14) after the groups of `base`, in canonical order.
+    /// Append the standard arrangements of the concealed parts with these
+    /// keys (3n + 2 tiles, each part ≤ 14) after the `base_len` groups of `base`, in canonical order.
     #[inline]
-    fn product(&self, c: &Counts, base: &Arrangement, out: &mut Arrangements) {
-        let Some(parts) = self.parts(c) else {
+    fn product(
+        &self,
+        keys: &[key::Key; 4],
+        base: &Arrangement,
+        base_len: usize,
+        out: &mut Arrangements,
+    ) {
+        let Some(parts) = self.parts(keys) else {
             return;
         };
         let lens = parts.map(|d| d.len());
         let mut idx = [0usize; 4];
         loop {
-            let mut a = *base;
+            let Some(a) = out.slot() else {
+                // Only a corrupt table gets here (the capacity bounds every
+                // hand); stop rather than walk a bogus product.
+                return;
+            };
+            *a = *base;
+            let mut room = MAX_GROUPS - base_len;
             for (s, d) in parts.iter().enumerate() {
                 let d = d.get(idx[s]);
-                let n = decomp::len(d).min(MAX_GROUPS - a.groups().len());
+                let n = decomp::len(d).min(room);
+                room -= n;
                 for g in 0..n {
                     let code = d >> (decomp::CODE_BITS * g as u32) & 31;
                     a.push(DECODE[s][code as usize]);
                 }
             }
-            out.push(a);
             // Odometer: the honours turn fastest.
             let mut s = 4;
             loop {
@@ -320,7 +337,13 @@ impl<B: AsRef<[u8]>> Tables<B> {
     }
 
     /// MCR knitted straight + one set + pair (the set may be the declared meld).
-    fn knitted_straight_into(&self, c: &Counts, base: &Arrangement, out: &mut Arrangements) {
+    fn knitted_straight_into(
+        &self,
+        c: &Counts,
+        base: &Arrangement,
+        base_len: usize,
+        out: &mut Arrangements,
+    ) {
         for p in forms::knitted_straights(c) {
             let mut rest = *c;
             for i in forms::knitted_tiles(p) {
@@ -332,7 +355,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
                 b.push(g);
             }
             let from = out.len;
-            self.product(&rest, &b, out);
+            self.product(&key::hand_keys(&rest), &b, base_len + 3, out);
             for a in &mut out.items[from..out.len] {
                 a.canonicalize();
             }
@@ -342,7 +365,14 @@ impl<B: AsRef<[u8]>> Tables<B> {
 
     /// Generic (seed) rule: k concealed quads as kongs, the rest melds + pair,
     /// for every choice of the k quads.
-    fn kongs_into(&self, c: &Counts, k: usize, base: &Arrangement, out: &mut Arrangements) {
+    fn kongs_into(
+        &self,
+        c: &Counts,
+        k: usize,
+        base: &Arrangement,
+        base_len: usize,
+        out: &mut Arrangements,
+    ) {
         let (q, n) = quads(c);
         let from = out.len;
         for_kongs(&q[..n], k, |kongs| {
@@ -356,7 +386,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
                 ));
             }
             let at = out.len;
-            self.product(&rest, &b, out);
+            self.product(&key::hand_keys(&rest), &b, base_len + kongs.len(), out);
             for a in &mut out.items[at..out.len] {
                 a.canonicalize();
             }
@@ -365,26 +395,28 @@ impl<B: AsRef<[u8]>> Tables<B> {
     }
 }
 
-/// The concealed 14-tile special forms (no declared melds): seven pairs or
-/// seven shifted pairs, thirteen orphans, honours and knitted.
-fn special(c: &Counts, rules: &Rules, out: &mut Arrangements) {
-    let m = CountMasks::new(c);
-    let pairs = m.odd == 0
+/// The concealed 14-tile special forms (no declared melds) the counts make,
+/// in form order: seven pairs or seven shifted pairs, thirteen orphans,
+/// honours and knitted.
+fn special(c: &Counts, rules: &Rules, mut found: impl FnMut(Form)) {
+    let words = CountWords::new(c);
+    let even = words.odd_count() == 0;
+    let pairs = even
         && match rules.seven_pairs {
             SevenPairs::No => false,
-            SevenPairs::Distinct => m.three == 0,
+            SevenPairs::Distinct => !words.any_at_least(3),
             SevenPairs::QuadsAllowed => true,
         };
-    if rules.mcr_forms && m.odd == 0 && m.three == 0 && forms::seven_shifted_pairs(c) {
-        out.push(forms::special_arrangement(c, Form::SevenShiftedPairs));
+    if rules.mcr_forms && even && !words.any_at_least(3) && forms::seven_shifted_pairs(c) {
+        found(Form::SevenShiftedPairs);
     } else if pairs {
-        out.push(forms::special_arrangement(c, Form::SevenPairs));
+        found(Form::SevenPairs);
     }
     if rules.thirteen_orphans && forms::thirteen_orphans(c) {
-        out.push(forms::special_arrangement(c, Form::ThirteenOrphans));
+        found(Form::ThirteenOrphans);
     }
-    if rules.mcr_forms && m.two == 0 && forms::honors_and_knitted(c).is_some() {
-        out.push(forms::special_arrangement(c, Form::HonorsAndKnitted));
+    if rules.mcr_forms && !words.any_at_least(2) && forms::honors_and_knitted(c).is_some() {
+        found(Form::HonorsAndKnitted);
     }
 }
 

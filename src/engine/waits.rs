@@ -5,14 +5,14 @@
 //! holds it and every other part is complete already, with exactly one pair
 //! among the other parts and the completed part together. The special forms
 //! (seven pairs, thirteen orphans, the MCR knitted forms) are read off the
-//! count masks of [`CountMasks`], and the generic rule's undeclared kongs set
-//! quads aside before the same lookups.
+//! counts eight at a time ([`CountWords`]), and the generic rule's
+//! undeclared kongs set quads aside before the same lookups.
 
 use crate::forms;
 use crate::hand::Hand;
 use crate::rules::{Rules, SevenPairs};
-use crate::table::{record, Tables};
-use crate::tile::{total, Counts, KINDS};
+use crate::table::{key, record, Tables};
+use crate::tile::{Counts, KINDS};
 use crate::tileset::TileSet;
 use std::fmt;
 
@@ -50,20 +50,6 @@ impl Waits {
     /// True when the hand is not ready (no tile completes it).
     pub fn is_empty(&self) -> bool {
         self.live.is_empty() && self.exhausted.is_empty()
-    }
-
-    /// Split a set of completing tiles by the hand's counts.
-    fn split(all: TileSet, hand: &Hand) -> Waits {
-        let held = hand.all_counts();
-        let mut four = 0u64;
-        for (i, &c) in held.iter().enumerate() {
-            four |= u64::from(c >= 4) << i;
-        }
-        let exhausted = TileSet::from_bits(all.bits() & four);
-        Waits {
-            live: all.difference(exhausted),
-            exhausted,
-        }
     }
 }
 
@@ -114,29 +100,72 @@ impl fmt::Display for WaitsError {
 
 impl std::error::Error for WaitsError {}
 
-/// Tile masks of a count array (bit `i` = tile index `i`), the raw material of
-/// the special-form waits.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct CountMasks {
-    /// Count ≥ 1.
-    pub present: u64,
-    /// Count odd (1 or 3).
-    pub odd: u64,
-    /// Count ≥ 2.
-    pub two: u64,
-    /// Count ≥ 3.
-    pub three: u64,
+/// A count array as five little-endian 8-byte words (the fifth holds the
+/// counts of 6z and 7z), for byte-parallel tests: with every count at most
+/// 4, adding `0x80 - n` to each byte sets its top bit exactly when the count
+/// is at least `n`, and no carry crosses into the next byte.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CountWords([u64; 5]);
+
+const LOW: u64 = 0x0101_0101_0101_0101;
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// Bit 0 of byte `i` of `flags` (every other bit clear) moved to bit `i`:
+/// the product puts byte `i`'s bit at position 56 + i and nowhere else in
+/// the top byte, and its partial products never overlap, so nothing carries.
+#[inline(always)]
+fn gather(flags: u64) -> u64 {
+    flags.wrapping_mul(0x0102_0408_1020_4080) >> 56
 }
 
-impl CountMasks {
-    #[inline]
-    pub fn new(c: &Counts) -> CountMasks {
-        let mut m = CountMasks::default();
-        for (i, &n) in c.iter().enumerate() {
-            m.present |= u64::from(n >= 1) << i;
-            m.odd |= u64::from(n & 1) << i;
-            m.two |= u64::from(n >= 2) << i;
-            m.three |= u64::from(n >= 3) << i;
+impl CountWords {
+    #[inline(always)]
+    pub fn new(c: &Counts) -> CountWords {
+        let w = |k: usize| u64::from_le_bytes(c[8 * k..8 * k + 8].try_into().expect("eight"));
+        CountWords([
+            w(0),
+            w(1),
+            w(2),
+            w(3),
+            u64::from(c[32]) | u64::from(c[33]) << 8,
+        ])
+    }
+
+    /// Tiles whose count is at least `n` (1..=4), as a mask.
+    #[inline(always)]
+    pub fn at_least(&self, n: u8) -> u64 {
+        let add = LOW * u64::from(0x80 - n);
+        let mut m = 0;
+        for (k, &w) in self.0.iter().enumerate() {
+            m |= gather((w.wrapping_add(add) & HIGH) >> 7) << (8 * k);
+        }
+        m & ((1 << KINDS) - 1)
+    }
+
+    /// Whether some count is at least `n` (1..=4).
+    #[inline(always)]
+    pub fn any_at_least(&self, n: u8) -> bool {
+        let add = LOW * u64::from(0x80 - n);
+        let mut any = 0;
+        for &w in &self.0[..4] {
+            any |= w.wrapping_add(add);
+        }
+        any |= self.0[4].wrapping_add(add) & 0xffff;
+        any & HIGH != 0
+    }
+
+    /// Number of odd counts.
+    #[inline(always)]
+    pub fn odd_count(&self) -> u32 {
+        self.0.iter().map(|&w| (w & LOW).count_ones()).sum()
+    }
+
+    /// Tiles with an odd count, as a mask.
+    #[inline(always)]
+    pub fn odd(&self) -> u64 {
+        let mut m = 0;
+        for (k, &w) in self.0.iter().enumerate() {
+            m |= gather(w & LOW) << (8 * k);
         }
         m
     }
@@ -160,6 +189,27 @@ fn knitted_mask(p: usize) -> u64 {
     forms::knitted_tiles(p).iter().fold(0, |m, &i| m | 1 << i)
 }
 
+/// Standard-form waits from the four parts' records (concealed 3n + 1 ≤ 13
+/// tiles, declared melds set aside): a tile of part `s` completes the hand
+/// when `s`'s wait mask holds it, every other part is complete, and the pairs
+/// of the other parts plus the one `s` gains number exactly one.
+#[inline(always)]
+fn standard_waits(r: [u16; 4]) -> u64 {
+    let (mut done, mut pairs, mut to_pair) = (0u32, 0u32, 0u32);
+    for (i, &x) in r.iter().enumerate() {
+        done |= u32::from(x & (record::MELDS | record::PAIR) != 0) << i;
+        pairs |= u32::from(x & record::PAIR != 0) << i;
+        to_pair |= u32::from(x & record::WAITS_TO_PAIR != 0) << i;
+    }
+    let mut w = 0u64;
+    for (i, &x) in r.iter().enumerate() {
+        let others = 0xf & !(1 << i);
+        let ok = done & others == others && (pairs & others).count_ones() + (to_pair >> i & 1) == 1;
+        w |= (u64::from(record::waits(x)) * u64::from(ok)) << (9 * i);
+    }
+    w
+}
+
 impl<B: AsRef<[u8]>> Tables<B> {
     /// The tiles that complete the hand under `rules`, live and exhausted.
     ///
@@ -168,24 +218,25 @@ impl<B: AsRef<[u8]>> Tables<B> {
     /// kongs) 13 + k with at least k concealed quads.
     ///
     /// ```
-    /// use hupai::{Hand, Rules, Tables, Tile};
+    /// use hupai::{Hand, Rules, Tables};
     /// let t = Tables::embedded();
-    /// // 19m19p19s1234567z: the 13-sided thirteen orphans wait.
-    /// let mut c = [0u8; 34];
-    /// for i in [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33] { c[i] = 1; }
-    /// let h = Hand::new(c, &[]).unwrap();
-    /// assert_eq!(t.waits(&h, &Rules::RIICHI).unwrap().live.len(), 13);
+    /// let h: Hand = "19m19p19s1234567z".parse().unwrap();
+    /// assert_eq!(t.waits(&h, &Rules::RIICHI).unwrap().live.len(), 13); // 13-sided
     /// assert!(t.waits(&h, &Rules::GENERIC).unwrap().is_empty());
+    /// let h: Hand = "1111m23m456p789s11z".parse().unwrap();
+    /// let w = t.waits(&h, &Rules::GENERIC).unwrap();
+    /// assert_eq!((w.live.to_string(), w.exhausted.to_string()), ("4m".into(), "1m".into()));
     /// ```
     pub fn waits(&self, hand: &Hand, rules: &Rules) -> Result<Waits, WaitsError> {
         let c = hand.counts();
+        let keys = key::hand_keys(c);
         let melds = hand.meld_count();
-        let size = total(c) + 3 * melds;
-        let allowed = allowed_waits(hand, rules);
+        let size = keys.iter().map(|&k| key::key_tiles(k)).sum::<usize>() + 3 * melds;
+        let words = CountWords::new(c);
         let found = if size % 3 == 1 && size <= 13 {
-            let mut w = self.standard_waits(c);
+            let mut w = standard_waits(self.records(&keys));
             if size == 13 {
-                w |= self.special_waits(c, melds, rules);
+                w |= self.special_waits(c, &words, melds, rules);
             }
             w
         } else if rules.undeclared_kongs && (14..=17).contains(&size) && quads(c).1 >= size - 13 {
@@ -196,87 +247,84 @@ impl<B: AsRef<[u8]>> Tables<B> {
                 undeclared_kongs: rules.undeclared_kongs,
             });
         };
-        Ok(Waits::split(TileSet::from_bits(found & allowed), hand))
+        let found = found & allowed_waits(hand, rules);
+        // A wait is exhausted when the hand holds its four copies.
+        let held = if melds == 0 {
+            words
+        } else {
+            CountWords::new(&hand.all_counts())
+        };
+        let exhausted = if held.any_at_least(4) {
+            found & held.at_least(4)
+        } else {
+            0
+        };
+        Ok(Waits {
+            live: TileSet::from_bits(found & !exhausted),
+            exhausted: TileSet::from_bits(exhausted),
+        })
     }
 
-    /// Standard-form waits of concealed counts of 3n + 1 ≤ 13 tiles (declared
-    /// melds set aside): a tile of part `s` completes the hand when `s`'s wait
-    /// mask holds it, every other part is complete, and the pairs of the other
-    /// parts plus the one `s` gains number exactly one.
+    /// Standard-form waits of concealed counts of 3n + 1 ≤ 13 tiles.
     #[inline]
-    pub(crate) fn standard_waits(&self, c: &Counts) -> u64 {
-        let r = [
-            self.suit_record(c[0..9].try_into().expect("nine")),
-            self.suit_record(c[9..18].try_into().expect("nine")),
-            self.suit_record(c[18..27].try_into().expect("nine")),
-            self.honor_record(c[27..34].try_into().expect("seven")),
-        ];
-        let (mut done, mut pairs, mut to_pair) = (0u32, 0u32, 0u32);
-        for (i, &x) in r.iter().enumerate() {
-            done |= u32::from(x & (record::MELDS | record::PAIR) != 0) << i;
-            pairs |= u32::from(x & record::PAIR != 0) << i;
-            to_pair |= u32::from(x & record::WAITS_TO_PAIR != 0) << i;
-        }
-        let mut w = 0u64;
-        for (i, &x) in r.iter().enumerate() {
-            let others = 0xf & !(1 << i);
-            if done & others == others && (pairs & others).count_ones() + (to_pair >> i & 1) == 1 {
-                w |= u64::from(record::waits(x)) << (9 * i);
-            }
-        }
-        w
+    fn standard_waits(&self, c: &Counts) -> u64 {
+        standard_waits(self.records(&key::hand_keys(c)))
     }
 
     /// Waits of the 14-slot special forms from a 13-slot hand: seven pairs,
     /// thirteen orphans and honours and knitted (no declared melds), knitted
     /// straight + set + pair (at most one declared meld).
-    fn special_waits(&self, c: &Counts, melds: usize, rules: &Rules) -> u64 {
-        let m = CountMasks::new(c);
+    #[inline(never)]
+    fn special_waits(&self, c: &Counts, words: &CountWords, melds: usize, rules: &Rules) -> u64 {
         let mut w = 0u64;
-        let single_odd = m.odd.count_ones() == 1;
         if melds == 0 {
             // Seven pairs: exactly one odd count, the tile that evens it.
-            match rules.seven_pairs {
-                SevenPairs::QuadsAllowed if single_odd => w |= m.odd,
-                SevenPairs::Distinct if single_odd && m.three == 0 => w |= m.odd,
-                _ => {}
-            }
-            // Seven shifted pairs is a case of seven distinct pairs; it only
-            // adds waits where the rules lack seven pairs.
-            if rules.mcr_forms && rules.seven_pairs == SevenPairs::No && single_odd && m.three == 0
-            {
+            // Distinct pairs also rule out a count of 3 (or 4).
+            let single_odd = words.odd_count() == 1;
+            let pairs = match rules.seven_pairs {
+                SevenPairs::QuadsAllowed => single_odd,
+                SevenPairs::Distinct => single_odd && !words.any_at_least(3),
+                SevenPairs::No => false,
+            };
+            if pairs {
+                w |= words.odd();
+            } else if rules.mcr_forms && single_odd && !words.any_at_least(3) {
+                // Seven shifted pairs is a case of seven distinct pairs; it
+                // only adds waits where the rules lack seven pairs.
+                let odd = words.odd();
                 let mut d = *c;
-                d[m.odd.trailing_zeros() as usize] += 1;
+                d[odd.trailing_zeros() as usize] += 1;
                 if forms::seven_shifted_pairs(&d) {
-                    w |= m.odd;
+                    w |= odd;
                 }
             }
             // Thirteen orphans: only orphans, at most one pair; 13-sided
             // without a pair, else the missing one.
-            if rules.thirteen_orphans
-                && m.present & !ORPHANS == 0
-                && m.three == 0
-                && m.two.count_ones() <= 1
-            {
-                w |= if m.two == 0 {
-                    ORPHANS
-                } else {
-                    ORPHANS & !m.present
-                };
+            if rules.thirteen_orphans && !words.any_at_least(3) {
+                let present = words.at_least(1);
+                let two = words.at_least(2);
+                if present & !ORPHANS == 0 && two.count_ones() <= 1 {
+                    w |= if two == 0 {
+                        ORPHANS
+                    } else {
+                        ORPHANS & !present
+                    };
+                }
             }
             // Honours and knitted: 13 distinct tiles of one knitted
             // permutation and the honours; the three absent ones complete it.
-            if rules.mcr_forms && m.two == 0 {
+            if rules.mcr_forms && !words.any_at_least(2) {
+                let present = words.at_least(1);
                 for p in 0..6 {
                     let allowed = knitted_mask(p) | HONORS;
-                    if m.present & !allowed == 0 {
-                        w |= allowed & !m.present;
+                    if present & !allowed == 0 {
+                        w |= allowed & !present;
                     }
                 }
             }
         }
         if rules.mcr_forms && melds <= 1 {
-            w |= self.knitted_straight_waits(c, m.present);
+            w |= self.knitted_straight_waits(c, words.at_least(1));
         }
         w
     }
@@ -284,6 +332,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
     /// Knitted straight + set + pair: with the nine knitted tiles held, the
     /// rest's standard waits; with one missing, that tile if the rest is
     /// already a set and a pair.
+    #[inline(never)]
     fn knitted_straight_waits(&self, c: &Counts, present: u64) -> u64 {
         let mut w = 0;
         for p in 0..6 {
@@ -309,6 +358,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
     /// taken as kongs. The kongs are k quads already held (then the rest's
     /// standard waits), or the drawn tile's own quad with k − 1 held ones
     /// (then the rest must be complete already).
+    #[inline(never)]
     fn kong_waits(&self, c: &Counts, k: usize) -> u64 {
         let (held, n) = quads(c);
         let mut w = 0u64;
@@ -343,12 +393,18 @@ impl<B: AsRef<[u8]>> Tables<B> {
 /// do not exist, and with `max_suits` numbered suits already in the hand
 /// (declared melds included) only those suits. Empty when the hand already
 /// breaks the rules.
+#[inline(always)]
 pub(crate) fn allowed_waits(hand: &Hand, rules: &Rules) -> u64 {
-    const ALL: u64 = (1 << KINDS) - 1;
-    const SUIT: u64 = 0x1ff;
     if rules.honors && rules.max_suits >= 3 {
-        return ALL;
+        (1 << KINDS) - 1
+    } else {
+        limited_waits(hand, rules)
     }
+}
+
+/// [`allowed_waits`] under rules that leave out honours or limit the suits.
+fn limited_waits(hand: &Hand, rules: &Rules) -> u64 {
+    const SUIT: u64 = 0x1ff;
     let all = hand.all_counts();
     let mut present = 0u64;
     for (i, &c) in all.iter().enumerate() {

@@ -69,6 +69,13 @@ pub mod decomp {
     pub const LEN_SHIFT: u32 = 25;
     /// Most groups in one part: four melds and a pair.
     pub const MAX_GROUPS: usize = 5;
+    /// Entry flag: the entry is the pattern's only decomposition.
+    pub const SINGLE: u32 = 1 << 31;
+    /// Entry of a pattern with several decompositions: bits 0–27 where they
+    /// start in the `multi` section, bits 28–30 how many.
+    pub const fn multi_entry(start: u32, count: usize) -> u32 {
+        start | (count as u32) << 28
+    }
 
     const KINDS: [GroupKind; 3] = [GroupKind::Pair, GroupKind::Chow, GroupKind::Pung];
 
@@ -149,13 +156,12 @@ pub struct Tables<B = &'static [u8]> {
 }
 
 /// Where the decompositions of one part kind live in `arrange.tbl`: per
-/// dense key a `u16` id (0 = not complete), per id a `u32` start (the range
-/// of id `i` is `start[i]..start[i + 1]`), and the packed `u32` decompositions.
+/// dense key a `u32` entry, and the decompositions of multi-way patterns
+/// (see [`generate::arrange`]).
 #[derive(Clone, Debug)]
 struct DecompIndex {
-    id: Range<usize>,
-    start: Range<usize>,
-    decomp: Range<usize>,
+    entry: Range<usize>,
+    multi: Range<usize>,
 }
 
 /// The decompositions of one complete pattern, read in place from
@@ -171,33 +177,41 @@ struct DecompIndex {
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Decompositions<'a> {
-    bytes: &'a [u8],
+    entry: u32,
+    multi: &'a [u8],
 }
 
 impl<'a> Decompositions<'a> {
     /// Number of decompositions.
     #[inline]
     pub fn len(&self) -> usize {
-        self.bytes.len() / 4
+        if self.entry & decomp::SINGLE != 0 {
+            1
+        } else {
+            self.multi.len() / 4
+        }
     }
 
     /// True when the pattern is not complete.
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.bytes.is_empty()
+        self.len() == 0
     }
 
     /// Decomposition `i` (packed, see [`decomp`]); `i < len()`.
     #[inline]
     pub fn get(&self, i: usize) -> u32 {
-        u32::from_le_bytes(self.bytes[4 * i..4 * i + 4].try_into().expect("four bytes"))
+        if self.entry & decomp::SINGLE != 0 {
+            self.entry & !decomp::SINGLE
+        } else {
+            u32::from_le_bytes(self.multi[4 * i..4 * i + 4].try_into().expect("four bytes"))
+        }
     }
 
     /// Every decomposition in canonical order.
     pub fn iter(&self) -> impl Iterator<Item = u32> + 'a {
-        self.bytes
-            .chunks_exact(4)
-            .map(|b| u32::from_le_bytes(b.try_into().expect("four bytes")))
+        let d = *self;
+        (0..d.len()).map(move |i| d.get(i))
     }
 }
 
@@ -273,6 +287,19 @@ impl<B: AsRef<[u8]>> Tables<B> {
             .lookup(self.arrange.bytes(), key::honor_index(c))
     }
 
+    /// The decompositions of a hand's four parts from their keys
+    /// ([`key::hand_keys`]; each part must hold at most 14 tiles).
+    #[inline(always)]
+    pub fn decompositions(&self, keys: &[key::Key; 4]) -> [Decompositions<'_>; 4] {
+        let b = self.arrange.bytes();
+        [
+            self.suit_decomp.lookup(b, key::key_index(keys[0])),
+            self.suit_decomp.lookup(b, key::key_index(keys[1])),
+            self.suit_decomp.lookup(b, key::key_index(keys[2])),
+            self.honor_decomp.lookup(b, key::key_index(keys[3])),
+        ]
+    }
+
     /// The record of a suit pattern (≤ 14 tiles).
     #[inline]
     pub fn suit_record(&self, c: &[u8; 9]) -> u16 {
@@ -301,48 +328,46 @@ impl<B: AsRef<[u8]>> Tables<B> {
 }
 
 impl DecompIndex {
-    /// The three sections `<part>_id`, `<part>_start`, `<part>_decomp`, with
-    /// their sizes checked. Values inside are checked where they are read, so
-    /// a corrupt file gives wrong answers (and fails `verify`), never a panic.
+    /// The sections `<part>_entry` and `<part>_multi`, with their sizes
+    /// checked. Entries are checked where they are read, so a corrupt file
+    /// gives wrong answers (and fails `verify`), never a panic.
     fn load<B: AsRef<[u8]>>(
         file: &TableFile<B>,
         part: &str,
         keys: usize,
     ) -> Result<DecompIndex, TableError> {
-        let id = file.section_range(&format!("{part}_id"))?;
-        let start = file.section_range(&format!("{part}_start"))?;
-        let decomp = file.section_range(&format!("{part}_decomp"))?;
-        if id.len() != 2 * keys {
+        let entry = file.section_range(&format!("{part}_entry"))?;
+        let multi = file.section_range(&format!("{part}_multi"))?;
+        if entry.len() != 4 * keys {
             return Err(TableError::Corrupt(format!(
-                "section '{part}_id' holds {} bytes, expected {}",
-                id.len(),
-                2 * keys
+                "section '{part}_entry' holds {} bytes, expected {}",
+                entry.len(),
+                4 * keys
             )));
         }
-        if start.len() % 4 != 0 || start.len() < 8 || decomp.len() % 4 != 0 {
+        if multi.len() % 4 != 0 {
             return Err(TableError::Corrupt(format!(
-                "sections '{part}_start' ({} bytes) and '{part}_decomp' ({} bytes) are not u32 arrays",
-                start.len(),
-                decomp.len()
+                "section '{part}_multi' holds {} bytes, not a u32 array",
+                multi.len()
             )));
         }
-        Ok(DecompIndex { id, start, decomp })
+        Ok(DecompIndex { entry, multi })
     }
 
-    #[inline]
+    #[inline(always)]
     fn lookup<'a>(&self, bytes: &'a [u8], index: usize) -> Decompositions<'a> {
-        let id = read_u16(bytes, self.id.start, index) as usize;
-        let starts = &bytes[self.start.clone()];
-        let at = |i: usize| {
-            starts.get(4 * i..4 * i + 4).map_or(0, |b| {
-                u32::from_le_bytes(b.try_into().expect("four bytes")) as usize
-            })
+        let at = self.entry.start + 4 * index;
+        let entry = u32::from_le_bytes(bytes[at..at + 4].try_into().expect("four bytes"));
+        let multi = if entry & decomp::SINGLE != 0 {
+            &[][..]
+        } else {
+            let start = 4 * (entry & 0x0fff_ffff) as usize;
+            let len = 4 * (entry >> 28) as usize;
+            bytes[self.multi.clone()]
+                .get(start..start + len)
+                .unwrap_or(&[])
         };
-        let (a, b) = (at(id), at(id + 1));
-        let decomps = &bytes[self.decomp.clone()];
-        Decompositions {
-            bytes: decomps.get(4 * a..4 * b).unwrap_or(&[]),
-        }
+        Decompositions { entry, multi }
     }
 }
 

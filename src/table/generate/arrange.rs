@@ -8,11 +8,13 @@
 //! sorted by their groups in canonical order (rank, then pair < chow < pung),
 //! patterns numbered in dense-key order: the bytes are the same on every run.
 //!
-//! Per part kind (`suit`, `honor`) the file holds three sections:
-//! `<part>_id` (`u16` per dense key, 0 = not complete), `<part>_start` (`u32`
-//! per id plus one: id `i` owns `decomp[start[i]..start[i + 1]]`, with
-//! `start[0] = start[1] = 0` so that id 0 owns nothing) and `<part>_decomp`
-//! (packed `u32`, see [`crate::table::decomp`]).
+//! Per part kind (`suit`, `honor`) the file holds two sections:
+//! `<part>_entry`, one `u32` per dense key (see [`crate::table::decomp`]:
+//! 0 when the pattern is not complete, the packed decomposition itself with
+//! [`decomp::SINGLE`] set when it is the only one, else where its
+//! decompositions start in the second section and how many there are), and
+//! `<part>_multi`, the packed decompositions of patterns with several.
+//! Most complete patterns split one way only, so one read usually suffices.
 
 use crate::arrangement::GroupKind;
 use crate::table::{decomp, format, key};
@@ -22,10 +24,9 @@ pub fn arrange() -> Vec<u8> {
     let suit = build::<9>(true);
     let honor = build::<7>(false);
     let mut sections = Vec::new();
-    for (part, (id, start, dec)) in [("suit", suit), ("honor", honor)] {
-        sections.push((format!("{part}_id"), super::le_u16(&id)));
-        sections.push((format!("{part}_start"), super::le_u32(&start)));
-        sections.push((format!("{part}_decomp"), super::le_u32(&dec)));
+    for (part, (entry, multi)) in [("suit", suit), ("honor", honor)] {
+        sections.push((format!("{part}_entry"), super::le_u32(&entry)));
+        sections.push((format!("{part}_multi"), super::le_u32(&multi)));
     }
     let named: Vec<(&str, Vec<u8>)> = sections
         .iter()
@@ -54,8 +55,8 @@ fn group_kinds<const N: usize>(chows: bool) -> (Vec<(u32, [u8; N])>, Vec<(u32, [
     (melds, pairs)
 }
 
-/// Ids per dense key, starts per id, packed decompositions.
-fn build<const N: usize>(chows: bool) -> (Vec<u16>, Vec<u32>, Vec<u32>) {
+/// Entries per dense key and the decompositions of multi-way patterns.
+fn build<const N: usize>(chows: bool) -> (Vec<u32>, Vec<u32>) {
     let (melds, pairs) = group_kinds::<N>(chows);
     // (dense index, sorted codes) of every decomposition.
     let mut found: Vec<(usize, Vec<u32>)> = Vec::new();
@@ -99,16 +100,21 @@ fn build<const N: usize>(chows: bool) -> (Vec<u16>, Vec<u32>, Vec<u32>) {
     } else {
         key::HONOR_PATTERNS
     };
-    let mut id = vec![0u16; keys];
-    let mut start = vec![0u32, 0];
-    let mut dec = Vec::with_capacity(found.len());
-    for (i, (index, codes)) in found.iter().enumerate() {
-        if i == 0 || found[i - 1].0 != *index {
-            id[*index] = u16::try_from(start.len() - 1).expect("ids fit in u16");
-            start.push(start[start.len() - 1]);
-        }
-        dec.push(decomp::pack(codes));
-        *start.last_mut().expect("pushed") += 1;
+    let mut entry = vec![0u32; keys];
+    let mut multi = Vec::new();
+    let mut from = 0;
+    while from < found.len() {
+        let index = found[from].0;
+        let to = from + found[from..].iter().take_while(|f| f.0 == index).count();
+        let group = &found[from..to];
+        entry[index] = if let [(_, codes)] = group {
+            decomp::SINGLE | decomp::pack(codes)
+        } else {
+            let start = u32::try_from(multi.len()).expect("fits");
+            multi.extend(group.iter().map(|(_, codes)| decomp::pack(codes)));
+            decomp::multi_entry(start, group.len())
+        };
+        from = to;
     }
-    (id, start, dec)
+    (entry, multi)
 }

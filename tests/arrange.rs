@@ -12,12 +12,11 @@ use rayon::prelude::*;
 fn check_same(t: &Tables, h: &Hand, rules: &Rules) -> usize {
     let want = reference::arrangements(h, rules);
     let got = t.arrangements(h, rules);
-    assert_eq!(got, want, "{} under {rules}", show(h));
+    assert_eq!(got, want, "{h} under {rules}");
     assert_eq!(
         t.arrangement_count(h, rules),
         want.len(),
-        "{} under {rules}",
-        show(h)
+        "{h} under {rules}"
     );
     want.len()
 }

@@ -22,22 +22,13 @@ fn accepted(h: &Hand, r: &Rules) -> bool {
 fn check_same(t: &Tables, h: &Hand, r: &Rules) -> bool {
     match t.waits(h, r) {
         Ok(w) => {
-            assert!(
-                accepted(h, r),
-                "{} under {r}: accepted a wrong size",
-                show(h)
-            );
+            assert!(accepted(h, r), "{h} under {r}: accepted a wrong size");
             let (live, exhausted) = reference::waits(h, r);
-            assert_eq!(
-                (w.live, w.exhausted),
-                (live, exhausted),
-                "{} under {r}",
-                show(h)
-            );
+            assert_eq!((w.live, w.exhausted), (live, exhausted), "{h} under {r}");
             !w.is_empty()
         }
         Err(WaitsError::Size { size, .. }) => {
-            assert!(!accepted(h, r), "{} under {r}: refused", show(h));
+            assert!(!accepted(h, r), "{h} under {r}: refused");
             assert_eq!(size, h.concealed_len() + 3 * h.meld_count());
             false
         }
@@ -271,7 +262,7 @@ fn random_hands_match_the_reference() {
                     };
                     if let Some(full) = pick.and_then(|x| h.with_tile(x).ok()) {
                         let want = reference::is_win(&full, r);
-                        assert_eq!(t.is_win(&full, r), want, "{} under {r}", show(&full));
+                        assert_eq!(t.is_win(&full, r), want, "{full} under {r}");
                         wins += usize::from(want);
                     }
                 }

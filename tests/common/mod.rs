@@ -1,38 +1,18 @@
 //! Shared helpers of the waits / arrange / rules tests: random hands that
-//! exercise every form, and a minimal mpsz reader for literals.
+//! exercise every form, and mpsz literals.
 #![allow(dead_code)]
 
 use hupai::sets::Rng;
 use hupai::{Hand, Meld, MeldKind, Rules, Tile};
 
-/// A concealed hand from compact mpsz (`123m456p11z`), no melds.
+/// A hand in mpsz notation (declared melds in brackets).
 pub fn hand(s: &str) -> Hand {
-    with_melds(s, &[])
+    hupai::notation::parse(s, hupai::Notation::Mpsz).unwrap_or_else(|e| panic!("{s}: {e}"))
 }
 
-/// A hand from compact mpsz concealed tiles plus declared melds.
+/// A hand from mpsz concealed tiles plus declared melds.
 pub fn with_melds(s: &str, melds: &[Meld]) -> Hand {
-    let mut c = [0u8; 34];
-    let mut digits = Vec::new();
-    for ch in s.chars() {
-        match ch {
-            '0'..='9' => digits.push(ch as u8 - b'0'),
-            'm' | 'p' | 's' | 'z' => {
-                let base = match ch {
-                    'm' => 0,
-                    'p' => 9,
-                    's' => 18,
-                    _ => 27,
-                };
-                for d in digits.drain(..) {
-                    let d = if d == 0 { 5 } else { d };
-                    c[base + d as usize - 1] += 1;
-                }
-            }
-            _ => panic!("bad test hand {s}"),
-        }
-    }
-    Hand::new(c, melds).expect("valid test hand")
+    Hand::new(*hand(s).counts(), melds).expect("valid test hand")
 }
 
 pub fn tile(i: usize) -> Tile {
@@ -204,6 +184,7 @@ fn swap_random(rng: &mut Rng, c: &mut [u8; 34], wall: &mut Wall, kinds: &[usize]
 pub fn near_special(rng: &mut Rng, rules: &Rules) -> Hand {
     loop {
         let mut c = [0u8; 34];
+        let mut melds = Vec::new();
         let mut wall = Wall::new();
         let kinds = random_kinds(rng, rules);
         match rng.below(5) {
@@ -246,18 +227,35 @@ pub fn near_special(rng: &mut Rng, rules: &Rules) -> Hand {
                 let Some(pair) = random_group(rng, &mut wall, &kinds, true) else {
                     continue;
                 };
-                for t in set.into_iter().chain(pair) {
+                for t in pair {
                     c[t] += 1;
+                }
+                if rng.below(2) == 0 {
+                    // The set declared (MCR allows one meld with the straight).
+                    let kind = if set[0] == set[1] {
+                        MeldKind::Pung
+                    } else {
+                        MeldKind::Chow
+                    };
+                    melds.push(meld(kind, set[0]));
+                } else {
+                    for t in set {
+                        c[t] += 1;
+                    }
                 }
             }
         }
+        let mut all = c;
+        for m in &melds {
+            m.add_to(&mut all);
+        }
         for i in 0..34 {
-            wall.left[i] = 4 - c[i].min(4);
+            wall.left[i] = 4 - all[i].min(4);
         }
         if rng.below(4) == 0 {
             swap_random(rng, &mut c, &mut wall, &(0..34).collect::<Vec<_>>());
         }
-        if let Ok(h) = Hand::new(c, &[]) {
+        if let Ok(h) = Hand::new(c, &melds) {
             return h;
         }
     }
@@ -328,28 +326,4 @@ pub fn one_short(rng: &mut Rng, rules: &Rules) -> Hand {
             return h;
         }
     }
-}
-
-/// Compact mpsz of a hand for failure messages (independent of the crate's
-/// formatter): concealed tiles, then declared melds in brackets.
-pub fn show(h: &Hand) -> String {
-    let mut s = String::new();
-    for (suit, letter) in ["m", "p", "s", "z"].iter().enumerate() {
-        let n = if suit == 3 { 7 } else { 9 };
-        let digits: String = (0..n)
-            .flat_map(|r| {
-                std::iter::repeat(char::from(b'1' + r as u8))
-                    .take(h.counts()[suit * 9 + r] as usize)
-            })
-            .collect();
-        if !digits.is_empty() {
-            s += &digits;
-            s += letter;
-        }
-    }
-    for m in h.melds() {
-        let digits: String = m.tiles().map(|t| char::from(b'0' + t.rank())).collect();
-        s += &format!("[{digits}{}:{:?}]", m.tile().suit().letter(), m.kind());
-    }
-    s
 }

@@ -21,6 +21,11 @@ use std::ops::Deref;
 
 /// Capacity of [`Arrangements`]: more than any hand has (tests/arrange.rs
 /// derives the bound from the tables and checks it).
+///
+/// ```
+/// use hupai::{engine::MAX_ARRANGEMENTS, Arrangements};
+/// assert!(Arrangements::new().is_empty() && MAX_ARRANGEMENTS >= 12);
+/// ```
 pub const MAX_ARRANGEMENTS: usize = 16;
 
 /// A fixed-capacity list of arrangements: the allocation-free output of
@@ -28,11 +33,9 @@ pub const MAX_ARRANGEMENTS: usize = 16;
 ///
 /// ```
 /// use hupai::{Arrangements, Hand, Rules, Tables};
-/// let mut c = [0u8; 34];
-/// c[..4].copy_from_slice(&[4, 4, 4, 2]); // 11112222333344m
-/// let hand = Hand::new(c, &[]).unwrap();
+/// let hand: Hand = "11112222333344m".parse().unwrap();
 /// let mut list = Arrangements::new();
-/// Tables::embedded().arrange_into(&hand, &Rules::GENERIC, &mut list);
+/// Tables::embedded().arrange_into(&hand, &Rules::RIICHI, &mut list);
 /// assert_eq!(list.len(), 3);
 /// assert_eq!(list[0].to_string(), "11m 123m 123m 234m 234m");
 /// ```
@@ -44,6 +47,10 @@ pub struct Arrangements {
 
 impl Arrangements {
     /// An empty list.
+    ///
+    /// ```
+    /// assert_eq!(hupai::Arrangements::new().len(), 0);
+    /// ```
     pub fn new() -> Arrangements {
         Arrangements {
             len: 0,
@@ -52,11 +59,28 @@ impl Arrangements {
     }
 
     /// Remove every arrangement.
+    ///
+    /// ```
+    /// use hupai::{Arrangements, Hand, Rules, Tables};
+    /// let mut list = Arrangements::new();
+    /// let h: Hand = "123m456p789s11122z".parse().unwrap();
+    /// Tables::embedded().arrange_into(&h, &Rules::GENERIC, &mut list);
+    /// list.clear();
+    /// assert!(list.is_empty());
+    /// ```
     pub fn clear(&mut self) {
         self.len = 0;
     }
 
     /// The arrangements as a slice.
+    ///
+    /// ```
+    /// use hupai::{Arrangements, Hand, Rules, Tables};
+    /// let mut list = Arrangements::new();
+    /// let h: Hand = "123m456p789s11122z".parse().unwrap();
+    /// Tables::embedded().arrange_into(&h, &Rules::GENERIC, &mut list);
+    /// assert_eq!(list.as_slice()[0].to_string(), "123m 456p 789s 111z 22z");
+    /// ```
     pub fn as_slice(&self) -> &[Arrangement] {
         &self.items[..self.len]
     }
@@ -163,10 +187,8 @@ impl<B: AsRef<[u8]>> Tables<B> {
     /// ```
     /// use hupai::{Arrangements, Form, Hand, Rules, Tables};
     /// let t = Tables::embedded();
-    /// // 11223344556677p: seven pairs, and melds + pair two ways.
-    /// let mut c = [0u8; 34];
-    /// c[9..16].fill(2);
-    /// let hand = Hand::new(c, &[]).unwrap();
+    /// // Seven pairs, and melds + pair two ways.
+    /// let hand: Hand = "11223344556677p".parse().unwrap();
     /// let mut out = Arrangements::new();
     /// assert_eq!(t.arrange_into(&hand, &Rules::GENERIC, &mut out), 4);
     /// assert_eq!(out[3].form(), Form::SevenPairs);
@@ -212,13 +234,14 @@ impl<B: AsRef<[u8]>> Tables<B> {
     ///
     /// ```
     /// use hupai::{Hand, Rules, Tables};
-    /// let mut c = [0u8; 34];
-    /// c[..4].copy_from_slice(&[4, 4, 4, 2]); // 11112222333344m
-    /// let all = Tables::embedded().arrangements(&Hand::new(c, &[]).unwrap(), &Rules::GENERIC);
-    /// let text: Vec<String> = all.iter().map(|a| a.to_string()).collect();
-    /// assert_eq!(text, ["11m 123m 123m 234m 234m",
-    ///                   "111m 123m 222m 333m 44m",
-    ///                   "123m 123m 123m 123m 44m"]);
+    /// let hand: Hand = "11112222333344m".parse().unwrap();
+    /// let all = Tables::embedded().arrangements(&hand, &Rules::GENERIC);
+    /// let text: Vec<String> = all.iter().map(|a| format!("{a:?}")).collect();
+    /// assert_eq!(text, ["Standard(11m 123m 123m 234m 234m)",
+    ///                   "Standard(123m 123m 123m 123m 44m)",
+    ///                   "Standard(123m 111m 222m 333m 44m)",
+    ///                   // generic rules read a quad as two pairs
+    ///                   "SevenPairs(11m 11m 22m 22m 33m 33m 44m)"]);
     /// ```
     pub fn arrangements(&self, hand: &Hand, rules: &Rules) -> Vec<crate::Arrangement> {
         let mut out = Arrangements::new();
@@ -230,9 +253,8 @@ impl<B: AsRef<[u8]>> Tables<B> {
     ///
     /// ```
     /// use hupai::{Hand, Rules, Tables};
-    /// let mut c = [0u8; 34];
-    /// c[..4].copy_from_slice(&[4, 4, 4, 2]);
-    /// assert_eq!(Tables::embedded().arrangement_count(&Hand::new(c, &[]).unwrap(), &Rules::GENERIC), 3);
+    /// let hand: Hand = "11112222333344m".parse().unwrap();
+    /// assert_eq!(Tables::embedded().arrangement_count(&hand, &Rules::RIICHI), 3);
     /// ```
     pub fn arrangement_count(&self, hand: &Hand, rules: &Rules) -> usize {
         if !suits_allowed(hand, rules) {

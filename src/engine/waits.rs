@@ -21,10 +21,9 @@ use std::fmt;
 /// tiles and declared melds).
 ///
 /// ```
-/// use hupai::{Hand, Rules, Tables, Tile, Waits};
-/// let mut c = [0u8; 34];
-/// c[..9].copy_from_slice(&[3, 1, 1, 1, 1, 1, 1, 1, 3]); // 1112345678999m
-/// let w: Waits = Tables::embedded().waits(&Hand::new(c, &[]).unwrap(), &Rules::GENERIC).unwrap();
+/// use hupai::{Hand, Rules, Tables, Waits};
+/// let nine_gates: Hand = "1112345678999m".parse().unwrap();
+/// let w: Waits = Tables::embedded().waits(&nine_gates, &Rules::GENERIC).unwrap();
 /// assert_eq!(w.live.to_string(), "1m 2m 3m 4m 5m 6m 7m 8m 9m");
 /// assert!(w.exhausted.is_empty());
 /// ```
@@ -48,6 +47,12 @@ impl Waits {
     }
 
     /// True when the hand is not ready (no tile completes it).
+    ///
+    /// ```
+    /// use hupai::{Hand, Rules, Tables};
+    /// let h: Hand = "1357m2468p1357s9m".parse().unwrap();
+    /// assert!(Tables::embedded().waits(&h, &Rules::GENERIC).unwrap().is_empty());
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.live.is_empty() && self.exhausted.is_empty()
     }
@@ -57,10 +62,8 @@ impl Waits {
 ///
 /// ```
 /// use hupai::{Hand, Rules, Tables};
-/// let mut c = [0u8; 34];
-/// c[..9].copy_from_slice(&[3, 1, 1, 1, 1, 1, 1, 1, 3]);
-/// c[0] += 1; // 14 tiles: complete-sized
-/// let err = Tables::embedded().waits(&Hand::new(c, &[]).unwrap(), &Rules::RIICHI).unwrap_err();
+/// let complete: Hand = "11112345678999m".parse().unwrap();
+/// let err = Tables::embedded().waits(&complete, &Rules::RIICHI).unwrap_err();
 /// assert_eq!(err.to_string(),
 ///     "waits expects a hand one tile short of complete: 1, 4, 7, 10 or 13 tiles \
 ///      (a declared meld counts as 3); this hand has 14");

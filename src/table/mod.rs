@@ -8,7 +8,10 @@
 //! or into melds and one pair, and which single tiles would make it so. The
 //! [`generate`] module computes those facts once for every pattern of at most
 //! 14 tiles (405,350 suit patterns, 43,130 honour patterns) and stores one
-//! 16-bit [`record`] per pattern, at the dense index of [`key`].
+//! 16-bit [`record`] per pattern, at the dense index of [`key`] (`hu.tbl`).
+//! How a complete pattern splits is stored apart (`arrange.tbl`): one `u32`
+//! entry per pattern holding its only decomposition, or pointing at its
+//! several ([`decomp`]), so arrangements are a product of table reads.
 //!
 //! The bytes live in table files ([`format`]): `tables/*.tbl` in the
 //! repository, rewritten by `hupai tables build`. `build.rs` embeds them in the
@@ -73,6 +76,10 @@ pub mod decomp {
     pub const SINGLE: u32 = 1 << 31;
     /// Entry of a pattern with several decompositions: bits 0–27 where they
     /// start in the `multi` section, bits 28–30 how many.
+    ///
+    /// ```
+    /// assert_eq!(hupai::table::decomp::multi_entry(5, 2), 5 | 2 << 28);
+    /// ```
     pub const fn multi_entry(start: u32, count: usize) -> u32 {
         start | (count as u32) << 28
     }
@@ -80,6 +87,11 @@ pub mod decomp {
     const KINDS: [GroupKind; 3] = [GroupKind::Pair, GroupKind::Chow, GroupKind::Pung];
 
     /// The code of a pair, chow or pung whose lowest rank is `rank0` (0-based).
+    ///
+    /// ```
+    /// use hupai::{table::decomp, GroupKind};
+    /// assert!(decomp::code(GroupKind::Pung, 0) < decomp::code(GroupKind::Pair, 1));
+    /// ```
     pub const fn code(kind: GroupKind, rank0: u8) -> u32 {
         let k = match kind {
             GroupKind::Pair => 0,
@@ -90,6 +102,12 @@ pub mod decomp {
     }
 
     /// Pack up to [`MAX_GROUPS`] codes, already in canonical order.
+    ///
+    /// ```
+    /// use hupai::{table::decomp, GroupKind};
+    /// let d = decomp::pack(&[decomp::code(GroupKind::Pung, 8)]);
+    /// assert_eq!((decomp::len(d), decomp::group(d, 0)), (1, (GroupKind::Pung, 8)));
+    /// ```
     pub fn pack(codes: &[u32]) -> u32 {
         assert!(codes.len() <= MAX_GROUPS, "at most five groups per part");
         let mut d = (codes.len() as u32) << LEN_SHIFT;
@@ -100,12 +118,22 @@ pub mod decomp {
     }
 
     /// Number of groups.
+    ///
+    /// ```
+    /// assert_eq!(hupai::table::decomp::len(hupai::table::decomp::pack(&[])), 0);
+    /// ```
     #[inline]
     pub const fn len(d: u32) -> usize {
         (d >> LEN_SHIFT & 7) as usize
     }
 
     /// Group `i`: its kind and 0-based lowest rank.
+    ///
+    /// ```
+    /// use hupai::{table::decomp, GroupKind};
+    /// let d = decomp::pack(&[decomp::code(GroupKind::Chow, 6)]); // 789
+    /// assert_eq!(decomp::group(d, 0), (GroupKind::Chow, 6));
+    /// ```
     #[inline]
     pub const fn group(d: u32, i: usize) -> (GroupKind, u8) {
         let c = d >> (CODE_BITS * i as u32) & 31;
@@ -273,6 +301,15 @@ impl<B: AsRef<[u8]>> Tables<B> {
 
     /// The decompositions of a suit pattern (≤ 14 tiles) into melds and at
     /// most one pair; empty when it has none.
+    ///
+    /// ```
+    /// use hupai::{table::decomp, GroupKind, Tables};
+    /// // 11122233344455: four ways, in canonical order, the first 123 123 123 444 55.
+    /// let d = Tables::embedded().suit_decompositions(&[3, 3, 3, 3, 2, 0, 0, 0, 0]);
+    /// assert_eq!(d.len(), 4);
+    /// assert_eq!(decomp::group(d.get(0), 0), (GroupKind::Chow, 0));
+    /// assert_eq!(decomp::group(d.get(0), 4), (GroupKind::Pair, 4));
+    /// ```
     #[inline]
     pub fn suit_decompositions(&self, c: &[u8; 9]) -> Decompositions<'_> {
         self.suit_decomp
@@ -281,6 +318,12 @@ impl<B: AsRef<[u8]>> Tables<B> {
 
     /// The decomposition of an honour pattern (≤ 14 tiles) into pungs and at
     /// most one pair (there is at most one); empty when it has none.
+    ///
+    /// ```
+    /// let t = hupai::Tables::embedded();
+    /// assert_eq!(t.honor_decompositions(&[3, 3, 2, 0, 0, 0, 0]).len(), 1);
+    /// assert!(t.honor_decompositions(&[1, 1, 1, 0, 0, 0, 0]).is_empty());
+    /// ```
     #[inline]
     pub fn honor_decompositions(&self, c: &[u8; 7]) -> Decompositions<'_> {
         self.honor_decomp
@@ -289,6 +332,13 @@ impl<B: AsRef<[u8]>> Tables<B> {
 
     /// The decompositions of a hand's four parts from their keys
     /// ([`key::hand_keys`]; each part must hold at most 14 tiles).
+    ///
+    /// ```
+    /// use hupai::{table::key, Hand, Tables};
+    /// let h: Hand = "111222333m55p777z".parse().unwrap();
+    /// let parts = Tables::embedded().decompositions(&key::hand_keys(h.counts()));
+    /// assert_eq!(parts.map(|d| d.len()), [2, 1, 1, 1]);
+    /// ```
     #[inline(always)]
     pub fn decompositions(&self, keys: &[key::Key; 4]) -> [Decompositions<'_>; 4] {
         let b = self.arrange.bytes();

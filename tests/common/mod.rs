@@ -249,8 +249,8 @@ pub fn near_special(rng: &mut Rng, rules: &Rules) -> Hand {
         for m in &melds {
             m.add_to(&mut all);
         }
-        for i in 0..34 {
-            wall.left[i] = 4 - all[i].min(4);
+        for (left, &n) in wall.left.iter_mut().zip(&all) {
+            *left = 4 - n.min(4);
         }
         if rng.below(4) == 0 {
             swap_random(rng, &mut c, &mut wall, &(0..34).collect::<Vec<_>>());

@@ -20,6 +20,12 @@ use crate::arrangement::GroupKind;
 use crate::table::{decomp, format, key};
 
 /// The `arrange.tbl` file.
+///
+/// ```
+/// let bytes = hupai::table::generate::arrange();
+/// let file = hupai::table::TableFile::new(bytes).unwrap();
+/// assert_eq!(file.kind(), "arrange");
+/// ```
 pub fn arrange() -> Vec<u8> {
     let suit = build::<9>(true);
     let honor = build::<7>(false);
@@ -35,8 +41,11 @@ pub fn arrange() -> Vec<u8> {
     format::write("arrange", &named)
 }
 
-/// The groups a part can hold: code and count vector.
-fn group_kinds<const N: usize>(chows: bool) -> (Vec<(u32, [u8; N])>, Vec<(u32, [u8; N])>) {
+/// A group a part can hold: its code and its count vector.
+type GroupShape<const N: usize> = (u32, [u8; N]);
+
+/// The melds and the pairs a part can hold.
+fn group_kinds<const N: usize>(chows: bool) -> (Vec<GroupShape<N>>, Vec<GroupShape<N>>) {
     let mut melds = Vec::new();
     let mut pairs = Vec::new();
     for r in 0..N {

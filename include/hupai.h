@@ -129,6 +129,11 @@
 #define HUPAI_INVALID 2
 
 /**
+ * Room for the text of any hand, terminating NUL included (`hupai_format`).
+ */
+#define HUPAI_FORMAT_MAX 192
+
+/**
  * What a call did. Zero is success; every other value names the problem
  * and means no out-value was written (batches: see `hupai_check_batch`).
  */
@@ -356,6 +361,46 @@ enum HupaiStatus hupai_check_batch(const struct HupaiEngine *engine,
                                    size_t n,
                                    uint8_t *results,
                                    size_t *first_invalid);
+
+/**
+ * The tiles that complete a ready hand, as two 34-bit masks (bit `i` =
+ * tile index `i`): `*live` the waits with a copy left outside the hand,
+ * `*exhausted` those whose four copies the hand holds. The hand (as in
+ * `hupai_check`) must be one tile short of complete: concealed tiles plus 3
+ * per declared meld is 1, 4, 7, 10 or 13 (or, under the generic rules,
+ * 13 + k with k concealed quads); otherwise `HUPAI_STATUS_HAND_SIZE`.
+ *
+ * # Safety
+ *
+ * As `hupai_check`; `live` and `exhausted` are null or valid for writing
+ * one `uint64_t` each.
+ */
+enum HupaiStatus hupai_waits(const struct HupaiEngine *engine,
+                             const uint8_t *counts,
+                             size_t counts_len,
+                             const struct HupaiMeld *melds,
+                             size_t meld_count,
+                             uint64_t *live,
+                             uint64_t *exhausted);
+
+/**
+ * The canonical mpsz text of a hand (`[111z1]123m456p789s22z`: declared
+ * melds, then concealed tiles by suit) into `buffer`, NUL-terminated.
+ * `HUPAI_STATUS_BAD_LENGTH` (nothing written) when the text and its NUL do
+ * not fit in `len` bytes; `HUPAI_FORMAT_MAX` bytes always suffice.
+ *
+ * # Safety
+ *
+ * `hand` is null or valid for reading one `HupaiHand`; `buffer` is null or
+ * valid for writing `len` bytes and does not overlap `hand`.
+ */
+enum HupaiStatus hupai_format(const struct HupaiHand *hand, char *buffer, size_t len);
+
+/**
+ * The mpsz name of tile index `tile` (0 → "1m", 33 → "7z"): a static
+ * NUL-terminated string, or null when `tile` is 34 or more.
+ */
+const char *hupai_tile_name(uint32_t tile);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -687,6 +687,97 @@ pub unsafe extern "C" fn hupai_check_batch(
     })
 }
 
+/// The tiles that complete a ready hand, as two 34-bit masks (bit `i` =
+/// tile index `i`): `*live` the waits with a copy left outside the hand,
+/// `*exhausted` those whose four copies the hand holds. The hand (as in
+/// `hupai_check`) must be one tile short of complete: concealed tiles plus 3
+/// per declared meld is 1, 4, 7, 10 or 13 (or, under the generic rules,
+/// 13 + k with k concealed quads); otherwise `HUPAI_STATUS_HAND_SIZE`.
+///
+/// # Safety
+///
+/// As `hupai_check`; `live` and `exhausted` are null or valid for writing
+/// one `uint64_t` each.
+#[no_mangle]
+pub unsafe extern "C" fn hupai_waits(
+    engine: *const HupaiEngine,
+    counts: *const u8,
+    counts_len: usize,
+    melds: *const HupaiMeld,
+    meld_count: usize,
+    live: *mut u64,
+    exhausted: *mut u64,
+) -> HupaiStatus {
+    guard(|| {
+        // SAFETY: the contract of this function is that of `engine_ref`.
+        let engine = unsafe { engine_ref(engine) }?;
+        let (live, exhausted) = (out_ptr(live)?, out_ptr(exhausted)?);
+        // SAFETY: the contract of this function is that of `read_hand`.
+        let hand = unsafe { read_hand(counts, counts_len, melds, meld_count) }?;
+        let w = with_engine!(engine, e => e.waits(&hand)).map_err(|_| HupaiStatus::HandSize)?;
+        // SAFETY: both pointers are non-null and aligned (checked) and by the
+        // contract valid for writing one `u64` each.
+        unsafe {
+            live.write(w.live.bits());
+            exhausted.write(w.exhausted.bits());
+        }
+        Ok(())
+    })
+}
+
+/// Room for the text of any hand, terminating NUL included (`hupai_format`).
+pub const HUPAI_FORMAT_MAX: usize = 192;
+
+/// The canonical mpsz text of a hand (`[111z1]123m456p789s22z`: declared
+/// melds, then concealed tiles by suit) into `buffer`, NUL-terminated.
+/// `HUPAI_STATUS_BAD_LENGTH` (nothing written) when the text and its NUL do
+/// not fit in `len` bytes; `HUPAI_FORMAT_MAX` bytes always suffice.
+///
+/// # Safety
+///
+/// `hand` is null or valid for reading one `HupaiHand`; `buffer` is null or
+/// valid for writing `len` bytes and does not overlap `hand`.
+#[no_mangle]
+pub unsafe extern "C" fn hupai_format(
+    hand: *const HupaiHand,
+    buffer: *mut c_char,
+    len: usize,
+) -> HupaiStatus {
+    guard(|| {
+        if buffer.is_null() {
+            return Err(HupaiStatus::NullPointer);
+        }
+        // SAFETY: non-null, alignment 1, every bit pattern valid, and by the
+        // contract readable; copied out at once.
+        let hand = unsafe { hand.as_ref() }.ok_or(HupaiStatus::NullPointer)?;
+        let text = hand_of(hand)?.to_string();
+        if text.len() >= len {
+            return Err(HupaiStatus::BadLength);
+        }
+        // SAFETY: `buffer` is non-null and by the contract writable for `len`
+        // bytes; we write `text.len()` + 1 ≤ `len` bytes from our own string,
+        // which cannot overlap caller memory; `c_char` has alignment 1.
+        unsafe {
+            ptr::copy_nonoverlapping(text.as_ptr(), buffer.cast::<u8>(), text.len());
+            buffer.add(text.len()).write(0);
+        }
+        Ok(())
+    })
+}
+
+/// The mpsz name of tile index `tile` (0 → "1m", 33 → "7z"): a static
+/// NUL-terminated string, or null when `tile` is 34 or more.
+#[no_mangle]
+pub extern "C" fn hupai_tile_name(tile: u32) -> *const c_char {
+    const NAMES: [&CStr; KINDS] = [
+        c"1m", c"2m", c"3m", c"4m", c"5m", c"6m", c"7m", c"8m", c"9m", //
+        c"1p", c"2p", c"3p", c"4p", c"5p", c"6p", c"7p", c"8p", c"9p", //
+        c"1s", c"2s", c"3s", c"4s", c"5s", c"6s", c"7s", c"8s", c"9s", //
+        c"1z", c"2z", c"3z", c"4z", c"5z", c"6z", c"7z",
+    ];
+    NAMES.get(tile as usize).map_or(ptr::null(), |n| n.as_ptr())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -694,6 +785,16 @@ mod tests {
     #[test]
     fn a_panic_becomes_a_status() {
         assert_eq!(guard(|| panic!("boom")), HupaiStatus::Panic);
+    }
+
+    #[test]
+    fn tile_names_are_the_mpsz_names() {
+        for t in Tile::all() {
+            // SAFETY: the names are static NUL-terminated strings.
+            let n = unsafe { CStr::from_ptr(hupai_tile_name(t.index() as u32)) };
+            assert_eq!(n.to_str().unwrap(), t.to_string());
+        }
+        assert!(hupai_tile_name(34).is_null());
     }
 
     #[test]

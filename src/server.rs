@@ -36,6 +36,7 @@
 //! tile re-keys only that tile's suit, so a check after a draw reads the four
 //! table records without re-encoding the hand.
 
+use crate::engine::{Waits, WaitsError};
 use crate::hand::Hand;
 use crate::rules::Rules;
 use crate::table::{key, TableError, Tables};
@@ -160,6 +161,40 @@ where
     #[inline]
     pub fn is_win(&self, hand: &Hand) -> bool {
         self.tables.is_win(hand, &self.rules)
+    }
+
+    /// The tiles that complete a ready hand, live and exhausted
+    /// ([`Tables::waits`]). Allocates nothing.
+    ///
+    /// ```
+    /// use hupai::server::Engine;
+    /// use hupai::Rules;
+    /// let engine = Engine::embedded(Rules::GENERIC);
+    /// let w = engine.waits(&"1112345678999m".parse().unwrap()).unwrap();
+    /// assert_eq!(w.live.len(), 9); // nine gates
+    /// assert!(engine.waits(&"123m".parse().unwrap()).is_err()); // not 3n+1 tiles
+    /// ```
+    #[inline]
+    pub fn waits(&self, hand: &Hand) -> Result<Waits, WaitsError> {
+        self.tables.waits(hand, &self.rules)
+    }
+
+    /// The waits of the hand a [`HandState`] holds: the same answer as
+    /// [`Engine::waits`] on [`HandState::hand`], from the kept keys (the
+    /// question after a discard).
+    ///
+    /// ```
+    /// use hupai::server::{Engine, HandState};
+    /// use hupai::Rules;
+    /// let engine = Engine::embedded(Rules::GENERIC);
+    /// let mut s = HandState::new(&"123m456p789s11122z".parse().unwrap());
+    /// s.remove("2z".parse().unwrap()).unwrap(); // discard
+    /// assert_eq!(engine.waits_state(&s).unwrap().live.to_string(), "2z");
+    /// ```
+    #[inline]
+    pub fn waits_state(&self, state: &HandState) -> Result<Waits, WaitsError> {
+        self.tables
+            .waits_keyed(&state.hand, &state.keys, &self.rules)
     }
 
     /// Whether the hand a [`HandState`] holds is complete: the same answer as
@@ -460,12 +495,14 @@ mod tests {
                 }
                 assert_eq!(s.keys, key::hand_keys(s.hand.counts()));
                 assert_eq!(engine.is_win_state(&s), engine.is_win(&s.hand));
+                assert_eq!(engine.waits_state(&s), engine.waits(&s.hand));
                 let held: Vec<Tile> = Tile::all()
                     .filter(|t| s.hand.counts()[t.index()] > 0)
                     .collect();
                 let d = held[rng.below(held.len())];
                 s.remove(d).unwrap();
                 assert_eq!(s.keys, key::hand_keys(s.hand.counts()));
+                assert_eq!(engine.waits_state(&s), engine.waits(&s.hand));
             }
         }
     }

@@ -67,8 +67,14 @@ fn library_dir() -> &'static Path {
     })
 }
 
-/// Compile the C example with `cc` against the static or the shared library.
-fn compile(shared: bool) -> PathBuf {
+/// The C example compiled with `cc` against the static or the shared
+/// library, once per variant (tests run in parallel).
+fn compile(shared: bool) -> &'static Path {
+    static BUILT: [OnceLock<PathBuf>; 2] = [OnceLock::new(), OnceLock::new()];
+    BUILT[shared as usize].get_or_init(|| compile_now(shared))
+}
+
+fn compile_now(shared: bool) -> PathBuf {
     let lib = library_dir();
     let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(if shared {
         "hupai_example_shared"
@@ -110,8 +116,12 @@ fn run(program: &Path, args: &[&str]) -> Output {
 }
 
 fn cli(args: &[&str]) -> Output {
+    cli_command("check", args)
+}
+
+fn cli_command(command: &str, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_hupai"))
-        .arg("check")
+        .arg(command)
         .args(args)
         .output()
         .unwrap()
@@ -139,9 +149,9 @@ fn c_example_static_matches_the_cli() {
         ["good", "bad", "bad", "good", "good", "bad", "bad", "good"]
     );
     assert!(lines[8].starts_with("error: 123m4x: "), "{}", lines[8]);
-    assert_same(&run(&exe, HANDS), &want);
+    assert_same(&run(exe, HANDS), &want);
     let batch: Vec<&str> = ["--batch"].iter().chain(HANDS).copied().collect();
-    assert_same(&run(&exe, &batch), &want);
+    assert_same(&run(exe, &batch), &want);
 }
 
 #[test]
@@ -150,16 +160,66 @@ fn c_example_shared_with_mapped_tables_matches_the_cli() {
     let tables = format!("{ROOT}/tables");
     let mut args = vec!["--tables", &tables, "--batch"];
     args.extend(HANDS);
-    assert_same(&run(&exe, &args), &cli(HANDS));
+    assert_same(&run(exe, &args), &cli(HANDS));
     // Rules reach the engine: Sichuan refuses a third suit.
     let three_suits = ["123m456p789s11122s", "123m456m789s11122s"];
     let mut args = vec!["--rules", "sichuan"];
     args.extend(three_suits);
     let mut want = vec!["--rules", "sichuan"];
     want.extend(three_suits);
-    assert_same(&run(&exe, &args), &cli(&want));
+    assert_same(&run(exe, &args), &cli(&want));
     // A missing table directory is an error code, not a crash.
-    let o = run(&exe, &["--tables", "/no/such/dir", "ABCeee345456DD"]);
+    let o = run(exe, &["--tables", "/no/such/dir", "ABCeee345456DD"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("could not be read"));
+}
+
+#[test]
+fn c_example_waits_match_the_cli() {
+    let exe = compile(false);
+    let mut ready: Vec<String> = [
+        "1112345678999m",
+        "1111m23m456p789s11z",
+        "[111z1]123m456p789s2z",
+        "19m19p19s1234567z",
+        "1357m2468p1357s9m",
+    ]
+    .map(String::from)
+    .to_vec();
+    ready.extend(
+        hupai::sets::hands(hupai::sets::Set::T13, 200, hupai::sets::SEED)
+            .iter()
+            .map(|h| h.to_string()),
+    );
+    let ready: Vec<&str> = ready.iter().map(String::as_str).collect();
+    for rules in ["generic", "riichi"] {
+        // 13 + 1 quad is ready only under the generic rule of undeclared kongs.
+        let hands: Vec<&str> = ready
+            .iter()
+            .copied()
+            .filter(|h| rules == "generic" || *h != "1111m23m456p789s11z")
+            .collect();
+        let mut args = vec!["--rules", rules];
+        let want = cli_command("waits", &[&args[..], &hands[..]].concat());
+        args.push("waits");
+        args.extend(&hands);
+        let got = run(exe, &args);
+        assert_same(&got, &want);
+        assert_eq!(got.status.code(), Some(0));
+    }
+    let o = run(exe, &["waits", "1111m23m456p789s11z"]);
+    assert_eq!(
+        String::from_utf8(o.stdout).unwrap(),
+        "111123m456p789s11z  waits: 4m  exhausted: 1m\n"
+    );
+    // A hand of the wrong size is an error line, as in the CLI.
+    let o = run(exe, &["waits", "123m", "1112345678999m"]);
+    assert_eq!(o.status.code(), Some(1));
+    let text = String::from_utf8(o.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("error: 123m: "), "{}", lines[0]);
+    assert_eq!(
+        lines[1],
+        "1112345678999m  waits: 1m 2m 3m 4m 5m 6m 7m 8m 9m"
+    );
 }

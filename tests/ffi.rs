@@ -422,3 +422,131 @@ fn version_and_messages_are_static_strings() {
     let unknown = unsafe { CStr::from_ptr(hupai_status_message(1000)) };
     assert_eq!(unknown.to_str().unwrap(), "unknown status");
 }
+
+#[test]
+fn waits_equal_the_rust_engine_and_refuse_bad_input() {
+    for (code, rules) in [
+        (HUPAI_RULES_GENERIC, Rules::GENERIC),
+        (HUPAI_RULES_RIICHI, Rules::RIICHI),
+        (HUPAI_RULES_MCR, Rules::MCR),
+    ] {
+        let e = Owned::new(code, None, 0).unwrap();
+        let rust = Engine::embedded(rules);
+        for h in hands(Set::T13, 2_000, SEED)
+            .iter()
+            .chain(&hands(Set::R13, 500, SEED))
+            .chain(&hands(Set::C14, 100, SEED))
+        {
+            let c = c_hand(h);
+            let (mut live, mut exhausted) = (0u64, 0u64);
+            let st = unsafe {
+                hupai_waits(
+                    e.0,
+                    c.counts.as_ptr(),
+                    34,
+                    c.melds.as_ptr(),
+                    0,
+                    &mut live,
+                    &mut exhausted,
+                )
+            };
+            match rust.waits(h) {
+                Ok(w) => {
+                    assert_eq!(st, HupaiStatus::Ok, "{h}");
+                    assert_eq!(
+                        (live, exhausted),
+                        (w.live.bits(), w.exhausted.bits()),
+                        "{h}"
+                    );
+                }
+                Err(_) => assert_eq!(st, HupaiStatus::HandSize, "{h}"),
+            }
+        }
+    }
+    let e = generic();
+    let h = parse(c"1111m23m456p789s11z", HUPAI_NOTATION_MPSZ).unwrap();
+    let (mut live, mut exhausted) = (0u64, 0u64);
+    let call = |engine, counts: *const u8, len, live, exhausted| unsafe {
+        hupai_waits(engine, counts, len, ptr::null(), 0, live, exhausted)
+    };
+    let c = h.counts.as_ptr();
+    assert_eq!(call(e.0, c, 34, &mut live, &mut exhausted), HupaiStatus::Ok);
+    assert_eq!((live, exhausted), (1 << 3, 1 << 0)); // 4m live, 1m exhausted
+    assert_eq!(
+        call(ptr::null(), c, 34, &mut live, &mut exhausted),
+        HupaiStatus::NullPointer
+    );
+    assert_eq!(
+        call(e.0, ptr::null(), 34, &mut live, &mut exhausted),
+        HupaiStatus::NullPointer
+    );
+    assert_eq!(
+        call(e.0, c, 34, ptr::null_mut(), &mut exhausted),
+        HupaiStatus::NullPointer
+    );
+    assert_eq!(
+        call(e.0, c, 34, &mut live, ptr::null_mut()),
+        HupaiStatus::NullPointer
+    );
+    assert_eq!(
+        call(e.0, c, 7, &mut live, &mut exhausted),
+        HupaiStatus::BadLength
+    );
+    let mut words = [0u64; 2];
+    let odd = unsafe { words.as_mut_ptr().cast::<u8>().add(4) }.cast::<u64>();
+    assert_eq!(
+        call(e.0, c, 34, odd, &mut exhausted),
+        HupaiStatus::Misaligned
+    );
+}
+
+#[test]
+fn format_writes_the_canonical_text_or_refuses() {
+    let h = parse(c"[EEE][SSSS1]55pWWWNNN", HUPAI_NOTATION_MCR).unwrap();
+    let mut buf = [1 as c_char; HUPAI_FORMAT_MAX];
+    let st = unsafe { hupai_format(&h, buf.as_mut_ptr(), buf.len()) };
+    assert_eq!(st, HupaiStatus::Ok);
+    let text = unsafe { CStr::from_ptr(buf.as_ptr()) }.to_str().unwrap();
+    assert_eq!(text, "[111z][2222z1]55p333444z");
+    // Too small by one (the NUL): refused, nothing written.
+    let mut small = [1 as c_char; 24];
+    let st = unsafe { hupai_format(&h, small.as_mut_ptr(), small.len()) };
+    assert_eq!((st, small), (HupaiStatus::BadLength, [1; 24]));
+    assert_eq!(
+        unsafe { hupai_format(ptr::null(), buf.as_mut_ptr(), buf.len()) },
+        HupaiStatus::NullPointer
+    );
+    assert_eq!(
+        unsafe { hupai_format(&h, ptr::null_mut(), 10) },
+        HupaiStatus::NullPointer
+    );
+    let mut bad = h;
+    bad.meld_count = 9;
+    assert_eq!(
+        unsafe { hupai_format(&bad, buf.as_mut_ptr(), buf.len()) },
+        HupaiStatus::BadLength
+    );
+    // The largest hand there is (every tile four times) fits HUPAI_FORMAT_MAX.
+    let all = HupaiHand {
+        counts: [4; HUPAI_KINDS],
+        ..HupaiHand::default()
+    };
+    assert_eq!(
+        unsafe { hupai_format(&all, buf.as_mut_ptr(), buf.len()) },
+        HupaiStatus::Ok
+    );
+    let mut melds = all;
+    melds.meld_count = 4;
+    for (i, m) in melds.melds.iter_mut().enumerate() {
+        melds.counts[i] = 0;
+        *m = HupaiMeld {
+            kind: HUPAI_MELD_KONG,
+            tile: i as u8,
+            from: HUPAI_FROM_RIGHT,
+        };
+    }
+    assert_eq!(
+        unsafe { hupai_format(&melds, buf.as_mut_ptr(), buf.len()) },
+        HupaiStatus::Ok
+    );
+}

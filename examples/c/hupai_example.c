@@ -1,12 +1,15 @@
 /*
- * A C program on the hupai C ABI: `hupai check` in C.
+ * A C program on the hupai C ABI: a small `hupai` command line in C.
  *
- *   hupai_example [--rules generic|sichuan|riichi|mcr] [--tables DIR] [--batch] HAND...
+ *   hupai_example [--rules generic|sichuan|riichi|mcr] [--tables DIR] [--batch]
+ *                 [check|waits] HAND...
  *
- * Prints one line per hand, as `hupai check` does: `good`, `bad`, or
- * `error: HAND: MESSAGE`. With --batch the hands are checked by one parallel
- * hupai_check_batch call instead of one hupai_check call each. At the end it
- * checks a hand built directly as a count array plus a meld, and a bad call.
+ * Prints one line per hand as the `hupai` command of the same name does:
+ * check prints `good` or `bad`, waits `HAND  waits: ...`, and a hand the
+ * query refuses `error: HAND: MESSAGE`. With --batch, check answers every
+ * hand with one parallel hupai_check_batch call instead of one hupai_check
+ * call each. At the end it checks a hand built directly as a count array
+ * plus a declared meld, and makes a bad call on purpose.
  *
  * Build (from the repository root, after `cargo build --release`):
  *
@@ -37,6 +40,41 @@ static int rules_code(const char *name, uint32_t *code) {
     return 0;
 }
 
+/* The tiles of a 34-bit set, each after a space. */
+static void print_tiles(uint64_t set) {
+    for (uint32_t t = 0; t < HUPAI_KINDS; t++) {
+        if (set >> t & 1) {
+            printf(" %s", hupai_tile_name(t));
+        }
+    }
+}
+
+/* One `hupai waits` line; returns the status. */
+static HupaiStatus waits(const HupaiEngine *engine, const HupaiHand *hand) {
+    uint64_t live = 0, exhausted = 0;
+    HupaiStatus st = hupai_waits(engine, hand->counts, HUPAI_KINDS, hand->melds,
+                                 hand->meld_count, &live, &exhausted);
+    if (st != HUPAI_STATUS_OK) {
+        return st;
+    }
+    char text[HUPAI_FORMAT_MAX];
+    st = hupai_format(hand, text, sizeof text);
+    if (st != HUPAI_STATUS_OK) {
+        return st;
+    }
+    printf("%s  waits:", text);
+    if (live == 0) {
+        printf(" none");
+    }
+    print_tiles(live);
+    if (exhausted != 0) {
+        printf("  exhausted:");
+        print_tiles(exhausted);
+    }
+    printf("\n");
+    return HUPAI_STATUS_OK;
+}
+
 int main(int argc, char **argv) {
     uint32_t rules = HUPAI_RULES_GENERIC;
     const char *tables = NULL; /* NULL: the tables built into the library */
@@ -54,6 +92,11 @@ int main(int argc, char **argv) {
             fprintf(stderr, "hupai_example: bad option %s\n", argv[first]);
             return 2;
         }
+    }
+    const char *command = "check";
+    if (first < argc &&
+        (strcmp(argv[first], "check") == 0 || strcmp(argv[first], "waits") == 0)) {
+        command = argv[first++];
     }
 
     HupaiEngine *engine = NULL;
@@ -76,7 +119,7 @@ int main(int argc, char **argv) {
                                 sizeof errors[i]);
     }
 
-    if (batch) {
+    if (batch && strcmp(command, "check") == 0) {
         /* Unparsed hands stay all-zero (empty, valid, not complete); their
            lines print the parse error instead. */
         size_t bad = 0;
@@ -88,26 +131,30 @@ int main(int argc, char **argv) {
 
     int exit_code = 0;
     for (size_t i = 0; i < n; i++) {
+        const char *input = argv[first + i];
         if (parsed[i] != HUPAI_STATUS_OK) {
-            printf("error: %s: %s\n", argv[first + i],
+            printf("error: %s: %s\n", input,
                    parsed[i] == HUPAI_STATUS_PARSE_ERROR ? errors[i]
                                                          : hupai_status_message(parsed[i]));
             exit_code = 1;
             continue;
         }
-        bool win = false;
-        if (batch) {
-            win = results[i] == HUPAI_COMPLETE;
+        if (strcmp(command, "waits") == 0) {
+            st = waits(engine, &hands[i]);
+        } else if (batch) {
+            puts(results[i] == HUPAI_COMPLETE ? "good" : "bad");
         } else {
+            bool win = false;
             st = hupai_check(engine, hands[i].counts, HUPAI_KINDS, hands[i].melds,
                              hands[i].meld_count, &win);
-            if (st != HUPAI_STATUS_OK) {
-                printf("error: %s: %s\n", argv[first + i], hupai_status_message(st));
-                exit_code = 1;
-                continue;
+            if (st == HUPAI_STATUS_OK) {
+                puts(win ? "good" : "bad");
             }
         }
-        puts(win ? "good" : "bad");
+        if (st != HUPAI_STATUS_OK) {
+            printf("error: %s: %s\n", input, hupai_status_message(st));
+            exit_code = 1;
+        }
     }
 
     /* A hand straight from a count array and a declared meld, complete
@@ -125,7 +172,7 @@ int main(int argc, char **argv) {
         return fail("the count-array hand", st);
     }
     /* And the error path: a count array of the wrong length. */
-    st = hupai_check(engine, counts, 33, NULL, 0, &win);
+    st = hupai_check(engine, counts, 33, &pung, 1, &win);
     if (st != HUPAI_STATUS_BAD_LENGTH) {
         return fail("the short count array was not refused", st);
     }

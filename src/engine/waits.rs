@@ -230,9 +230,22 @@ impl<B: AsRef<[u8]>> Tables<B> {
     /// let w = t.waits(&h, &Rules::GENERIC).unwrap();
     /// assert_eq!((w.live.to_string(), w.exhausted.to_string()), ("4m".into(), "1m".into()));
     /// ```
+    #[inline]
     pub fn waits(&self, hand: &Hand, rules: &Rules) -> Result<Waits, WaitsError> {
+        self.waits_keyed(hand, &key::hand_keys(hand.counts()), rules)
+    }
+
+    /// [`Tables::waits`] with the hand's part keys already computed (the
+    /// incremental [`HandState`](crate::server::HandState) keeps them).
+    #[inline(always)]
+    pub(crate) fn waits_keyed(
+        &self,
+        hand: &Hand,
+        keys: &[key::Key; 4],
+        rules: &Rules,
+    ) -> Result<Waits, WaitsError> {
         let c = hand.counts();
-        let keys = key::hand_keys(c);
+        let keys = *keys;
         let melds = hand.meld_count();
         let size = keys.iter().map(|&k| key::key_tiles(k)).sum::<usize>() + 3 * melds;
         let words = CountWords::new(c);

@@ -110,6 +110,35 @@ fn draw_check_discard(c: &mut Criterion) {
         b.iter(|| drawn.iter().filter(|h| engine.is_win(black_box(h))).count())
     });
     g.finish();
+
+    // After the discard: what does the 13-tile hand wait on now?
+    let mut g = c.benchmark_group("discard_waits");
+    g.throughput(Throughput::Elements(steps.len() as u64));
+    g.bench_function("incremental", |b| {
+        b.iter(|| {
+            let mut s = HandState::new(&start);
+            let mut ready = 0;
+            for &(d, x) in &steps {
+                s.add(black_box(d)).unwrap();
+                s.remove(black_box(x)).unwrap();
+                ready += engine.waits_state(&s).is_ok_and(|w| !w.is_empty()) as u32;
+            }
+            ready
+        })
+    });
+    g.bench_function("re-encode", |b| {
+        b.iter(|| {
+            let mut hand = start;
+            let mut ready = 0;
+            for &(d, x) in &steps {
+                hand = hand.with_tile(black_box(d)).unwrap();
+                hand = hand.without_tile(black_box(x)).unwrap();
+                ready += engine.waits(&hand).is_ok_and(|w| !w.is_empty()) as u32;
+            }
+            ready
+        })
+    });
+    g.finish();
 }
 
 criterion_group!(benches, batch, draw_check_discard);

@@ -1,0 +1,856 @@
+//! Fan detection for one reading (arrangement or special form) of a hand.
+//!
+//! Tile-level facts (suits, terminals, ranks, tile hogs) are the same for
+//! every reading and are computed once per hand in [`Facts`]. Set-level fans
+//! are read from each arrangement: the combinations of chows and of pungs
+//! follow principles 2, 3 and 5 (non-separation, non-identical, account
+//! once) by construction: when three sets form a fan, the fourth set may
+//! pair with one of them once, and 1-point chow pairings are capped by the
+//! account-once rule with the priority Pure Double Chow, Mixed Double Chow,
+//! Short Straight, Two Terminal Chows. Principle 1 (non-repeat) is the
+//! "not counted with" data of [`super::fans`], applied last.
+//!
+//! Combinations are examined in the order of the reference calculator
+//! (chows and pungs sorted characters, bamboo, dots, honours), so that the
+//! same fans are reported when a hand offers several equal choices.
+
+use super::fans::{Fan, FanTable};
+use super::input::ScoringInput;
+use super::waits::{wait_kind, WaitKind};
+use crate::arrangement::{Arrangement, GroupKind};
+use crate::hand::MeldKind;
+use crate::tile::{Counts, Tile, KINDS};
+
+/// Per-hand facts shared by every reading.
+pub(crate) struct Facts {
+    /// Counts of the whole hand (declared melds included, kongs as four).
+    pub all: Counts,
+    /// Concealed counts, winning tile included.
+    pub concealed: Counts,
+    pub win: Tile,
+    pub self_drawn: bool,
+    pub seat: Tile,
+    pub prevalent: Tile,
+    /// Declared melds other than concealed kongs (chows, pungs, melded kongs).
+    pub melded: usize,
+    /// Declared kongs of either kind.
+    pub kongs: u8,
+    /// Tile kinds the hand holds four of.
+    pub hogs: u8,
+    /// Fans that depend on the tiles alone (suits, terminals, ranks).
+    pub tile_fans: FanTable,
+    /// Fans of the winning circumstances (self-drawn, last tile, …).
+    pub win_fans: FanTable,
+}
+
+impl Facts {
+    pub fn new(input: &ScoringInput) -> Facts {
+        let hand = input.hand();
+        let win = input.win_tile();
+        let flags = input.flags;
+        let all = hand.all_counts();
+        let concealed = *hand.counts();
+        let mut in_melds = [0u8; KINDS];
+        let mut melded = 0;
+        let mut kongs = 0;
+        for m in hand.melds() {
+            m.add_to(&mut in_melds);
+            melded += (m.kind() != MeldKind::ConcealedKong) as usize;
+            kongs += m.is_kong() as u8;
+        }
+        let w = win.index();
+        // Impossible flags are dropped and implied ones added, as the rules say.
+        let last_tile = (flags.last_tile && concealed[w] == 1) || in_melds[w] == 3;
+        let kong = flags.kong
+            && if flags.self_drawn {
+                kongs > 0
+            } else {
+                in_melds[w] == 0 && concealed[w] == 1
+            };
+        let mut win_fans = FanTable::default();
+        if last_tile {
+            win_fans.mark(Fan::LastTile);
+        }
+        if flags.self_drawn {
+            win_fans.mark(Fan::SelfDrawn);
+            if flags.last_wall {
+                win_fans.mark(Fan::LastTileDraw);
+            }
+            if kong {
+                win_fans.mark(Fan::OutWithReplacementTile);
+            }
+        } else {
+            if flags.last_wall {
+                win_fans.mark(Fan::LastTileClaim);
+            }
+            if kong {
+                win_fans.mark(Fan::RobbingTheKong);
+            }
+        }
+        Facts {
+            all,
+            concealed,
+            win,
+            self_drawn: flags.self_drawn,
+            seat: flags.seat.tile(),
+            prevalent: flags.prevalent.tile(),
+            melded,
+            kongs,
+            hogs: all.iter().filter(|&&c| c == 4).count() as u8,
+            tile_fans: tile_fans(&all),
+            win_fans,
+        }
+    }
+}
+
+/// Fans of the tiles alone: suits (No Honors, One Voided Suit, Half Flush,
+/// Full Flush, All Types), tile traits (All Simples, Reversible Tiles, All
+/// Green, All Honors, All Terminals, All Terminals and Honors) and rank ranges
+/// (Upper/Middle/Lower Tiles, Upper/Lower Four).
+fn tile_fans(all: &Counts) -> FanTable {
+    let mut t = FanTable::default();
+    let has = |i: usize| all[i] > 0;
+    let suit = |s: usize| (s * 9..s * 9 + 9).any(has);
+    let honors = (27..34).any(has);
+    let winds = (27..31).any(has);
+    let dragons = (31..34).any(has);
+    let suits = (0..3).filter(|&s| suit(s)).count();
+    if !honors {
+        t.mark(Fan::NoHonors);
+    }
+    match (suits, honors) {
+        (2, _) => t.mark(Fan::OneVoidedSuit),
+        (1, true) => t.mark(Fan::HalfFlush),
+        (1, false) => t.mark(Fan::FullFlush),
+        (3, true) if winds && dragons => t.mark(Fan::AllTypes),
+        _ => {}
+    }
+    let tiles = || (0..KINDS).filter(|&i| has(i)).map(tile);
+    if tiles().all(|t| !t.is_terminal_or_honor()) {
+        t.mark(Fan::AllSimples);
+    }
+    if tiles().all(is_reversible) {
+        t.mark(Fan::ReversibleTiles);
+    }
+    if tiles().all(is_green) {
+        t.mark(Fan::AllGreen);
+    }
+    if !t.has(Fan::AllSimples) {
+        if tiles().all(|t| t.is_honor()) {
+            t.mark(Fan::AllHonors);
+        } else if tiles().all(|t| t.is_terminal()) {
+            t.mark(Fan::AllTerminals);
+        } else if tiles().all(|t| t.is_terminal_or_honor()) {
+            t.mark(Fan::AllTerminalsAndHonors);
+        }
+    }
+    if !honors {
+        let mut ranks = 0u16;
+        for t in tiles() {
+            ranks |= 1 << t.rank();
+        }
+        let only = |allowed: &[u8]| allowed.iter().fold(ranks, |r, &k| r & !(1 << k)) == 0;
+        if only(&[1, 2, 3, 4]) {
+            t.mark(if ranks & 1 << 4 != 0 {
+                Fan::LowerFour
+            } else {
+                Fan::LowerTiles
+            });
+        } else if only(&[6, 7, 8, 9]) {
+            t.mark(if ranks & 1 << 6 != 0 {
+                Fan::UpperFour
+            } else {
+                Fan::UpperTiles
+            });
+        } else if only(&[4, 5, 6]) {
+            t.mark(Fan::MiddleTiles);
+        }
+    }
+    t
+}
+
+fn tile(i: usize) -> Tile {
+    Tile::from_index(i).expect("index < 34")
+}
+
+/// All Green tiles: 23468s and Green Dragon.
+fn is_green(t: Tile) -> bool {
+    matches!(t.index(), 19 | 20 | 21 | 23 | 25 | 32)
+}
+
+/// Reversible tiles: 1234589p, 245689s and White Dragon.
+fn is_reversible(t: Tile) -> bool {
+    matches!(
+        t.index(),
+        9 | 10 | 11 | 12 | 13 | 16 | 17 | 19 | 21 | 22 | 23 | 25 | 26 | 31
+    )
+}
+
+/// A set of an arrangement as scoring sees it.
+#[derive(Clone, Copy)]
+struct Set {
+    /// Sort/compare key: suit nibble (characters 1, bamboo 2, dots 3,
+    /// honours 4) and rank; for a chow the key of its middle tile.
+    key: u8,
+    tile: Tile,
+    chow: bool,
+    concealed: bool,
+}
+
+/// The key of a tile (see [`Set::key`]). Honours: E S W N = 1–4, then Red,
+/// Green, White = 5–7.
+#[inline]
+fn key(t: Tile) -> u8 {
+    let i = t.index();
+    match i / 9 {
+        0 => 0x10 | (i % 9 + 1) as u8,
+        1 => 0x30 | (i % 9 + 1) as u8,
+        2 => 0x20 | (i % 9 + 1) as u8,
+        _ => 0x40 | [1u8, 2, 3, 4, 7, 6, 5][i - 27],
+    }
+}
+
+#[inline]
+fn numbered(k: u8) -> bool {
+    k < 0x40
+}
+#[inline]
+fn suit(k: u8) -> u8 {
+    k >> 4
+}
+#[inline]
+fn rank(k: u8) -> u8 {
+    k & 0xf
+}
+#[inline]
+fn mixed(a: u8, b: u8, c: u8) -> bool {
+    suit(a) != suit(b) && suit(a) != suit(c) && suit(b) != suit(c)
+}
+#[inline]
+fn shifted(a: u8, b: u8, c: u8, step: u8) -> bool {
+    a + step == b && b + step == c
+}
+/// Three ranks one apart in any order.
+#[inline]
+fn shifted_any_order(a: u8, b: u8, c: u8) -> bool {
+    let mut r = [a, b, c];
+    r.sort_unstable();
+    shifted(r[0], r[1], r[2], 1)
+}
+#[inline]
+fn is_wind_key(k: u8) -> bool {
+    (0x41..=0x44).contains(&k)
+}
+#[inline]
+fn is_dragon_key(k: u8) -> bool {
+    (0x45..=0x47).contains(&k)
+}
+
+// ---- chows (keys of the middle tiles) ----
+
+fn two_chows(a: u8, b: u8) -> Option<Fan> {
+    if suit(a) != suit(b) {
+        return (rank(a) == rank(b)).then_some(Fan::MixedDoubleChow);
+    }
+    if a + 3 == b || b + 3 == a {
+        Some(Fan::ShortStraight)
+    } else if (rank(a) == 2 && rank(b) == 8) || (rank(a) == 8 && rank(b) == 2) {
+        Some(Fan::TwoTerminalChows)
+    } else if a == b {
+        Some(Fan::PureDoubleChow)
+    } else {
+        None
+    }
+}
+
+/// Three chows, keys ascending.
+fn three_chows(a: u8, b: u8, c: u8) -> Option<Fan> {
+    if mixed(a, b, c) {
+        let (ra, rb, rc) = (rank(a), rank(b), rank(c));
+        if shifted_any_order(ra, rb, rc) {
+            Some(Fan::MixedShiftedChows)
+        } else if ra == rb && rb == rc {
+            Some(Fan::MixedTripleChow)
+        } else if ra.min(rb).min(rc) == 2 && ra.max(rb).max(rc) == 8 && ra + rb + rc == 15 {
+            Some(Fan::MixedStraight)
+        } else {
+            None
+        }
+    } else if shifted(a, b, c, 3) {
+        Some(Fan::PureStraight)
+    } else if shifted(a, b, c, 2) || shifted(a, b, c, 1) {
+        Some(Fan::PureShiftedChows)
+    } else if a == b && b == c {
+        Some(Fan::PureTripleChow)
+    } else {
+        None
+    }
+}
+
+fn four_chows(m: &[u8; 4]) -> Option<Fan> {
+    let step = |s: u8| m[0] + s == m[1] && m[1] + s == m[2] && m[2] + s == m[3];
+    if step(2) || step(1) {
+        Some(Fan::FourPureShiftedChows)
+    } else if m[0] == m[1] && m[0] == m[2] && m[0] == m[3] {
+        Some(Fan::QuadrupleChow)
+    } else {
+        None
+    }
+}
+
+/// Account once: the chow left out of a three-chow fan adds at most one
+/// 1-point fan with one of the three, by priority.
+fn fourth_chow(a: u8, b: u8, c: u8, extra: u8) -> Option<Fan> {
+    let fans = [
+        two_chows(a, extra),
+        two_chows(b, extra),
+        two_chows(c, extra),
+    ];
+    [
+        Fan::PureDoubleChow,
+        Fan::MixedDoubleChow,
+        Fan::ShortStraight,
+        Fan::TwoTerminalChows,
+    ]
+    .into_iter()
+    .find(|f| fans.contains(&Some(*f)))
+}
+
+/// Account once over pairwise chow fans: keep at most `max` of them,
+/// dropping repeats first, lowest priority first.
+fn account_once(all: &[Option<Fan>], max: u8, t: &mut FanTable) {
+    const ORDER: [Fan; 4] = [
+        Fan::PureDoubleChow,
+        Fan::MixedDoubleChow,
+        Fan::ShortStraight,
+        Fan::TwoTerminalChows,
+    ];
+    let mut n = [0u8; 4];
+    let mut count = 0u8;
+    for f in all.iter().flatten() {
+        let i = ORDER
+            .iter()
+            .position(|o| o == f)
+            .expect("a 1-point chow fan");
+        n[i] += 1;
+        count += 1;
+    }
+    for limit in [1u8, 0] {
+        for i in (0..4).rev() {
+            while count > max && n[i] > limit {
+                n[i] -= 1;
+                count -= 1;
+            }
+        }
+    }
+    for (f, c) in ORDER.into_iter().zip(n) {
+        t.set(f, c);
+    }
+}
+
+fn chows4(m: &[u8; 4], t: &mut FanTable) {
+    if let Some(f) = four_chows(m) {
+        t.mark(f);
+        return;
+    }
+    for (i, j, k, x) in [(0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0)] {
+        if let Some(f) = three_chows(m[i], m[j], m[k]) {
+            t.mark(f);
+            if let Some(e) = fourth_chow(m[i], m[j], m[k], m[x]) {
+                t.mark(e);
+            }
+            return;
+        }
+    }
+    let pairs = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)];
+    let all = pairs.map(|(i, j)| two_chows(m[i], m[j]));
+    // Each chow related to no other chow lowers the cap of three.
+    let mut max = 3i8;
+    for c in 0..4 {
+        if pairs
+            .iter()
+            .zip(&all)
+            .all(|(&(i, j), f)| (i != c && j != c) || f.is_none())
+        {
+            max -= 1;
+        }
+    }
+    if max > 0 {
+        account_once(&all, max as u8, t);
+    }
+}
+
+fn chows3(m: &[u8; 3], t: &mut FanTable) {
+    if let Some(f) = three_chows(m[0], m[1], m[2]) {
+        t.mark(f);
+        return;
+    }
+    let all = [
+        two_chows(m[0], m[1]),
+        two_chows(m[0], m[2]),
+        two_chows(m[1], m[2]),
+    ];
+    account_once(&all, 2, t);
+}
+
+// ---- pungs (keys of their tiles) ----
+
+fn two_pungs(a: u8, b: u8) -> Option<Fan> {
+    if numbered(a) && numbered(b) {
+        (rank(a) == rank(b)).then_some(Fan::DoublePung)
+    } else if is_dragon_key(a) && is_dragon_key(b) {
+        Some(Fan::TwoDragonsPungs)
+    } else {
+        None
+    }
+}
+
+/// Three pungs, keys ascending.
+fn three_pungs(a: u8, b: u8, c: u8) -> Option<Fan> {
+    if numbered(a) && numbered(b) && numbered(c) {
+        if mixed(a, b, c) {
+            if shifted_any_order(rank(a), rank(b), rank(c)) {
+                Some(Fan::MixedShiftedPungs)
+            } else if rank(a) == rank(b) && rank(b) == rank(c) {
+                Some(Fan::TriplePung)
+            } else {
+                None
+            }
+        } else {
+            shifted(a, b, c, 1).then_some(Fan::PureShiftedPungs)
+        }
+    } else if is_wind_key(a) && is_wind_key(b) && is_wind_key(c) {
+        Some(Fan::BigThreeWinds)
+    } else if is_dragon_key(a) && is_dragon_key(b) && is_dragon_key(c) {
+        Some(Fan::BigThreeDragons)
+    } else {
+        None
+    }
+}
+
+fn pungs4(m: &[u8; 4], t: &mut FanTable) {
+    if numbered(m[0]) && shifted(m[0], m[1], m[2], 1) && m[2] + 1 == m[3] {
+        t.mark(Fan::FourPureShiftedPungs);
+        return;
+    }
+    if m.iter().all(|&k| is_wind_key(k)) {
+        t.mark(Fan::BigFourWinds);
+        return;
+    }
+    for (i, j, k, free) in [(0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0)] {
+        if let Some(f) = three_pungs(m[i], m[j], m[k]) {
+            t.mark(f);
+            // The fourth pung combines once with one of the three.
+            if let Some(e) = (0..4)
+                .filter(|&o| o != free)
+                .find_map(|o| two_pungs(m[o], m[free]))
+            {
+                t.add(e);
+            }
+            return;
+        }
+    }
+    for (i, j) in [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)] {
+        if let Some(f) = two_pungs(m[i], m[j]) {
+            t.add(f);
+        }
+    }
+}
+
+fn pungs3(m: &[u8; 3], t: &mut FanTable) {
+    if let Some(f) = three_pungs(m[0], m[1], m[2]) {
+        t.mark(f);
+        return;
+    }
+    for (i, j) in [(0, 1), (0, 2), (1, 2)] {
+        if let Some(f) = two_pungs(m[i], m[j]) {
+            t.add(f);
+        }
+    }
+}
+
+/// Kong fans and concealed-pung fans. `concealed_pungs` excludes kongs;
+/// concealed kongs count as concealed pungs too.
+fn kongs(concealed_pungs: u8, melded: u8, concealed: u8, t: &mut FanTable) {
+    let hidden = concealed_pungs + concealed;
+    let concealed_pung_fan = |t: &mut FanTable, n: u8| match n {
+        2 => t.mark(Fan::TwoConcealedPungs),
+        3 => t.mark(Fan::ThreeConcealedPungs),
+        4 => t.mark(Fan::FourConcealedPungs),
+        _ => {}
+    };
+    match (melded + concealed, concealed) {
+        (0, _) => {}
+        (1, 0) => t.mark(Fan::MeldedKong),
+        (1, _) => t.mark(Fan::ConcealedKong),
+        (2, 0) => t.mark(Fan::TwoMeldedKongs),
+        (2, 1) => t.mark(Fan::ConcealedKongAndMeldedKong),
+        (2, _) => t.mark(Fan::TwoConcealedKongs),
+        (3, _) => t.mark(Fan::ThreeKongs),
+        _ => t.mark(Fan::FourKongs),
+    }
+    // Two Concealed Kongs already implies two concealed pungs.
+    if !(t.has(Fan::TwoConcealedKongs) && hidden == 2) {
+        concealed_pung_fan(t, hidden);
+    }
+}
+
+/// The fans of a standard or knitted-straight arrangement, exclusions applied.
+/// `unique_wait` is asked only when the winning tile could make a wait fan.
+pub(crate) fn standard(
+    a: &Arrangement,
+    f: &Facts,
+    unique_wait: &mut dyn FnMut() -> bool,
+) -> FanTable {
+    let mut t = f.win_fans;
+    let mut sets = [Set {
+        key: 0,
+        tile: f.win,
+        chow: false,
+        concealed: false,
+    }; 4];
+    let mut n = 0;
+    let mut pair = f.win;
+    let mut knitted = false;
+    let (mut melded_kongs, mut concealed_kongs) = (0u8, 0u8);
+    for g in a.groups() {
+        match g.kind {
+            GroupKind::Pair => pair = g.tile,
+            GroupKind::Knitted => knitted = true,
+            GroupKind::Single => {}
+            GroupKind::Chow | GroupKind::Pung | GroupKind::Kong => {
+                let chow = g.kind == GroupKind::Chow;
+                let k = if chow {
+                    key(g.tile.up(1).expect("chow fits"))
+                } else {
+                    key(g.tile)
+                };
+                match g.meld.map(|m| m.kind()) {
+                    Some(MeldKind::Kong) => melded_kongs += 1,
+                    Some(MeldKind::ConcealedKong) => concealed_kongs += 1,
+                    _ => {}
+                }
+                sets[n] = Set {
+                    key: k,
+                    tile: g.tile,
+                    chow,
+                    concealed: g.meld.is_none(),
+                };
+                n += 1;
+            }
+        }
+    }
+    let sets = &sets[..n];
+    let win = f.win;
+    if knitted {
+        t.mark(Fan::KnittedStraight);
+    }
+
+    // A discard that completes a concealed pung makes it a melded pung,
+    // unless the winning tile can complete a concealed chow instead.
+    let in_concealed_chow = sets.iter().any(|s| {
+        s.chow && s.concealed && (s.tile.index()..s.tile.index() + 3).contains(&win.index())
+    });
+    let mut concealed_pungs = 0u8;
+    for s in sets.iter().filter(|s| !s.chow && s.concealed) {
+        if f.self_drawn || in_concealed_chow || s.tile != win {
+            concealed_pungs += 1;
+        }
+    }
+
+    let pungs = sets.iter().filter(|s| !s.chow).count();
+    let chows = n - pungs;
+    if pungs > 0 {
+        kongs(concealed_pungs, melded_kongs, concealed_kongs, &mut t);
+        if pungs == 4 && !t.has(Fan::FourKongs) && !t.has(Fan::FourConcealedPungs) {
+            t.mark(Fan::AllPungs);
+        }
+    }
+
+    // Set combinations (the knitted straight's sets combine with nothing).
+    if !knitted {
+        let mut ck = [0u8; 4];
+        let mut pk = [0u8; 4];
+        let (mut nc, mut np) = (0, 0);
+        for s in sets {
+            if s.chow {
+                ck[nc] = s.key;
+                nc += 1;
+            } else {
+                pk[np] = s.key;
+                np += 1;
+            }
+        }
+        ck[..nc].sort_unstable();
+        pk[..np].sort_unstable();
+        match chows {
+            4 => {
+                if three_suited_terminal_chows(&ck, key(pair)) {
+                    t.mark(Fan::ThreeSuitedTerminalChows);
+                } else if pure_terminal_chows(&ck, key(pair)) {
+                    t.mark(Fan::PureTerminalChows);
+                } else {
+                    chows4(&ck, &mut t);
+                }
+            }
+            3 => chows3(&[ck[0], ck[1], ck[2]], &mut t),
+            2 => {
+                if let Some(x) = two_chows(ck[0], ck[1]) {
+                    t.add(x);
+                }
+                if let Some(x) = two_pungs(pk[0], pk[1]) {
+                    t.add(x);
+                }
+            }
+            1 => pungs3(&[pk[0], pk[1], pk[2]], &mut t),
+            _ => pungs4(&pk, &mut t),
+        }
+    }
+
+    // Single-pung fans; a wind pung is set-aware: one that scores Prevalent
+    // or Seat Wind, or belongs to three or four wind pungs, is not also a
+    // Pung of Terminals or Honors.
+    let winds = sets
+        .iter()
+        .filter(|s| !s.chow && (27..31).contains(&s.tile.index()))
+        .count();
+    for s in sets.iter().filter(|s| !s.chow) {
+        let tile = s.tile;
+        if (31..34).contains(&tile.index()) {
+            t.add(Fan::DragonPung);
+        } else if tile.is_terminal() {
+            t.add(Fan::PungOfTerminalsOrHonors);
+        } else if tile.is_honor() {
+            let round = tile == f.prevalent;
+            let seat = tile == f.seat;
+            if round {
+                t.mark(Fan::PrevalentWind);
+            }
+            if seat {
+                t.mark(Fan::SeatWind);
+            }
+            if !round && !seat && winds < 3 {
+                t.add(Fan::PungOfTerminalsOrHonors);
+            }
+        }
+    }
+
+    // Concealment.
+    match f.melded {
+        0 if f.self_drawn => t.mark(Fan::FullyConcealedHand),
+        0 => t.mark(Fan::ConcealedHand),
+        4 if !f.self_drawn => t.mark(Fan::MeldedHand),
+        _ => {}
+    }
+
+    // The pair.
+    if chows == n && !pair.is_honor() {
+        t.mark(Fan::AllChows);
+    }
+    if t.has(Fan::TwoDragonsPungs) && (31..34).contains(&pair.index()) {
+        t.clear(Fan::TwoDragonsPungs);
+        t.mark(Fan::LittleThreeDragons);
+    }
+    if t.has(Fan::BigThreeWinds) && (27..31).contains(&pair.index()) {
+        t.clear(Fan::BigThreeWinds);
+        t.mark(Fan::LittleFourWinds);
+    }
+
+    // Every set and the pair alike.
+    if !knitted {
+        let has = |s: &Set, pred: &dyn Fn(Tile) -> bool| {
+            if s.chow {
+                (0..3).any(|i| pred(s.tile.up(i).expect("chow fits")))
+            } else {
+                pred(s.tile)
+            }
+        };
+        let pair_set = Set {
+            key: key(pair),
+            tile: pair,
+            chow: false,
+            concealed: true,
+        };
+        let groups = || sets.iter().chain(std::iter::once(&pair_set));
+        if groups().all(|s| has(s, &|t| t.is_terminal_or_honor())) {
+            t.mark(Fan::OutsideHand);
+        } else if groups().all(|s| has(s, &|t| !t.is_honor() && t.rank() == 5)) {
+            t.mark(Fan::AllFive);
+        } else if groups().all(|s| !s.chow && !s.tile.is_honor() && s.tile.rank() % 2 == 0) {
+            t.mark(Fan::AllEvenPungs);
+        }
+    }
+
+    merge(&mut t, &f.tile_fans);
+    if !t.has(Fan::QuadrupleChow) {
+        t.set(Fan::TileHog, f.hogs - f.kongs);
+    }
+
+    if let Some(kind) = wait_kind(a, win) {
+        if unique_wait() {
+            t.mark(match kind {
+                WaitKind::Edge => Fan::EdgeWait,
+                WaitKind::Closed => Fan::ClosedWait,
+                WaitKind::Single => Fan::SingleWait,
+            });
+        }
+    }
+
+    t.apply_exclusions();
+    if t.is_empty() {
+        t.mark(Fan::ChickenHand);
+    }
+    t
+}
+
+/// The position of a standard arrangement in the reference calculator's
+/// enumeration: its concealed sets as (tile, tile, tile) keys, sorted, read as
+/// one number. Used only to break ties the way the reference does.
+pub(crate) fn reference_order(a: &Arrangement) -> u128 {
+    let mut eigen = [0u32; 4];
+    let mut n = 0;
+    for g in a.groups().iter().filter(|g| g.meld.is_none()) {
+        let k = key(g.tile) as u32;
+        let e = match g.kind {
+            GroupKind::Chow => k << 16 | (k + 1) << 8 | (k + 2),
+            GroupKind::Pung | GroupKind::Kong => k << 16 | k << 8 | k,
+            _ => continue,
+        };
+        eigen[n] = e;
+        n += 1;
+    }
+    eigen[..n].sort_unstable();
+    eigen[..n]
+        .iter()
+        .fold(0u128, |acc, &e| acc << 24 | e as u128)
+}
+
+fn merge(t: &mut FanTable, other: &FanTable) {
+    for (fan, n) in other.iter() {
+        t.set(fan, n);
+    }
+}
+
+/// 三色双龙会: 123 and 789 in two suits, a pair of 5 in the third.
+fn three_suited_terminal_chows(chows: &[u8; 4], pair: u8) -> bool {
+    if !numbered(pair) || rank(pair) != 5 {
+        return false;
+    }
+    let mut low = [false; 4];
+    let mut high = [false; 4];
+    for &c in chows {
+        if suit(c) == suit(pair) {
+            return false;
+        }
+        match rank(c) {
+            2 => low[suit(c) as usize] = true,
+            8 => high[suit(c) as usize] = true,
+            _ => return false,
+        }
+    }
+    (1..4)
+        .filter(|&s| s != suit(pair) as usize)
+        .all(|s| low[s] && high[s])
+}
+
+/// 一色双龙会: 123 123 789 789 and a pair of 5, all one suit.
+fn pure_terminal_chows(chows: &[u8; 4], pair: u8) -> bool {
+    if !numbered(pair) || rank(pair) != 5 {
+        return false;
+    }
+    let (mut low, mut high) = (0, 0);
+    for &c in chows {
+        if suit(c) != suit(pair) {
+            return false;
+        }
+        match rank(c) {
+            2 => low += 1,
+            8 => high += 1,
+            _ => return false,
+        }
+    }
+    low == 2 && high == 2
+}
+
+/// Seven Pairs: the tile-level fans, tile hogs and the winning fans.
+pub(crate) fn seven_pairs(f: &Facts) -> FanTable {
+    let mut t = f.win_fans;
+    t.mark(Fan::SevenPairs);
+    merge(&mut t, &f.tile_fans);
+    t.set(Fan::TileHog, f.hogs);
+    t.apply_exclusions();
+    t
+}
+
+/// Seven Shifted Pairs (+ All Simples for 2–8).
+pub(crate) fn seven_shifted_pairs(f: &Facts) -> FanTable {
+    let mut t = f.win_fans;
+    t.mark(Fan::SevenShiftedPairs);
+    if f.tile_fans.has(Fan::AllSimples) {
+        t.mark(Fan::AllSimples);
+    }
+    t.apply_exclusions();
+    t
+}
+
+/// Thirteen Orphans.
+pub(crate) fn thirteen_orphans(f: &Facts) -> FanTable {
+    let mut t = f.win_fans;
+    t.mark(Fan::ThirteenOrphans);
+    t.apply_exclusions();
+    t
+}
+
+/// Greater (all seven honours) or Lesser Honors and Knitted Tiles; the lesser
+/// one with a complete knitted 147/258/369 also scores Knitted Straight.
+pub(crate) fn honors_and_knitted(f: &Facts) -> FanTable {
+    let mut t = f.win_fans;
+    let honors = (27..34).filter(|&i| f.all[i] > 0).count();
+    if honors == 7 {
+        t.mark(Fan::GreaterHonorsAndKnittedTiles);
+    } else {
+        t.mark(Fan::LesserHonorsAndKnittedTiles);
+        if honors == 5 {
+            t.mark(Fan::KnittedStraight);
+        }
+    }
+    t.apply_exclusions();
+    t
+}
+
+/// Nine Gates, when the concealed hand before the winning tile is
+/// 1112345678999 of one suit. The extras depend on the winning tile: on 1 or
+/// 9 Pure Straight and Tile Hog; on 2, 5 or 8 Two Concealed Pungs and one
+/// Pung of Terminals or Honors; on 2, 3, 4, 6, 7 or 8 Short Straight.
+pub(crate) fn nine_gates(f: &Facts) -> Option<FanTable> {
+    let w = f.win;
+    if f.melded > 0 || f.kongs > 0 || w.is_honor() {
+        return None;
+    }
+    let s = w.suit().offset();
+    let mut before = f.concealed;
+    before[w.index()] -= 1;
+    const GATES: [u8; 9] = [3, 1, 1, 1, 1, 1, 1, 1, 3];
+    if before[s..s + 9] != GATES || crate::tile::total(&before) != 13 {
+        return None;
+    }
+    let mut t = f.win_fans;
+    t.mark(Fan::NineGates);
+    match w.rank() {
+        1 | 9 => {
+            t.mark(Fan::PureStraight);
+            t.mark(Fan::TileHog);
+        }
+        r => {
+            if matches!(r, 2 | 5 | 8) {
+                t.mark(Fan::TwoConcealedPungs);
+                t.mark(Fan::PungOfTerminalsOrHonors);
+            }
+            if r != 5 {
+                t.mark(Fan::ShortStraight);
+            }
+        }
+    }
+    t.apply_exclusions();
+    Some(t)
+}

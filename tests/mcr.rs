@@ -12,7 +12,11 @@ fn tiles(s: &str) -> Hand {
             '1'..='9' => digits.push(c as usize - '0' as usize),
             'm' | 'p' | 's' | 'z' => {
                 let off = "mpsz".find(c).unwrap() * 9;
-                v.extend(digits.drain(..).map(|d| Tile::from_index(off + d - 1).unwrap()));
+                v.extend(
+                    digits
+                        .drain(..)
+                        .map(|d| Tile::from_index(off + d - 1).unwrap()),
+                );
             }
             _ => panic!("{c}"),
         }
@@ -31,5 +35,8 @@ fn mcr_seven_pairs_may_hold_four_identical_tiles() {
         .collect();
     assert_eq!(forms, [Form::SevenPairs]);
     let (live, exhausted) = reference::waits(&tiles("668899m7799p999s"), &Rules::MCR);
-    assert_eq!((live.to_string(), exhausted.to_string()), ("9s".into(), "".into()));
+    assert_eq!(
+        (live.to_string(), exhausted.to_string()),
+        ("9s".into(), "".into())
+    );
 }

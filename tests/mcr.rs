@@ -23,7 +23,11 @@ const EXAMPLES: &[(Fan, &str, u32)] = &[
     (Fan::LittleFourWinds, "111222333z123m44z", 97),
     (Fan::LittleThreeDragons, "555666z123m456p77z", 70),
     (Fan::AllHonors, "111222z555666z77z", 197),
-    (Fan::FourConcealedPungs, "111m222p333s444z55z --self-drawn", 82),
+    (
+        Fan::FourConcealedPungs,
+        "111m222p333s444z55z --self-drawn",
+        82,
+    ),
     (Fan::PureTerminalChows, "112233778899m55m", 67),
     (Fan::QuadrupleChow, "111122223333m55p", 54),
     (Fan::FourPureShiftedPungs, "111222333444m55p", 116),
@@ -51,16 +55,32 @@ const EXAMPLES: &[(Fan, &str, u32)] = &[
     (Fan::KnittedStraight, "147m258p369s123m55z", 15),
     (Fan::UpperFour, "666m777p888s999m66s", 85),
     (Fan::LowerFour, "111m222p333s444m44s", 85),
-    (Fan::BigThreeWinds, "111222333z456m77p --prevalent N --seat N", 32),
+    (
+        Fan::BigThreeWinds,
+        "111222333z456m77p --prevalent N --seat N",
+        32,
+    ),
     (Fan::MixedStraight, "123m456p789s111z22z", 15),
     (Fan::ReversibleTiles, "123p345p888p456s55z", 11),
     (Fan::MixedTripleChow, "123m123p123s789m55p", 14),
     (Fan::MixedShiftedPungs, "111m222p333s789m55p", 29),
     (Fan::ChickenHand, "[234m][678p][555s1]78s11z9s", 8),
-    (Fan::LastTileDraw, "123m456p789s222m55z --self-drawn --last-wall", 23),
+    (
+        Fan::LastTileDraw,
+        "123m456p789s222m55z --self-drawn --last-wall",
+        23,
+    ),
     (Fan::LastTileClaim, "123m456p789s222m55z --last-wall", 21),
-    (Fan::OutWithReplacementTile, "[2222m1]456p789s123s55z --self-drawn --kong", 11),
-    (Fan::RobbingTheKong, "123m456p78s222m55z9s --kong --last-tile", 20),
+    (
+        Fan::OutWithReplacementTile,
+        "[2222m1]456p789s123s55z --self-drawn --kong",
+        11,
+    ),
+    (
+        Fan::RobbingTheKong,
+        "123m456p78s222m55z9s --kong --last-tile",
+        20,
+    ),
     (Fan::AllPungs, "[111m1][555p2]777s333z22z", 11),
     (Fan::HalfFlush, "123m345m789m111z22z", 14),
     (Fan::MixedShiftedChows, "123m234p345s789m55z", 10),
@@ -69,9 +89,17 @@ const EXAMPLES: &[(Fan, &str, u32)] = &[
     (Fan::TwoConcealedKongs, "[1111m][2222p]345s678s99s", 11),
     (Fan::TwoDragonsPungs, "555666z123m456p11s", 11),
     (Fan::OutsideHand, "123m789m123p999s11z", 10),
-    (Fan::FullyConcealedHand, "123m456m789p234s55s --self-drawn", 7),
+    (
+        Fan::FullyConcealedHand,
+        "123m456m789p234s55s --self-drawn",
+        7,
+    ),
     (Fan::TwoMeldedKongs, "[1111m1][2222p2]345s678s99s", 7),
-    (Fan::ConcealedKongAndMeldedKong, "[1111m1][2222p]345s678s99s", 8),
+    (
+        Fan::ConcealedKongAndMeldedKong,
+        "[1111m1][2222p]345s678s99s",
+        8,
+    ),
     (Fan::LastTile, "123m456p78s222m55z9s --last-tile", 16),
     (Fan::DragonPung, "123m456p789s555z11p", 13),
     (Fan::PrevalentWind, "123m456p789s222z11p --prevalent S", 13),
@@ -140,23 +168,117 @@ fn exclusions_remove_fans_that_would_otherwise_count() {
         (
             "111222333z55m444z",
             Fan::BigFourWinds,
-            &[Fan::BigThreeWinds, Fan::AllPungs, Fan::PrevalentWind, Fan::SeatWind, Fan::PungOfTerminalsOrHonors],
+            &[
+                Fan::BigThreeWinds,
+                Fan::AllPungs,
+                Fan::PrevalentWind,
+                Fan::SeatWind,
+                Fan::PungOfTerminalsOrHonors,
+            ],
         ),
-        ("555666777z123m11p", Fan::BigThreeDragons, &[Fan::TwoDragonsPungs, Fan::DragonPung]),
+        (
+            "555666777z123m11p",
+            Fan::BigThreeDragons,
+            &[Fan::TwoDragonsPungs, Fan::DragonPung],
+        ),
         ("234s234s666s888s66z", Fan::AllGreen, &[Fan::HalfFlush]),
-        ("111999m111p999s1s1s", Fan::AllTerminals, &[Fan::AllTerminalsAndHonors, Fan::AllPungs, Fan::OutsideHand, Fan::DoublePung, Fan::PungOfTerminalsOrHonors, Fan::NoHonors]),
-        ("111222z555666z77z", Fan::AllHonors, &[Fan::AllTerminalsAndHonors, Fan::AllPungs, Fan::OutsideHand]),
-        ("111m222p333s444z55z --self-drawn", Fan::FourConcealedPungs, &[Fan::AllPungs, Fan::FullyConcealedHand]),
-        ("112233778899m55m", Fan::PureTerminalChows, &[Fan::SevenPairs, Fan::FullFlush, Fan::AllChows, Fan::PureDoubleChow, Fan::TwoTerminalChows]),
-        ("111122223333m55p", Fan::QuadrupleChow, &[Fan::PureTripleChow, Fan::PureShiftedPungs, Fan::SevenPairs, Fan::TileHog, Fan::PureDoubleChow]),
-        ("111222333444m55p", Fan::FourPureShiftedPungs, &[Fan::PureTripleChow, Fan::PureShiftedPungs, Fan::AllPungs]),
-        ("123345567789m99p", Fan::FourPureShiftedChows, &[Fan::PureShiftedChows, Fan::ShortStraight, Fan::TwoTerminalChows]),
-        ("111m999p111222z99s", Fan::AllTerminalsAndHonors, &[Fan::AllPungs, Fan::OutsideHand, Fan::PungOfTerminalsOrHonors]),
-        ("222888m444p666s22p", Fan::AllEvenPungs, &[Fan::AllPungs, Fan::AllSimples, Fan::NoHonors]),
-        ("123456789m111z22z", Fan::PureStraight, &[Fan::ShortStraight, Fan::TwoTerminalChows]),
-        ("123789m123789p55s", Fan::ThreeSuitedTerminalChows, &[Fan::AllChows, Fan::TwoTerminalChows, Fan::MixedDoubleChow, Fan::NoHonors]),
-        ("[1111m][2222p]345s678s99s", Fan::TwoConcealedKongs, &[Fan::TwoConcealedPungs, Fan::ConcealedKong]),
-        ("123m456m789p234s55s --self-drawn", Fan::FullyConcealedHand, &[Fan::SelfDrawn]),
+        (
+            "111999m111p999s1s1s",
+            Fan::AllTerminals,
+            &[
+                Fan::AllTerminalsAndHonors,
+                Fan::AllPungs,
+                Fan::OutsideHand,
+                Fan::DoublePung,
+                Fan::PungOfTerminalsOrHonors,
+                Fan::NoHonors,
+            ],
+        ),
+        (
+            "111222z555666z77z",
+            Fan::AllHonors,
+            &[Fan::AllTerminalsAndHonors, Fan::AllPungs, Fan::OutsideHand],
+        ),
+        (
+            "111m222p333s444z55z --self-drawn",
+            Fan::FourConcealedPungs,
+            &[Fan::AllPungs, Fan::FullyConcealedHand],
+        ),
+        (
+            "112233778899m55m",
+            Fan::PureTerminalChows,
+            &[
+                Fan::SevenPairs,
+                Fan::FullFlush,
+                Fan::AllChows,
+                Fan::PureDoubleChow,
+                Fan::TwoTerminalChows,
+            ],
+        ),
+        (
+            "111122223333m55p",
+            Fan::QuadrupleChow,
+            &[
+                Fan::PureTripleChow,
+                Fan::PureShiftedPungs,
+                Fan::SevenPairs,
+                Fan::TileHog,
+                Fan::PureDoubleChow,
+            ],
+        ),
+        (
+            "111222333444m55p",
+            Fan::FourPureShiftedPungs,
+            &[Fan::PureTripleChow, Fan::PureShiftedPungs, Fan::AllPungs],
+        ),
+        (
+            "123345567789m99p",
+            Fan::FourPureShiftedChows,
+            &[
+                Fan::PureShiftedChows,
+                Fan::ShortStraight,
+                Fan::TwoTerminalChows,
+            ],
+        ),
+        (
+            "111m999p111222z99s",
+            Fan::AllTerminalsAndHonors,
+            &[
+                Fan::AllPungs,
+                Fan::OutsideHand,
+                Fan::PungOfTerminalsOrHonors,
+            ],
+        ),
+        (
+            "222888m444p666s22p",
+            Fan::AllEvenPungs,
+            &[Fan::AllPungs, Fan::AllSimples, Fan::NoHonors],
+        ),
+        (
+            "123456789m111z22z",
+            Fan::PureStraight,
+            &[Fan::ShortStraight, Fan::TwoTerminalChows],
+        ),
+        (
+            "123789m123789p55s",
+            Fan::ThreeSuitedTerminalChows,
+            &[
+                Fan::AllChows,
+                Fan::TwoTerminalChows,
+                Fan::MixedDoubleChow,
+                Fan::NoHonors,
+            ],
+        ),
+        (
+            "[1111m][2222p]345s678s99s",
+            Fan::TwoConcealedKongs,
+            &[Fan::TwoConcealedPungs, Fan::ConcealedKong],
+        ),
+        (
+            "123m456m789p234s55s --self-drawn",
+            Fan::FullyConcealedHand,
+            &[Fan::SelfDrawn],
+        ),
     ];
     for (line, fan, implied) in cases {
         let s = score(line);
@@ -199,7 +321,10 @@ fn points_are_those_of_the_rule_table() {
     }
     assert_eq!(Fan::ALL.len(), FAN_COUNT);
     assert_eq!(Fan::ConcealedKongAndMeldedKong.points(Variant::Default), 5);
-    assert_eq!(Fan::ConcealedKongAndMeldedKong.points(Variant::GreenBook), 6);
+    assert_eq!(
+        Fan::ConcealedKongAndMeldedKong.points(Variant::GreenBook),
+        6
+    );
     assert_eq!(Fan::TwoConcealedKongs.points(Variant::GreenBook), 8);
     for f in Fan::ALL {
         assert_eq!(Fan::from_name(f.name()), Some(f));
@@ -266,7 +391,11 @@ fn account_once() {
     );
     // 234s 223344567p: Pure Double Chow, Mixed Double Chow, Short Straight.
     let s = score("234s223344567p55m");
-    for f in [Fan::PureDoubleChow, Fan::MixedDoubleChow, Fan::ShortStraight] {
+    for f in [
+        Fan::PureDoubleChow,
+        Fan::MixedDoubleChow,
+        Fan::ShortStraight,
+    ] {
         assert_eq!(s.count(f), 1, "{f}: {:?}", s.fans);
     }
     // The chow left out of a three-chow fan pairs once, by priority.
@@ -301,10 +430,18 @@ fn ruling_wait_fans_need_a_unique_wait() {
 fn ruling_edge_beats_closed_beats_single() {
     // 1233m waits on 3m only: 12+3 (edge) or 123+3 (single) -> Edge.
     let s = score("1233m456p789s111z3m");
-    assert!(s.has(Fan::EdgeWait) && !s.has(Fan::SingleWait), "{:?}", s.fans);
+    assert!(
+        s.has(Fan::EdgeWait) && !s.has(Fan::SingleWait),
+        "{:?}",
+        s.fans
+    );
     // 1223m waits on 2m only: 13+2 (closed) or 22 (single) -> Closed.
     let s = score("1223m456p789s111z2m");
-    assert!(s.has(Fan::ClosedWait) && !s.has(Fan::SingleWait), "{:?}", s.fans);
+    assert!(
+        s.has(Fan::ClosedWait) && !s.has(Fan::SingleWait),
+        "{:?}",
+        s.fans
+    );
 }
 
 /// A pung completed by a discard is melded for the concealed-pung fans,
@@ -351,7 +488,14 @@ fn ruling_kongs_and_concealed_pungs() {
     assert!(s.has(Fan::ConcealedKong) && s.has(Fan::ThreeConcealedPungs));
     let s = score("[1111m][2222p]345s678s99s");
     assert!(s.has(Fan::TwoConcealedKongs) && !s.has(Fan::TwoConcealedPungs));
-    assert_eq!(s.fans.iter().find(|f| f.fan == Fan::TwoConcealedKongs).unwrap().points, 6);
+    assert_eq!(
+        s.fans
+            .iter()
+            .find(|f| f.fan == Fan::TwoConcealedKongs)
+            .unwrap()
+            .points,
+        6
+    );
     let s = score("[1111m][2222p]333s678s99s");
     assert!(s.has(Fan::TwoConcealedKongs) && s.has(Fan::ThreeConcealedPungs));
     let s = score("[1111m1][2222p]345s678s99s");
@@ -373,7 +517,11 @@ fn ruling_kongs_and_concealed_pungs() {
 #[test]
 fn ruling_seven_pairs_with_four_identical_tiles() {
     let s = score("1111m2233p5566s77z");
-    assert!(s.has(Fan::SevenPairs) && s.count(Fan::TileHog) == 1, "{:?}", s.fans);
+    assert!(
+        s.has(Fan::SevenPairs) && s.count(Fan::TileHog) == 1,
+        "{:?}",
+        s.fans
+    );
     let h = notation::parse("668899m7799p9999s", Notation::Mpsz).unwrap();
     assert!(reference::is_win(&h, &Rules::MCR));
     let forms: Vec<Form> = reference::arrangements(&h, &Rules::MCR)
@@ -478,7 +626,13 @@ fn ruling_wind_pungs() {
     assert_eq!(s.count(Fan::PungOfTerminalsOrHonors), 1);
     // Dragon pungs are Dragon Pungs, never PTH.
     let s = score("555z999m456p789s55p");
-    assert_eq!((s.count(Fan::DragonPung), s.count(Fan::PungOfTerminalsOrHonors)), (1, 1));
+    assert_eq!(
+        (
+            s.count(Fan::DragonPung),
+            s.count(Fan::PungOfTerminalsOrHonors)
+        ),
+        (1, 1)
+    );
 }
 
 /// Chicken Hand only when nothing else counts (flowers aside); the 8-point
@@ -539,7 +693,10 @@ fn errors_are_clear() {
     let e = ScoringInput::new(hand, "1m".parse().unwrap(), Flags::default()).unwrap_err();
     assert!(e.to_string().contains("1m"), "{e}");
     let e = ScoringInput::parse("[123m][456p][789s][222m]", Notation::Mpsz).unwrap_err();
-    assert!(matches!(e, ScoreError::WrongSize(12) | ScoreError::NoWinTile), "{e}");
+    assert!(
+        matches!(e, ScoreError::WrongSize(12) | ScoreError::NoWinTile),
+        "{e}"
+    );
 }
 
 /// The mcr notation reads the same hand, the winning tile last.

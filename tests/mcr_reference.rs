@@ -140,3 +140,24 @@ fn totals_and_fans_equal_the_reference_calculator_on_mcr_fixture_env() {
         check(&path);
     }
 }
+
+/// Scoring through the table engine equals scoring through the recursive
+/// reference on every fixture hand (fans, total and arrangement).
+#[test]
+fn table_engine_scores_equal_reference_engine_scores() {
+    use hupai::mcr::{engine::Reference, score, score_with, ScoringInput};
+    use hupai::{Notation, Tables};
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/mcr_reference.tsv"
+    );
+    for c in cases(path) {
+        let input = ScoringInput::parse(&c.line, Notation::Mpsz).unwrap();
+        assert_eq!(
+            score(&input, Tables::embedded()).unwrap(),
+            score_with(&input, &Reference).unwrap(),
+            "{}",
+            c.line
+        );
+    }
+}

@@ -19,7 +19,7 @@ use super::input::ScoringInput;
 use super::waits::{wait_kind, WaitKind};
 use crate::arrangement::{Arrangement, GroupKind};
 use crate::hand::MeldKind;
-use crate::tile::{Counts, Tile, KINDS};
+use crate::tile::{Counts, Tile};
 
 /// Per-hand facts shared by every reading.
 pub(crate) struct Facts {
@@ -47,25 +47,41 @@ impl Facts {
     pub fn new(input: &ScoringInput) -> Facts {
         let hand = input.hand();
         let win = input.win_tile();
+        let w = win.index();
         let flags = input.flags;
-        let all = hand.all_counts();
         let concealed = *hand.counts();
-        let mut in_melds = [0u8; KINDS];
+        let mut all = concealed;
+        let mut win_in_melds = 0;
         let mut melded = 0;
         let mut kongs = 0;
         for m in hand.melds() {
-            m.add_to(&mut in_melds);
+            let t = m.tile().index();
+            match m.kind() {
+                MeldKind::Chow => {
+                    all[t] += 1;
+                    all[t + 1] += 1;
+                    all[t + 2] += 1;
+                    win_in_melds += (t..t + 3).contains(&w) as u8;
+                }
+                MeldKind::Pung => {
+                    all[t] += 3;
+                    win_in_melds += 3 * (t == w) as u8;
+                }
+                MeldKind::Kong | MeldKind::ConcealedKong => {
+                    all[t] += 4;
+                    win_in_melds += 4 * (t == w) as u8;
+                    kongs += 1;
+                }
+            }
             melded += (m.kind() != MeldKind::ConcealedKong) as usize;
-            kongs += m.is_kong() as u8;
         }
-        let w = win.index();
         // Impossible flags are dropped and implied ones added, as the rules say.
-        let last_tile = (flags.last_tile && concealed[w] == 1) || in_melds[w] == 3;
+        let last_tile = (flags.last_tile && concealed[w] == 1) || win_in_melds == 3;
         let kong = flags.kong
             && if flags.self_drawn {
                 kongs > 0
             } else {
-                in_melds[w] == 0 && concealed[w] == 1
+                win_in_melds == 0 && concealed[w] == 1
             };
         let mut win_fans = FanTable::default();
         if last_tile {
@@ -87,6 +103,7 @@ impl Facts {
                 win_fans.mark(Fan::RobbingTheKong);
             }
         }
+        let (tiles, hogs) = presence(&all);
         Facts {
             all,
             concealed,
@@ -96,25 +113,56 @@ impl Facts {
             prevalent: flags.prevalent.tile(),
             melded,
             kongs,
-            hogs: all.iter().filter(|&&c| c == 4).count() as u8,
-            tile_fans: tile_fans(&all),
+            hogs,
+            tile_fans: tile_fans(tiles),
             win_fans,
         }
     }
+}
+
+/// The tile kinds present (bit per kind) and how many kinds have four
+/// copies, eight counts at a time (each count is at most 4).
+fn presence(all: &Counts) -> (u64, u8) {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    let mut tiles = 0u64;
+    let mut quads = 0;
+    for (k, chunk) in all.chunks(8).enumerate() {
+        let mut b = [0u8; 8];
+        b[..chunk.len()].copy_from_slice(chunk);
+        let w = u64::from_le_bytes(b);
+        let nonzero = (w | w >> 1 | w >> 2) & LOW;
+        // Gather bit 0 of each byte into the top byte.
+        tiles |= (nonzero.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k);
+        quads += ((w >> 2) & LOW).count_ones() as u8;
+    }
+    (tiles, quads)
+}
+
+/// Bit masks over the 34 tile kinds.
+mod mask {
+    pub const SUIT: [u64; 3] = [0x1ff, 0x1ff << 9, 0x1ff << 18];
+    pub const HONORS: u64 = 0x7f << 27;
+    pub const WINDS: u64 = 0xf << 27;
+    pub const DRAGONS: u64 = 0x7 << 31;
+    pub const TERMINALS: u64 = 1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26;
+    /// 23468s and Green Dragon.
+    pub const GREEN: u64 = 1 << 19 | 1 << 20 | 1 << 21 | 1 << 23 | 1 << 25 | 1 << 32;
+    /// 1234589p, 245689s and White Dragon.
+    pub const REVERSIBLE: u64 = 0b1_1001_1111 << 9 | 0b1_1011_1010 << 18 | 1 << 31;
+    /// The 5 of each suit.
+    pub const FIVES: u64 = 1 << 4 | 1 << 13 | 1 << 22;
+    /// 2, 4, 6, 8 of each suit.
+    pub const EVENS: u64 = 0b0_1010_1010 * (1 | 1 << 9 | 1 << 18);
 }
 
 /// Fans of the tiles alone: suits (No Honors, One Voided Suit, Half Flush,
 /// Full Flush, All Types), tile traits (All Simples, Reversible Tiles, All
 /// Green, All Honors, All Terminals, All Terminals and Honors) and rank ranges
 /// (Upper/Middle/Lower Tiles, Upper/Lower Four).
-fn tile_fans(all: &Counts) -> FanTable {
+fn tile_fans(tiles: u64) -> FanTable {
     let mut t = FanTable::default();
-    let has = |i: usize| all[i] > 0;
-    let suit = |s: usize| (s * 9..s * 9 + 9).any(has);
-    let honors = (27..34).any(has);
-    let winds = (27..31).any(has);
-    let dragons = (31..34).any(has);
-    let suits = (0..3).filter(|&s| suit(s)).count();
+    let honors = tiles & mask::HONORS != 0;
+    let suits = mask::SUIT.iter().filter(|&&m| tiles & m != 0).count();
     if !honors {
         t.mark(Fan::NoHonors);
     }
@@ -122,68 +170,49 @@ fn tile_fans(all: &Counts) -> FanTable {
         (2, _) => t.mark(Fan::OneVoidedSuit),
         (1, true) => t.mark(Fan::HalfFlush),
         (1, false) => t.mark(Fan::FullFlush),
-        (3, true) if winds && dragons => t.mark(Fan::AllTypes),
+        (3, true) if tiles & mask::WINDS != 0 && tiles & mask::DRAGONS != 0 => {
+            t.mark(Fan::AllTypes)
+        }
         _ => {}
     }
-    let tiles = || (0..KINDS).filter(|&i| has(i)).map(tile);
-    if tiles().all(|t| !t.is_terminal_or_honor()) {
+    let outside = mask::TERMINALS | mask::HONORS;
+    if tiles & outside == 0 {
         t.mark(Fan::AllSimples);
     }
-    if tiles().all(is_reversible) {
+    if tiles & !mask::REVERSIBLE == 0 {
         t.mark(Fan::ReversibleTiles);
     }
-    if tiles().all(is_green) {
+    if tiles & !mask::GREEN == 0 {
         t.mark(Fan::AllGreen);
     }
-    if !t.has(Fan::AllSimples) {
-        if tiles().all(|t| t.is_honor()) {
-            t.mark(Fan::AllHonors);
-        } else if tiles().all(|t| t.is_terminal()) {
-            t.mark(Fan::AllTerminals);
-        } else if tiles().all(|t| t.is_terminal_or_honor()) {
-            t.mark(Fan::AllTerminalsAndHonors);
-        }
+    if tiles & !mask::HONORS == 0 {
+        t.mark(Fan::AllHonors);
+    } else if tiles & !mask::TERMINALS == 0 {
+        t.mark(Fan::AllTerminals);
+    } else if tiles & !outside == 0 {
+        t.mark(Fan::AllTerminalsAndHonors);
     }
     if !honors {
-        let mut ranks = 0u16;
-        for t in tiles() {
-            ranks |= 1 << t.rank();
-        }
-        let only = |allowed: &[u8]| allowed.iter().fold(ranks, |r, &k| r & !(1 << k)) == 0;
-        if only(&[1, 2, 3, 4]) {
-            t.mark(if ranks & 1 << 4 != 0 {
+        // Bit r-1 set when some suit holds rank r.
+        let ranks = (tiles | tiles >> 9 | tiles >> 18) & 0x1ff;
+        let only = |allowed: u64| ranks & !allowed == 0;
+        if only(0b1111) {
+            t.mark(if ranks & 0b1000 != 0 {
                 Fan::LowerFour
             } else {
                 Fan::LowerTiles
             });
-        } else if only(&[6, 7, 8, 9]) {
-            t.mark(if ranks & 1 << 6 != 0 {
+        } else if only(0b1_1110_0000) {
+            t.mark(if ranks & 0b10_0000 != 0 {
                 Fan::UpperFour
             } else {
                 Fan::UpperTiles
             });
-        } else if only(&[4, 5, 6]) {
+        } else if only(0b111000) {
             t.mark(Fan::MiddleTiles);
         }
     }
     t
-}
-
-fn tile(i: usize) -> Tile {
-    Tile::from_index(i).expect("index < 34")
-}
-
-/// All Green tiles: 23468s and Green Dragon.
-fn is_green(t: Tile) -> bool {
-    matches!(t.index(), 19 | 20 | 21 | 23 | 25 | 32)
-}
-
-/// Reversible tiles: 1234589p, 245689s and White Dragon.
-fn is_reversible(t: Tile) -> bool {
-    matches!(
-        t.index(),
-        9 | 10 | 11 | 12 | 13 | 16 | 17 | 19 | 21 | 22 | 23 | 25 | 26 | 31
-    )
 }
 
 /// A set of an arrangement as scoring sees it.
@@ -658,30 +687,32 @@ pub(crate) fn standard(
 
     // Every set and the pair alike.
     if !knitted {
-        let has = |s: &Set, pred: &dyn Fn(Tile) -> bool| {
-            if s.chow {
-                (0..3).any(|i| pred(s.tile.up(i).expect("chow fits")))
+        let outside = mask::TERMINALS | mask::HONORS;
+        let (mut all_outside, mut all_five) = (true, true);
+        let mut all_even = !pair.is_honor() && mask::EVENS >> pair.index() & 1 == 1;
+        let pair_mask = 1u64 << pair.index();
+        all_outside &= pair_mask & outside != 0;
+        all_five &= pair_mask & mask::FIVES != 0;
+        for s in sets {
+            let m = if s.chow {
+                0b111u64 << s.tile.index()
             } else {
-                pred(s.tile)
-            }
-        };
-        let pair_set = Set {
-            key: key(pair),
-            tile: pair,
-            chow: false,
-            concealed: true,
-        };
-        let groups = || sets.iter().chain(std::iter::once(&pair_set));
-        if groups().all(|s| has(s, &|t| t.is_terminal_or_honor())) {
+                1u64 << s.tile.index()
+            };
+            all_outside &= m & outside != 0;
+            all_five &= m & mask::FIVES != 0;
+            all_even &= !s.chow && m & mask::EVENS != 0;
+        }
+        if all_outside {
             t.mark(Fan::OutsideHand);
-        } else if groups().all(|s| has(s, &|t| !t.is_honor() && t.rank() == 5)) {
+        } else if all_five {
             t.mark(Fan::AllFive);
-        } else if groups().all(|s| !s.chow && !s.tile.is_honor() && s.tile.rank() % 2 == 0) {
+        } else if all_even {
             t.mark(Fan::AllEvenPungs);
         }
     }
 
-    merge(&mut t, &f.tile_fans);
+    t.merge(&f.tile_fans);
     if !t.has(Fan::QuadrupleChow) {
         t.set(Fan::TileHog, f.hogs - f.kongs);
     }
@@ -723,12 +754,6 @@ pub(crate) fn reference_order(a: &Arrangement) -> u128 {
     eigen[..n]
         .iter()
         .fold(0u128, |acc, &e| acc << 24 | e as u128)
-}
-
-fn merge(t: &mut FanTable, other: &FanTable) {
-    for (fan, n) in other.iter() {
-        t.set(fan, n);
-    }
 }
 
 /// 三色双龙会: 123 and 789 in two suits, a pair of 5 in the third.
@@ -776,7 +801,7 @@ fn pure_terminal_chows(chows: &[u8; 4], pair: u8) -> bool {
 pub(crate) fn seven_pairs(f: &Facts) -> FanTable {
     let mut t = f.win_fans;
     t.mark(Fan::SevenPairs);
-    merge(&mut t, &f.tile_fans);
+    t.merge(&f.tile_fans);
     t.set(Fan::TileHog, f.hogs);
     t.apply_exclusions();
     t

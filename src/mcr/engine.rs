@@ -1,28 +1,65 @@
-//! The two queries scoring needs from the hand engine, in one place: every
-//! arrangement of the complete hand and every wait of the hand before the
-//! winning tile, under the MCR forms.
+//! The two queries scoring needs from a hand engine: every arrangement of the
+//! complete hand and every wait of the hand before the winning tile, under
+//! the MCR forms.
 //!
-//! Switching between the recursive reference and the table engine is a
-//! one-line change in each function.
+//! [`Tables`] answers them from the lookup tables; [`Reference`] from the
+//! recursive reference (the baseline of the benchmarks and an oracle for the
+//! tests). Scoring is the same code over either.
 
 use crate::arrangement::Arrangement;
 use crate::hand::Hand;
 use crate::rules::Rules;
 use crate::table::Tables;
 use crate::tileset::TileSet;
+use std::ops::Deref;
 
 /// The rule set scoring reads hands with.
 pub const RULES: Rules = Rules::MCR;
 
-/// Every arrangement of a complete hand (empty when it is not complete).
-#[inline]
-pub fn arrangements<B: AsRef<[u8]>>(hand: &Hand, _tables: &Tables<B>) -> Vec<Arrangement> {
-    crate::reference::arrangements(hand, &RULES)
+/// A source of arrangements and waits for scoring.
+///
+/// ```
+/// use hupai::mcr::engine::{Engine, Reference};
+/// use hupai::{Hand, Tables, Tile};
+/// let t = |s: &str| s.parse::<Tile>().unwrap();
+/// let tiles: Vec<Tile> = "1m 1m 1m 2m 3m 4m 5m 6m 7m 8m 9m 9m 9m".split(' ').map(t).collect();
+/// let nine_gates = Hand::from_tiles(&tiles).unwrap();
+/// assert_eq!(Tables::embedded().all_waits(&nine_gates).len(), 9);
+/// assert_eq!(Reference.all_waits(&nine_gates).len(), 9);
+/// ```
+pub trait Engine {
+    /// The list of arrangements a query returns.
+    type List: Deref<Target = [Arrangement]>;
+    /// Every arrangement of a complete hand (empty when it is not complete).
+    fn arrangements(&self, hand: &Hand) -> Self::List;
+    /// Every tile completing a 13-tile hand, live and exhausted.
+    fn all_waits(&self, hand: &Hand) -> TileSet;
 }
 
-/// Every tile completing a 13-tile hand, live and exhausted.
-#[inline]
-pub fn waits<B: AsRef<[u8]>>(hand: &Hand, _tables: &Tables<B>) -> TileSet {
-    let (live, exhausted) = crate::reference::waits(hand, &RULES);
-    live.union(exhausted)
+impl<B: AsRef<[u8]>> Engine for Tables<B> {
+    type List = Vec<Arrangement>;
+    #[inline]
+    fn arrangements(&self, hand: &Hand) -> Vec<Arrangement> {
+        crate::reference::arrangements(hand, &RULES)
+    }
+    #[inline]
+    fn all_waits(&self, hand: &Hand) -> TileSet {
+        let (live, exhausted) = crate::reference::waits(hand, &RULES);
+        live.union(exhausted)
+    }
+}
+
+/// The recursive reference as a scoring engine.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Reference;
+
+impl Engine for Reference {
+    type List = Vec<Arrangement>;
+    fn arrangements(&self, hand: &Hand) -> Vec<Arrangement> {
+        crate::reference::arrangements(hand, &RULES)
+    }
+    fn all_waits(&self, hand: &Hand) -> TileSet {
+        let (live, exhausted) = crate::reference::waits(hand, &RULES);
+        live.union(exhausted)
+    }
 }

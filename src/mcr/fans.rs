@@ -171,7 +171,9 @@ const KONG_FANS: &[Fan] = &[
 ];
 
 /// The rule table, indexed by `Fan as usize`.
-pub static TABLE: [FanInfo; FAN_COUNT] = [
+pub static TABLE: [FanInfo; FAN_COUNT] = TABLE_DATA;
+
+const TABLE_DATA: [FanInfo; FAN_COUNT] = [
     sets(
         f(
             1,
@@ -658,85 +660,214 @@ impl std::fmt::Display for Fan {
     }
 }
 
-/// Fan counts of one reading of a hand: a fixed array, no allocation.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub struct FanTable([u8; FAN_COUNT]);
-
-impl Default for FanTable {
-    fn default() -> FanTable {
-        FanTable([0; FAN_COUNT])
+/// For each fan, the bit mask of the fans it is not counted with.
+const EXCLUDES: [u128; FAN_COUNT] = {
+    let mut out = [0u128; FAN_COUNT];
+    let mut i = 0;
+    while i < FAN_COUNT {
+        let list = TABLE_DATA[i].not_counted_with;
+        let mut j = 0;
+        while j < list.len() {
+            out[i] |= 1 << (list[j] as usize);
+            j += 1;
+        }
+        i += 1;
     }
+    out
+};
+
+/// Points of each fan by variant (`[default, green book]`).
+const POINTS: [[u8; FAN_COUNT]; 2] = {
+    let mut out = [[0u8; FAN_COUNT]; 2];
+    let mut i = 0;
+    while i < FAN_COUNT {
+        out[0][i] = TABLE_DATA[i].points;
+        out[1][i] = TABLE_DATA[i].green_book_points;
+        i += 1;
+    }
+    out
+};
+
+/// The fans that can be counted more than once, and their count slots.
+const REPEATABLE: [Fan; 10] = [
+    Fan::TwoDragonsPungs,
+    Fan::DragonPung,
+    Fan::TileHog,
+    Fan::DoublePung,
+    Fan::PureDoubleChow,
+    Fan::MixedDoubleChow,
+    Fan::ShortStraight,
+    Fan::TwoTerminalChows,
+    Fan::PungOfTerminalsOrHonors,
+    Fan::FlowerTiles,
+];
+
+/// Count slot of each fan (`NO_SLOT` for fans counted at most once).
+const SLOT: [u8; FAN_COUNT] = {
+    let mut out = [NO_SLOT; FAN_COUNT];
+    let mut i = 0;
+    while i < REPEATABLE.len() {
+        out[REPEATABLE[i] as usize] = i as u8;
+        i += 1;
+    }
+    out
+};
+const NO_SLOT: u8 = u8::MAX;
+
+/// Bit mask of the repeatable fans.
+const REPEATABLE_MASK: u128 = {
+    let mut m = 0u128;
+    let mut i = 0;
+    while i < REPEATABLE.len() {
+        m |= 1 << (REPEATABLE[i] as usize);
+        i += 1;
+    }
+    m
+};
+
+/// Fan counts of one reading of a hand: a bit per counted fan, and a count
+/// for the few fans that can be counted more than once. 32 bytes, no
+/// allocation; operations touch only the counted fans.
+///
+/// ```
+/// use hupai::mcr::{Fan, FanTable, Variant};
+/// let mut t = FanTable::default();
+/// t.mark(Fan::FullyConcealedHand);
+/// t.mark(Fan::SelfDrawn);
+/// t.add(Fan::PureDoubleChow);
+/// t.add(Fan::PureDoubleChow);
+/// t.apply_exclusions(); // Fully Concealed Hand is not counted with Self-Drawn
+/// assert!(!t.has(Fan::SelfDrawn));
+/// assert_eq!(t.get(Fan::PureDoubleChow), 2);
+/// assert_eq!(t.points(Variant::Default), 4 + 2);
+/// ```
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+pub struct FanTable {
+    present: u128,
+    counts: [u8; REPEATABLE.len()],
 }
 
 impl FanTable {
     /// How many times `fan` is counted.
     #[inline]
     pub fn get(&self, fan: Fan) -> u8 {
-        self.0[fan as usize]
+        if !self.has(fan) {
+            0
+        } else {
+            match SLOT[fan as usize] {
+                NO_SLOT => 1,
+                slot => self.counts[slot as usize],
+            }
+        }
     }
 
     /// Whether `fan` is counted at least once.
     #[inline]
     pub fn has(&self, fan: Fan) -> bool {
-        self.0[fan as usize] > 0
+        self.present >> fan as usize & 1 == 1
     }
 
-    /// Set the count of `fan`.
+    /// Set the count of `fan` (0 removes it). Only Two Dragons Pungs, Dragon
+    /// Pung, Tile Hog, Double Pung, the four 1-point chow fans, Pung of
+    /// Terminals or Honors and Flower Tiles keep a count above 1; any other
+    /// fan is counted once.
     #[inline]
     pub fn set(&mut self, fan: Fan, n: u8) {
-        self.0[fan as usize] = n;
+        if n == 0 {
+            self.clear(fan);
+            return;
+        }
+        self.present |= 1 << fan as usize;
+        match SLOT[fan as usize] {
+            NO_SLOT => {}
+            slot => self.counts[slot as usize] = n,
+        }
     }
 
     /// Count `fan` once more.
     #[inline]
     pub fn add(&mut self, fan: Fan) {
-        self.0[fan as usize] += 1;
+        let n = self.get(fan);
+        self.set(fan, n + 1);
     }
 
     /// Count `fan` once (idempotent).
     #[inline]
     pub fn mark(&mut self, fan: Fan) {
-        self.0[fan as usize] = 1;
+        self.set(fan, 1);
     }
 
     /// Remove `fan`.
     #[inline]
     pub fn clear(&mut self, fan: Fan) {
-        self.0[fan as usize] = 0;
+        self.present &= !(1 << fan as usize);
     }
 
     /// True when no fan is counted.
+    #[inline]
     pub fn is_empty(&self) -> bool {
-        self.0.iter().all(|&c| c == 0)
+        self.present == 0
+    }
+
+    /// Add every fan of `other` (its counts replace this table's).
+    #[inline]
+    pub fn merge(&mut self, other: &FanTable) {
+        let mut bits = other.present & REPEATABLE_MASK;
+        while bits != 0 {
+            let slot = SLOT[bits.trailing_zeros() as usize] as usize;
+            bits &= bits - 1;
+            self.counts[slot] = other.counts[slot];
+        }
+        self.present |= other.present;
     }
 
     /// Principle 1 (non-repeat): in table order, each counted fan removes the
     /// fans it implies. A fan removed by a higher one implies nothing, e.g.
     /// Four Concealed Pungs removes Fully Concealed Hand, so Self-Drawn stays.
+    #[inline]
     pub fn apply_exclusions(&mut self) {
-        for (i, info) in TABLE.iter().enumerate() {
-            if self.0[i] > 0 {
-                for &g in info.not_counted_with {
-                    self.0[g as usize] = 0;
-                }
-            }
+        let mut bits = self.present;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            self.present &= !EXCLUDES[i];
+            bits &= bits - 1;
+            bits &= self.present;
         }
     }
 
     /// Total points under `variant` (flowers included if counted).
+    #[inline]
     pub fn points(&self, variant: Variant) -> u32 {
-        self.iter()
-            .map(|(f, n)| f.points(variant) as u32 * n as u32)
-            .sum()
+        let points = &POINTS[variant as usize];
+        let mut bits = self.present;
+        let mut sum = 0u32;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            sum += points[i] as u32;
+        }
+        // Repeated fans: the occurrences beyond the first.
+        let mut bits = self.present & REPEATABLE_MASK;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            sum += points[i] as u32 * (self.counts[SLOT[i] as usize] as u32 - 1);
+        }
+        sum
     }
 
     /// The counted fans in table order with their counts.
     pub fn iter(&self) -> impl Iterator<Item = (Fan, u8)> + '_ {
-        self.0
-            .iter()
-            .enumerate()
-            .filter(|(_, &n)| n > 0)
-            .map(|(i, &n)| (Fan::ALL[i], n))
+        let mut bits = self.present;
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let fan = Fan::ALL[i];
+            Some((fan, self.get(fan)))
+        })
     }
 }
 

@@ -271,6 +271,38 @@ impl ScoringInput {
         ScoringInput::new(hand, win, flags)
     }
 
+    /// A scoring input whose winning tile is the concealed tile at position
+    /// `n` (modulo the number of concealed tiles) in tile order: a
+    /// deterministic choice for generated hands, as in the benchmarks.
+    ///
+    /// ```
+    /// use hupai::mcr::{Flags, ScoringInput};
+    /// use hupai::sets::{hands, Set, SEED};
+    /// let hand = hands(Set::C14, 1, SEED)[0];
+    /// let a = ScoringInput::winning_on_nth(hand, 0, Flags::default()).unwrap();
+    /// let b = ScoringInput::winning_on_nth(hand, 14, Flags::default()).unwrap();
+    /// assert_eq!(a.win_tile(), b.win_tile());
+    /// ```
+    pub fn winning_on_nth(hand: Hand, n: usize, flags: Flags) -> Result<ScoringInput, ScoreError> {
+        let len = hand.concealed_len();
+        if len == 0 {
+            return Err(ScoreError::NoWinTile);
+        }
+        let mut k = n % len;
+        let win = Tile::all()
+            .find(|t| {
+                let c = hand.counts()[t.index()] as usize;
+                if k < c {
+                    true
+                } else {
+                    k -= c;
+                    false
+                }
+            })
+            .expect("k < number of concealed tiles");
+        ScoringInput::new(hand, win, flags)
+    }
+
     /// Parse a hand (last concealed tile = winning tile) followed by optional
     /// flags, e.g. `[EEE][SSSS1]55pWWWNNN --self-drawn --seat S`.
     pub fn parse(line: &str, notation: Notation) -> Result<ScoringInput, ScoreError> {

@@ -37,12 +37,13 @@
 //! ```
 
 mod detect;
-mod engine;
+pub mod engine;
 pub mod fans;
 pub mod input;
 pub mod score;
 pub mod waits;
 
+pub use engine::Engine;
 pub use fans::{Fan, FanInfo, FanTable, FAN_COUNT};
 pub use input::{Flags, ScoreError, ScoringInput, Variant, Wind};
-pub use score::{score, score_total, FanCount, Score, MINIMUM};
+pub use score::{score, score_total, score_total_with, score_with, FanCount, Score, MINIMUM};

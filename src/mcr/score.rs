@@ -2,7 +2,7 @@
 //! fans, keep the best (principle 4, high over low), then add the flowers.
 
 use super::detect::{self, Facts};
-use super::engine;
+use super::engine::Engine;
 use super::fans::{Fan, FanTable};
 use super::input::{ScoreError, ScoringInput, Variant};
 use super::waits;
@@ -82,11 +82,8 @@ pub(crate) struct Best {
 /// hand also reads as Seven Pairs, the last tied standard arrangement in the
 /// reference's enumeration order wins; otherwise one with Pure Triple Chow or
 /// Triple Pung is preferred (the last such), else the first.
-pub(crate) fn best<B: AsRef<[u8]>>(
-    input: &ScoringInput,
-    tables: &Tables<B>,
-) -> Result<Best, ScoreError> {
-    let arrangements = engine::arrangements(input.hand(), tables);
+pub(crate) fn best(input: &ScoringInput, engine: &impl Engine) -> Result<Best, ScoreError> {
+    let arrangements = engine.arrangements(input.hand());
     if arrangements.is_empty() {
         return Err(ScoreError::NotWinning);
     }
@@ -105,7 +102,7 @@ pub(crate) fn best<B: AsRef<[u8]>>(
             return Ok(score(t, *a));
         }
     }
-    for a in &arrangements {
+    for a in arrangements.iter() {
         let t = match a.form() {
             Form::SevenShiftedPairs => detect::seven_shifted_pairs(&facts),
             Form::ThirteenOrphans => detect::thirteen_orphans(&facts),
@@ -118,10 +115,10 @@ pub(crate) fn best<B: AsRef<[u8]>>(
     let seven_pairs = arrangements.iter().any(|a| a.form() == Form::SevenPairs);
     let mut unique: Option<bool> = None;
     let mut unique_wait = || {
-        *unique.get_or_insert_with(|| waits::is_unique_wait(input.hand(), input.win_tile(), tables))
+        *unique.get_or_insert_with(|| waits::is_unique_wait(input.hand(), input.win_tile(), engine))
     };
     let mut best: Option<Best> = None;
-    for a in &arrangements {
+    for a in arrangements.iter() {
         let t = match a.form() {
             Form::SevenPairs => detect::seven_pairs(&facts),
             Form::Standard | Form::KnittedStraight => detect::standard(a, &facts, &mut unique_wait),
@@ -181,7 +178,22 @@ pub fn score<B: AsRef<[u8]>>(
     input: &ScoringInput,
     tables: &Tables<B>,
 ) -> Result<Score, ScoreError> {
-    let best = best(input, tables)?;
+    score_with(input, tables)
+}
+
+/// [`score`] with any [`Engine`], e.g. the recursive
+/// [`Reference`](super::engine::Reference).
+///
+/// ```
+/// use hupai::mcr::{engine::Reference, score, score_with, ScoringInput};
+/// use hupai::{Notation, Tables};
+/// let input = ScoringInput::parse("19m19p19s1234567z1m --self-drawn", Notation::Mpsz).unwrap();
+/// let s = score_with(&input, &Reference).unwrap();
+/// assert_eq!(s, score(&input, Tables::embedded()).unwrap());
+/// assert_eq!(s.total, 88 + 1);
+/// ```
+pub fn score_with(input: &ScoringInput, engine: &impl Engine) -> Result<Score, ScoreError> {
+    let best = best(input, engine)?;
     Ok(finish(best, input.flags.flowers, input.flags.variant))
 }
 
@@ -230,7 +242,12 @@ pub fn score_total<B: AsRef<[u8]>>(
     input: &ScoringInput,
     tables: &Tables<B>,
 ) -> Result<u32, ScoreError> {
-    let best = best(input, tables)?;
+    score_total_with(input, tables)
+}
+
+/// [`score_total`] with any [`Engine`].
+pub fn score_total_with(input: &ScoringInput, engine: &impl Engine) -> Result<u32, ScoreError> {
+    let best = best(input, engine)?;
     let legal = best.points >= MINIMUM;
     Ok(best.points + if legal { input.flags.flowers as u32 } else { 0 })
 }

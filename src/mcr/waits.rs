@@ -8,10 +8,9 @@
 //! concealed pair a single wait; when it could be read several ways, Edge
 //! beats Closed beats Single.
 
-use super::engine;
+use super::engine::Engine;
 use crate::arrangement::{Arrangement, GroupKind};
 use crate::hand::Hand;
-use crate::table::Tables;
 use crate::tile::Tile;
 use crate::tileset::TileSet;
 
@@ -37,15 +36,15 @@ pub enum WaitKind {
 /// // 1m completes the pair, a fifth 4m would too: two waits, no Single Wait.
 /// assert_eq!(all_waits(&before, Tables::embedded()).to_string(), "1m 4m");
 /// ```
-pub fn all_waits<B: AsRef<[u8]>>(before: &Hand, tables: &Tables<B>) -> TileSet {
-    engine::waits(before, tables)
+pub fn all_waits(before: &Hand, engine: &impl Engine) -> TileSet {
+    engine.all_waits(before)
 }
 
 /// Whether the hand with the winning tile `win` removed waits on that tile
 /// kind alone.
-pub fn is_unique_wait<B: AsRef<[u8]>>(hand: &Hand, win: Tile, tables: &Tables<B>) -> bool {
+pub fn is_unique_wait(hand: &Hand, win: Tile, engine: &impl Engine) -> bool {
     match hand.without_tile(win) {
-        Some(before) => all_waits(&before, tables).len() == 1,
+        Some(before) => all_waits(&before, engine).len() == 1,
         None => false,
     }
 }

@@ -2,6 +2,7 @@
 //! hand, on the DESIGN §6 sets, measured in the same run.
 
 use clap::Args;
+use hupai::mcr::{self, engine::Reference, Flags, ScoringInput};
 use hupai::sets::{hands, Set, SEED};
 use hupai::{reference, Hand, Rules, Tables};
 use std::hint::black_box;
@@ -33,21 +34,46 @@ struct Op {
 
 /// The registry of operations. Each returns a checksum of its answers so the
 /// work cannot be optimised away and both engines can be compared.
-const OPS: &[Op] = &[Op {
-    name: "hu",
-    sets: &[Set::C14, Set::R14],
-    table: |hs| {
-        let t = Tables::embedded();
-        hs.iter()
-            .map(|h| t.is_win(black_box(h), &Rules::GENERIC) as u64)
-            .sum()
+const OPS: &[Op] = &[
+    Op {
+        name: "hu",
+        sets: &[Set::C14, Set::R14],
+        table: |hs| {
+            let t = Tables::embedded();
+            hs.iter()
+                .map(|h| t.is_win(black_box(h), &Rules::GENERIC) as u64)
+                .sum()
+        },
+        reference: |hs| {
+            hs.iter()
+                .map(|h| reference::is_win(black_box(h), &Rules::GENERIC) as u64)
+                .sum()
+        },
     },
-    reference: |hs| {
-        hs.iter()
-            .map(|h| reference::is_win(black_box(h), &Rules::GENERIC) as u64)
-            .sum()
+    Op {
+        name: "score",
+        sets: &[Set::C14],
+        table: |hs| {
+            let t = Tables::embedded();
+            score_inputs(hs)
+                .map(|i| mcr::score_total(black_box(&i), t).unwrap_or(0) as u64)
+                .sum()
+        },
+        reference: |hs| {
+            score_inputs(hs)
+                .map(|i| mcr::score_total_with(black_box(&i), &Reference).unwrap_or(0) as u64)
+                .sum()
+        },
     },
-}];
+];
+
+/// MCR scoring inputs for complete hands: a deterministic winning tile,
+/// default flags (as in benches/score.rs).
+fn score_inputs(hs: &[Hand]) -> impl Iterator<Item = ScoringInput> + '_ {
+    hs.iter()
+        .enumerate()
+        .filter_map(|(i, h)| ScoringInput::winning_on_nth(*h, i * 5, Flags::default()).ok())
+}
 
 /// Best time per hand over repeated passes lasting about `budget`.
 fn time(run: Run, hs: &[Hand], budget: Duration) -> (f64, u64) {

@@ -3,10 +3,11 @@
 mod batch;
 mod bench;
 mod check;
+mod score;
 mod tables;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use hupai::{Hand, Notation, Rules, Tables};
+use hupai::{mcr, Hand, Notation, Rules, Tables};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -22,6 +23,8 @@ struct Cli {
 enum Command {
     /// Is each hand complete (hu)? Prints good / bad.
     Check(HandArgs),
+    /// MCR fans of each complete hand (the last concealed tile wins).
+    Score(score::ScoreArgs),
     /// Build, verify or describe the table files.
     Tables(tables::TablesArgs),
     /// Time the table engine against the recursive reference.
@@ -127,11 +130,16 @@ pub fn with_tables(common: &Common, f: impl FnOnce(&dyn Engine) -> ExitCode) -> 
 pub trait Engine: Sync {
     /// Whether the hand is complete.
     fn is_win(&self, hand: &Hand, rules: &Rules) -> bool;
+    /// The MCR score of a complete hand.
+    fn score(&self, input: &mcr::ScoringInput) -> Result<mcr::Score, mcr::ScoreError>;
 }
 
 impl<B: AsRef<[u8]> + Sync> Engine for Tables<B> {
     fn is_win(&self, hand: &Hand, rules: &Rules) -> bool {
         Tables::is_win(self, hand, rules)
+    }
+    fn score(&self, input: &mcr::ScoringInput) -> Result<mcr::Score, mcr::ScoreError> {
+        mcr::score(input, self)
     }
 }
 
@@ -140,6 +148,7 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Check(args) => check::run(args),
+        Command::Score(args) => score::run(args),
         Command::Tables(args) => tables::run(args),
         Command::Bench(args) => bench::run(args),
     }

@@ -154,6 +154,25 @@ impl Flags {
     /// `--variant green-book` (also `--name=value`).
     pub fn from_words<'a>(words: impl IntoIterator<Item = &'a str>) -> Result<Flags, String> {
         let mut f = Flags::default();
+        f.apply_words(words)?;
+        Ok(f)
+    }
+
+    /// Set the flags these words name on top of the current ones (see
+    /// [`Flags::from_words`]).
+    ///
+    /// ```
+    /// use hupai::mcr::{Flags, Wind};
+    /// let mut f: Flags = "--seat S --flowers 1".parse().unwrap();
+    /// f.apply_words("--self-drawn --flowers 2".split(' ')).unwrap();
+    /// assert!(f.self_drawn);
+    /// assert_eq!((f.seat, f.flowers), (Wind::South, 2));
+    /// ```
+    pub fn apply_words<'a>(
+        &mut self,
+        words: impl IntoIterator<Item = &'a str>,
+    ) -> Result<(), String> {
+        let f = self;
         let mut it = words.into_iter();
         while let Some(w) = it.next() {
             let (name, inline) = match w.split_once('=') {
@@ -173,19 +192,26 @@ impl Flags {
                 "--prevalent" => f.prevalent = value("E, S, W or N")?.parse()?,
                 "--seat" => f.seat = value("E, S, W or N")?.parse()?,
                 "--variant" => f.variant = value("default or green-book")?.parse()?,
-                "--flowers" => {
-                    let v = value("0 to 8")?;
-                    f.flowers = v
-                        .parse::<u8>()
-                        .ok()
-                        .filter(|&n| n <= Flags::MAX_FLOWERS)
-                        .ok_or_else(|| format!("--flowers takes 0 to 8, not '{v}'"))?;
-                }
+                "--flowers" => f.flowers = parse_flowers(value("0 to 8")?)?,
                 _ => return Err(format!("unknown scoring flag '{w}'")),
             }
         }
-        Ok(f)
+        Ok(())
     }
+}
+
+/// A flower count, 0 to 8.
+///
+/// ```
+/// use hupai::mcr::input::parse_flowers;
+/// assert_eq!(parse_flowers("8"), Ok(8));
+/// assert!(parse_flowers("9").is_err());
+/// ```
+pub fn parse_flowers(v: &str) -> Result<u8, String> {
+    v.parse::<u8>()
+        .ok()
+        .filter(|&n| n <= Flags::MAX_FLOWERS)
+        .ok_or_else(|| format!("--flowers takes 0 to 8, not '{v}'"))
 }
 
 impl FromStr for Flags {

@@ -50,6 +50,13 @@ impl<B: AsRef<[u8]>> Engine for Tables<B> {
 }
 
 /// The recursive reference as a scoring engine.
+///
+/// ```
+/// use hupai::mcr::engine::{Engine, Reference};
+/// use hupai::{notation, Form, Notation};
+/// let hand = notation::parse("1133m5577p22s6677z", Notation::Mpsz).unwrap();
+/// assert_eq!(Reference.arrangements(&hand)[0].form(), Form::SevenPairs);
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Reference;
 

@@ -112,6 +112,13 @@ pub enum Fan {
 pub const FAN_COUNT: usize = 82;
 
 /// A fan's entry in the rule table.
+///
+/// ```
+/// use hupai::mcr::Fan;
+/// let info = Fan::TwoConcealedKongs.info();
+/// assert_eq!((info.number, info.points, info.green_book_points), (Some(53), 6, 8));
+/// assert_eq!(info.not_counted_with, [Fan::TwoConcealedPungs, Fan::ConcealedKong]);
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct FanInfo {
     /// Number in the rule table (1–81); `None` for the combined
@@ -173,6 +180,12 @@ const KONG_FANS: &[Fan] = &[
 ];
 
 /// The rule table, indexed by `Fan as usize`.
+///
+/// ```
+/// use hupai::mcr::fans::TABLE;
+/// assert_eq!(TABLE.len(), 82);
+/// assert_eq!(TABLE.iter().filter(|f| f.points == 88).count(), 7);
+/// ```
 pub static TABLE: [FanInfo; FAN_COUNT] = TABLE_DATA;
 
 const TABLE_DATA: [FanInfo; FAN_COUNT] = [

@@ -354,6 +354,17 @@ impl ScoringInput {
 }
 
 /// Why a hand cannot be scored.
+///
+/// ```
+/// use hupai::mcr::{score, ScoreError, ScoringInput};
+/// use hupai::{Notation, Tables};
+/// let input = ScoringInput::parse("123m456p789s1234z5z", Notation::Mpsz).unwrap();
+/// let e = score(&input, Tables::embedded()).unwrap_err();
+/// assert_eq!(e, ScoreError::NotWinning);
+/// assert_eq!(e.to_string(), "not a winning hand");
+/// let e = ScoringInput::parse("123m456p789s11z", Notation::Mpsz).unwrap_err();
+/// assert_eq!(e, ScoreError::WrongSize(11));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ScoreError {
     /// The tiles do not form a complete hand in any MCR form.

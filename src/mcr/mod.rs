@@ -18,23 +18,27 @@
 //!    after the 8-point minimum is met.
 //!
 //! ```
-//! use hupai::mcr::{self, Fan, Flags, ScoringInput};
-//! use hupai::{Hand, Meld, MeldKind, From, Tables, Tile};
-//! let t = |s: &str| s.parse::<Tile>().unwrap();
-//! // [EEE] claimed from the left, concealed 234m 567p 888s 9s, winning on 9s.
-//! let pung = Meld::new(MeldKind::Pung, t("1z"), Some(From::Left)).unwrap();
-//! let tiles: Vec<Tile> = "2m 3m 4m 5p 6p 7p 8s 8s 8s 9s 9s".split(' ').map(t).collect();
-//! let mut counts = [0u8; 34];
-//! for x in &tiles { counts[x.index()] += 1; }
-//! let hand = Hand::new(counts, &[pung]).unwrap();
-//! let input = ScoringInput::new(hand, t("9s"), Flags::default()).unwrap();
+//! use hupai::mcr::{self, Fan, ScoringInput};
+//! use hupai::{Notation, Tables};
+//! // East pung claimed from the left, concealed 234m 567p 888s 9s, winning on a second 9s.
+//! let input = ScoringInput::parse("[EEE1]234m567p888s9s9s --flowers 2", Notation::Mcr).unwrap();
 //! let s = mcr::score(&input, Tables::embedded()).unwrap();
 //! assert!(s.has(Fan::PrevalentWind) && s.has(Fan::SeatWind));
 //! // Prevalent Wind 2 + Seat Wind 2; the East pung is not also a Pung of
-//! // Terminals or Honors, and 9s is no single wait (7s completes the hand too).
-//! assert_eq!(s.total, 4);
-//! assert!(!s.legal);
-//! ```
+//! // Terminals or Honors, and 9s is no single wait (7s completes the hand
+//! // too). Below 8 points the flowers do not count.
+//! assert_eq!((s.total, s.legal), (4, false));
+//!
+//! // The same hand self-drawn on the last tile of the wall.
+//! let input = ScoringInput::parse("[EEE1]234m567p888s9s9s --self-drawn --last-wall --flowers 2",
+//!                                 Notation::Mcr).unwrap();
+//! let s = mcr::score(&input, Tables::embedded()).unwrap();
+//! assert!(s.has(Fan::LastTileDraw) && !s.has(Fan::SelfDrawn));
+//! assert_eq!((s.total, s.legal), (2 + 2 + 8 + 2, true)); // the last 2: two flowers
+//! for f in &s.fans {
+//!     println!("{} {} {}×{}", f.fan.name(), f.fan.chinese(), f.points, f.count);
+//! }
+//! //! ```
 
 mod detect;
 pub mod engine;

@@ -13,6 +13,12 @@ use crate::table::Tables;
 pub const MINIMUM: u32 = 8;
 
 /// One fan of a score: which fan, how many times, and its points each.
+///
+/// ```
+/// use hupai::mcr::{Fan, FanCount};
+/// let f = FanCount { fan: Fan::PureDoubleChow, count: 2, points: 1 };
+/// assert_eq!(f.total(), 2);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct FanCount {
     /// The fan.
@@ -31,6 +37,16 @@ impl FanCount {
 }
 
 /// The score of a complete hand.
+///
+/// ```
+/// use hupai::mcr::{score, Fan, ScoringInput};
+/// use hupai::{Form, Notation, Tables};
+/// let input = ScoringInput::parse("1133m5577p22s6677z --self-drawn --flowers 1", Notation::Mpsz).unwrap();
+/// let s = score(&input, Tables::embedded()).unwrap();
+/// assert_eq!(s.arrangement.form(), Form::SevenPairs);
+/// assert_eq!(s.count(Fan::SevenPairs), 1);
+/// assert_eq!((s.points_without_flowers(), s.total), (24 + 1, 24 + 1 + 1));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Score {
     /// Total points: the fans, plus the flowers when the hand is a legal win.
@@ -246,6 +262,14 @@ pub fn score_total<B: AsRef<[u8]>>(
 }
 
 /// [`score_total`] with any [`Engine`].
+///
+/// ```
+/// use hupai::mcr::{engine::Reference, score_total_with, ScoringInput};
+/// use hupai::Notation;
+/// let input = ScoringInput::parse("111222333z55m444z", Notation::Mpsz).unwrap();
+/// // Big Four Winds 88, Three Concealed Pungs 16, Half Flush 6, Concealed Hand 2.
+/// assert_eq!(score_total_with(&input, &Reference).unwrap(), 112);
+/// ```
 pub fn score_total_with(input: &ScoringInput, engine: &impl Engine) -> Result<u32, ScoreError> {
     let best = best(input, engine)?;
     let legal = best.points >= MINIMUM;

@@ -42,6 +42,15 @@ pub fn all_waits(before: &Hand, engine: &impl Engine) -> TileSet {
 
 /// Whether the hand with the winning tile `win` removed waits on that tile
 /// kind alone.
+///
+/// ```
+/// use hupai::mcr::{engine::Reference, waits::is_unique_wait};
+/// use hupai::{notation, Notation};
+/// let hand = notation::parse("456m789p222s55z12m3m", Notation::Mpsz).unwrap();
+/// assert!(is_unique_wait(&hand, "3m".parse().unwrap(), &Reference));
+/// let hand = notation::parse("456m789p222s55z23m4m", Notation::Mpsz).unwrap();
+/// assert!(!is_unique_wait(&hand, "4m".parse().unwrap(), &Reference)); // 1m too
+/// ```
 pub fn is_unique_wait(hand: &Hand, win: Tile, engine: &impl Engine) -> bool {
     match hand.without_tile(win) {
         Some(before) => all_waits(&before, engine).len() == 1,

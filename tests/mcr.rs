@@ -2,6 +2,7 @@
 //! counting principle and every ruling of shared/rules/mcr.md, and the
 //! errors. (Totals in the examples were checked against PyMahjongGB.)
 
+#[path = "mcr_common/mod.rs"]
 mod common;
 
 use common::{score, try_score};

@@ -3,6 +3,7 @@
 //! `scripts/mcr_fixture.py`) holds seeded random winning hands with the
 //! reference's totals and fan lists.
 
+#[path = "mcr_common/mod.rs"]
 mod common;
 
 use hupai::mcr::Fan;

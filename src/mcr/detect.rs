@@ -16,7 +16,7 @@
 
 use super::fans::{Fan, FanTable};
 use super::input::ScoringInput;
-use super::waits::{wait_kind, WaitKind};
+use super::waits::{two_sided_or_double_pair, wait_kind, WaitKind};
 use crate::arrangement::{Arrangement, GroupKind};
 use crate::hand::MeldKind;
 use crate::tile::{Counts, Tile};
@@ -262,9 +262,7 @@ fn shifted(a: u8, b: u8, c: u8, step: u8) -> bool {
 /// Three ranks one apart in any order.
 #[inline]
 fn shifted_any_order(a: u8, b: u8, c: u8) -> bool {
-    let mut r = [a, b, c];
-    r.sort_unstable();
-    shifted(r[0], r[1], r[2], 1)
+    a != b && b != c && a != c && a.max(b).max(c) - a.min(b).min(c) == 2
 }
 #[inline]
 fn is_wind_key(k: u8) -> bool {
@@ -357,10 +355,12 @@ fn account_once(all: &[Option<Fan>], max: u8, t: &mut FanTable) {
     let mut n = [0u8; 4];
     let mut count = 0u8;
     for f in all.iter().flatten() {
-        let i = ORDER
-            .iter()
-            .position(|o| o == f)
-            .expect("a 1-point chow fan");
+        let i = match f {
+            Fan::PureDoubleChow => 0,
+            Fan::MixedDoubleChow => 1,
+            Fan::ShortStraight => 2,
+            _ => 3,
+        };
         n[i] += 1;
         count += 1;
     }
@@ -718,7 +718,7 @@ pub(crate) fn standard(
     }
 
     if let Some(kind) = wait_kind(a, win) {
-        if unique_wait() {
+        if !two_sided_or_double_pair(a, win) && unique_wait() {
             t.mark(match kind {
                 WaitKind::Edge => Fan::EdgeWait,
                 WaitKind::Closed => Fan::ClosedWait,

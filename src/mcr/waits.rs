@@ -94,3 +94,45 @@ pub fn wait_kind(arrangement: &Arrangement, win: Tile) -> Option<WaitKind> {
     }
     best
 }
+
+/// A cheap proof that the hand before the winning tile waits on more than
+/// one tile kind, read off one arrangement: the winning tile at the end of a
+/// concealed chow whose other side exists (a two-sided wait: 56 waits on 4
+/// and 7), or completing a concealed pung beside the pair (a double-pair
+/// wait). Exhausted waits count, so the other tile is a wait even when all
+/// its copies are in sight. When this says nothing, ask [`all_waits`].
+///
+/// ```
+/// use hupai::mcr::waits::two_sided_or_double_pair;
+/// use hupai::{Arrangement, Form, Group, GroupKind, Tile};
+/// let t = |s: &str| s.parse::<Tile>().unwrap();
+/// let mut a = Arrangement::new(Form::Standard);
+/// a.push(Group::concealed(GroupKind::Chow, t("4m")));
+/// a.push(Group::concealed(GroupKind::Pair, t("1z")));
+/// assert!(two_sided_or_double_pair(&a, t("4m"))); // 56m waits on 4m and 7m
+/// assert!(!two_sided_or_double_pair(&a, t("5m"))); // 46m waits on 5m
+/// ```
+pub fn two_sided_or_double_pair(arrangement: &Arrangement, win: Tile) -> bool {
+    let w = win.index();
+    arrangement
+        .groups()
+        .iter()
+        .filter(|g| g.meld.is_none())
+        .any(|g| {
+            let low = g.tile.index();
+            match g.kind {
+                GroupKind::Chow => {
+                    let rank = g.tile.rank();
+                    (w == low && rank <= 6) || (w == low + 2 && rank >= 2)
+                }
+                GroupKind::Pung => {
+                    w == low
+                        && arrangement
+                            .groups()
+                            .iter()
+                            .any(|p| p.kind == GroupKind::Pair)
+                }
+                _ => false,
+            }
+        })
+}

@@ -3,9 +3,11 @@
 the reference calculator PyMahjongGB (PyPI `PyMahjongGB`, the C++ fan
 calculator of ChineseOfficialMahjong wrapped for Python; builds with g++).
 
-    python3 -m pip install PyMahjongGB==1.4.0
+    python3 -m pip install PyMahjongGB==1.4.0           # or pass --install
     python3 scripts/mcr_fixture.py                      # writes tests/fixtures/mcr_reference.tsv
+    python3 scripts/mcr_fixture.py --check              # a fresh run equals the committed file
     python3 scripts/mcr_fixture.py --count 200000 --seed 7 --out /tmp/big.tsv
+    MCR_FIXTURE=/tmp/big.tsv cargo test --release --test mcr_reference
 
 Each line of the fixture is
 
@@ -39,10 +41,27 @@ import argparse
 import random
 import sys
 
-try:
+import subprocess
+
+REFERENCE = "PyMahjongGB==1.4.0"
+
+
+def load_reference(install):
+    """Import PyMahjongGB, installing it with pip first when asked (it
+    builds from source with g++)."""
+    try:
+        from MahjongGB import MahjongFanCalculator
+        return MahjongFanCalculator
+    except ImportError:
+        if not install:
+            sys.exit(f"PyMahjongGB is missing: python3 -m pip install {REFERENCE} "
+                     "(or run this script with --install)")
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", REFERENCE], check=True)
     from MahjongGB import MahjongFanCalculator
-except ImportError:  # pragma: no cover
-    sys.exit("PyMahjongGB is missing: python3 -m pip install PyMahjongGB==1.4.0")
+    return MahjongFanCalculator
+
+
+MahjongFanCalculator = None
 
 VERSION = "mcr-fixture 3"
 
@@ -473,7 +492,12 @@ def main():
     ap.add_argument("--count", type=int, default=24000)
     ap.add_argument("--seed", type=int, default=20260)
     ap.add_argument("--out", default="tests/fixtures/mcr_reference.tsv")
+    ap.add_argument("--install", action="store_true", help=f"pip install {REFERENCE} if missing")
+    ap.add_argument("--check", action="store_true",
+                    help="regenerate and compare with the file at --out instead of writing it")
     args = ap.parse_args()
+    global MahjongFanCalculator
+    MahjongFanCalculator = load_reference(args.install)
 
     # The reference's English names by fan id: its table order is rule-table order.
     names = {}
@@ -493,9 +517,20 @@ def main():
         if words:
             line += " " + words
         lines.append(f"{line}\t{total}\t{' '.join(parts)}")
+    text = f"# {VERSION} seed={args.seed} count={args.count} reference=PyMahjongGB\n"
+    text += "\n".join(lines) + "\n"
+    if args.check:
+        with open(args.out) as f:
+            committed = f.read()
+        if committed != text:
+            old = committed.splitlines()
+            new = text.splitlines()
+            diff = next((i for i, (a, b) in enumerate(zip(old, new)) if a != b), min(len(old), len(new)))
+            sys.exit(f"{args.out} differs from a fresh run at line {diff + 1}")
+        print(f"{args.out}: {len(lines)} hands, identical to a fresh run", file=sys.stderr)
+        return
     with open(args.out, "w") as out:
-        out.write(f"# {VERSION} seed={args.seed} count={args.count} reference=PyMahjongGB\n")
-        out.write("\n".join(lines) + "\n")
+        out.write(text)
     print(f"wrote {len(lines)} hands to {args.out}", file=sys.stderr)
 
 

@@ -2,11 +2,14 @@
 //! complete hand and every wait of the hand before the winning tile, under
 //! the MCR forms.
 //!
-//! [`Tables`] answers them from the lookup tables; [`Reference`] from the
-//! recursive reference (the baseline of the benchmarks and an oracle for the
-//! tests). Scoring is the same code over either.
+//! [`Tables`] answers them from the lookup tables (no allocation: the
+//! arrangements come back in a fixed-capacity [`Arrangements`]);
+//! [`Reference`] from the recursive reference (the baseline of the
+//! benchmarks and an oracle for the tests). Scoring is the same code over
+//! either.
 
 use crate::arrangement::Arrangement;
+use crate::engine::Arrangements;
 use crate::hand::Hand;
 use crate::rules::Rules;
 use crate::table::Tables;
@@ -37,15 +40,16 @@ pub trait Engine {
 }
 
 impl<B: AsRef<[u8]>> Engine for Tables<B> {
-    type List = Vec<Arrangement>;
+    type List = Arrangements;
     #[inline]
-    fn arrangements(&self, hand: &Hand) -> Vec<Arrangement> {
-        crate::reference::arrangements(hand, &RULES)
+    fn arrangements(&self, hand: &Hand) -> Arrangements {
+        let mut out = Arrangements::new();
+        self.arrange_into(hand, &RULES, &mut out);
+        out
     }
     #[inline]
     fn all_waits(&self, hand: &Hand) -> TileSet {
-        let (live, exhausted) = crate::reference::waits(hand, &RULES);
-        live.union(exhausted)
+        self.waits(hand, &RULES).map_or(TileSet::EMPTY, |w| w.all())
     }
 }
 

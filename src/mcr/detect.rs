@@ -16,7 +16,6 @@
 
 use super::fans::{Fan, FanTable};
 use super::input::ScoringInput;
-use super::waits::{two_sided_or_double_pair, wait_kind, WaitKind};
 use crate::arrangement::{Arrangement, GroupKind};
 use crate::hand::MeldKind;
 use crate::tile::{Counts, Tile};
@@ -126,15 +125,17 @@ fn presence(all: &Counts) -> (u64, u8) {
     const LOW: u64 = 0x0101_0101_0101_0101;
     let mut tiles = 0u64;
     let mut quads = 0;
-    for (k, chunk) in all.chunks(8).enumerate() {
-        let mut b = [0u8; 8];
-        b[..chunk.len()].copy_from_slice(chunk);
-        let w = u64::from_le_bytes(b);
+    let mut word = |k: usize, w: u64| {
         let nonzero = (w | w >> 1 | w >> 2) & LOW;
         // Gather bit 0 of each byte into the top byte.
         tiles |= (nonzero.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k);
         quads += ((w >> 2) & LOW).count_ones() as u8;
+    };
+    for k in 0..4 {
+        let bytes: [u8; 8] = all[8 * k..8 * k + 8].try_into().expect("eight counts");
+        word(k, u64::from_le_bytes(bytes));
     }
+    word(4, all[32] as u64 | (all[33] as u64) << 8);
     (tiles, quads)
 }
 
@@ -215,19 +216,10 @@ fn tile_fans(tiles: u64) -> FanTable {
     t
 }
 
-/// A set of an arrangement as scoring sees it.
-#[derive(Clone, Copy)]
-struct Set {
-    /// Sort/compare key: suit nibble (characters 1, bamboo 2, dots 3,
-    /// honours 4) and rank; for a chow the key of its middle tile.
-    key: u8,
-    tile: Tile,
-    chow: bool,
-    concealed: bool,
-}
-
-/// The key of a tile (see [`Set::key`]). Honours: E S W N = 1–4, then Red,
-/// Green, White = 5–7.
+/// The sort/compare key of a tile: suit nibble (characters 1, bamboo 2,
+/// dots 3, honours 4) and rank; honours E S W N = 1–4, then Red, Green,
+/// White = 5–7 (the reference calculator's order). For a chow, the key of
+/// its middle tile.
 #[inline]
 fn key(t: Tile) -> u8 {
     let i = t.index();
@@ -531,64 +523,85 @@ pub(crate) fn standard(
     f: &Facts,
     unique_wait: &mut dyn FnMut() -> bool,
 ) -> FanTable {
-    let mut t = f.win_fans;
-    let mut sets = [Set {
-        key: 0,
-        tile: f.win,
-        chow: false,
-        concealed: false,
-    }; 4];
-    let mut n = 0;
-    let mut pair = f.win;
+    let win = f.win;
+    let w = win.index();
+    let outside = mask::TERMINALS | mask::HONORS;
+
+    // One pass over the groups gathers everything the fans read.
+    let mut chow_keys = [0u8; 4];
+    let mut pung_keys = [0u8; 4];
+    let mut pung_tiles = [win; 4];
+    let (mut chows, mut pungs) = (0, 0);
+    let mut pair = win;
     let mut knitted = false;
     let (mut melded_kongs, mut concealed_kongs) = (0u8, 0u8);
+    let mut concealed_pungs = 0u8;
+    let mut concealed_pung_of_win = false;
+    let mut in_concealed_chow = false;
+    let mut winds = 0;
+    let (mut all_outside, mut all_five, mut all_even) = (true, true, true);
+    // Wait readings of the winning tile: edge, closed (in a concealed chow),
+    // and proof of a second wait (two-sided chow end, or a pung beside the pair).
+    let (mut edge, mut closed, mut second_wait) = (false, false, false);
     for g in a.groups() {
+        let i = g.tile.index();
+        let concealed = g.meld.is_none();
         match g.kind {
             GroupKind::Pair => pair = g.tile,
             GroupKind::Knitted => knitted = true,
             GroupKind::Single => {}
-            GroupKind::Chow | GroupKind::Pung | GroupKind::Kong => {
-                let chow = g.kind == GroupKind::Chow;
-                let k = if chow {
-                    key(g.tile.up(1).expect("chow fits"))
-                } else {
-                    key(g.tile)
-                };
+            GroupKind::Chow => {
+                chow_keys[chows] = key(g.tile) + 1;
+                chows += 1;
+                if concealed && (i..i + 3).contains(&w) {
+                    in_concealed_chow = true;
+                    let rank = g.tile.rank();
+                    if w == i + 1 {
+                        closed = true;
+                    } else {
+                        edge = true;
+                        second_wait |= (w == i && rank <= 6) || (w == i + 2 && rank >= 2);
+                    }
+                }
+                let m = 0b111u64 << i;
+                all_outside &= m & outside != 0;
+                all_five &= m & mask::FIVES != 0;
+                all_even = false;
+            }
+            GroupKind::Pung | GroupKind::Kong => {
+                pung_keys[pungs] = key(g.tile);
+                pung_tiles[pungs] = g.tile;
+                pungs += 1;
                 match g.meld.map(|m| m.kind()) {
                     Some(MeldKind::Kong) => melded_kongs += 1,
                     Some(MeldKind::ConcealedKong) => concealed_kongs += 1,
                     _ => {}
                 }
-                sets[n] = Set {
-                    key: k,
-                    tile: g.tile,
-                    chow,
-                    concealed: g.meld.is_none(),
-                };
-                n += 1;
+                if concealed {
+                    concealed_pungs += 1;
+                    concealed_pung_of_win |= i == w;
+                }
+                winds += (27..31).contains(&i) as u8;
+                let m = 1u64 << i;
+                all_outside &= m & outside != 0;
+                all_five &= m & mask::FIVES != 0;
+                all_even &= m & mask::EVENS != 0;
             }
         }
     }
-    let sets = &sets[..n];
-    let win = f.win;
+    let sets = chows + pungs;
+    second_wait |= concealed_pung_of_win;
+
+    let mut t = f.win_fans;
     if knitted {
         t.mark(Fan::KnittedStraight);
     }
 
     // A discard that completes a concealed pung makes it a melded pung,
     // unless the winning tile can complete a concealed chow instead.
-    let in_concealed_chow = sets.iter().any(|s| {
-        s.chow && s.concealed && (s.tile.index()..s.tile.index() + 3).contains(&win.index())
-    });
-    let mut concealed_pungs = 0u8;
-    for s in sets.iter().filter(|s| !s.chow && s.concealed) {
-        if f.self_drawn || in_concealed_chow || s.tile != win {
-            concealed_pungs += 1;
-        }
+    if concealed_pung_of_win && !f.self_drawn && !in_concealed_chow {
+        concealed_pungs -= 1;
     }
-
-    let pungs = sets.iter().filter(|s| !s.chow).count();
-    let chows = n - pungs;
     if pungs > 0 {
         kongs(concealed_pungs, melded_kongs, concealed_kongs, &mut t);
         if pungs == 4 && !t.has(Fan::FourKongs) && !t.has(Fan::FourConcealedPungs) {
@@ -598,28 +611,17 @@ pub(crate) fn standard(
 
     // Set combinations (the knitted straight's sets combine with nothing).
     if !knitted {
-        let mut ck = [0u8; 4];
-        let mut pk = [0u8; 4];
-        let (mut nc, mut np) = (0, 0);
-        for s in sets {
-            if s.chow {
-                ck[nc] = s.key;
-                nc += 1;
-            } else {
-                pk[np] = s.key;
-                np += 1;
-            }
-        }
-        ck[..nc].sort_unstable();
-        pk[..np].sort_unstable();
+        chow_keys[..chows].sort_unstable();
+        pung_keys[..pungs].sort_unstable();
+        let (ck, pk) = (&chow_keys, &pung_keys);
         match chows {
             4 => {
-                if three_suited_terminal_chows(&ck, key(pair)) {
+                if three_suited_terminal_chows(ck, key(pair)) {
                     t.mark(Fan::ThreeSuitedTerminalChows);
-                } else if pure_terminal_chows(&ck, key(pair)) {
+                } else if pure_terminal_chows(ck, key(pair)) {
                     t.mark(Fan::PureTerminalChows);
                 } else {
-                    chows4(&ck, &mut t);
+                    chows4(ck, &mut t);
                 }
             }
             3 => chows3(&[ck[0], ck[1], ck[2]], &mut t),
@@ -632,19 +634,14 @@ pub(crate) fn standard(
                 }
             }
             1 => pungs3(&[pk[0], pk[1], pk[2]], &mut t),
-            _ => pungs4(&pk, &mut t),
+            _ => pungs4(pk, &mut t),
         }
     }
 
     // Single-pung fans; a wind pung is set-aware: one that scores Prevalent
     // or Seat Wind, or belongs to three or four wind pungs, is not also a
     // Pung of Terminals or Honors.
-    let winds = sets
-        .iter()
-        .filter(|s| !s.chow && (27..31).contains(&s.tile.index()))
-        .count();
-    for s in sets.iter().filter(|s| !s.chow) {
-        let tile = s.tile;
+    for &tile in &pung_tiles[..pungs] {
         if (31..34).contains(&tile.index()) {
             t.add(Fan::DragonPung);
         } else if tile.is_terminal() {
@@ -673,7 +670,7 @@ pub(crate) fn standard(
     }
 
     // The pair.
-    if chows == n && !pair.is_honor() {
+    if chows == sets && !pair.is_honor() {
         t.mark(Fan::AllChows);
     }
     if t.has(Fan::TwoDragonsPungs) && (31..34).contains(&pair.index()) {
@@ -687,27 +684,12 @@ pub(crate) fn standard(
 
     // Every set and the pair alike.
     if !knitted {
-        let outside = mask::TERMINALS | mask::HONORS;
-        let (mut all_outside, mut all_five) = (true, true);
-        let mut all_even = !pair.is_honor() && mask::EVENS >> pair.index() & 1 == 1;
-        let pair_mask = 1u64 << pair.index();
-        all_outside &= pair_mask & outside != 0;
-        all_five &= pair_mask & mask::FIVES != 0;
-        for s in sets {
-            let m = if s.chow {
-                0b111u64 << s.tile.index()
-            } else {
-                1u64 << s.tile.index()
-            };
-            all_outside &= m & outside != 0;
-            all_five &= m & mask::FIVES != 0;
-            all_even &= !s.chow && m & mask::EVENS != 0;
-        }
-        if all_outside {
+        let m = 1u64 << pair.index();
+        if all_outside && m & outside != 0 {
             t.mark(Fan::OutsideHand);
-        } else if all_five {
+        } else if all_five && m & mask::FIVES != 0 {
             t.mark(Fan::AllFive);
-        } else if all_even {
+        } else if all_even && m & mask::EVENS != 0 {
             t.mark(Fan::AllEvenPungs);
         }
     }
@@ -717,14 +699,17 @@ pub(crate) fn standard(
         t.set(Fan::TileHog, f.hogs - f.kongs);
     }
 
-    if let Some(kind) = wait_kind(a, win) {
-        if !two_sided_or_double_pair(a, win) && unique_wait() {
-            t.mark(match kind {
-                WaitKind::Edge => Fan::EdgeWait,
-                WaitKind::Closed => Fan::ClosedWait,
-                WaitKind::Single => Fan::SingleWait,
-            });
-        }
+    // Wait fans: the best reading of the winning tile (Edge, Closed, Single),
+    // only when the hand waited on that tile alone.
+    let single = pair == win;
+    if (edge || closed || single) && !second_wait && unique_wait() {
+        t.mark(if edge {
+            Fan::EdgeWait
+        } else if closed {
+            Fan::ClosedWait
+        } else {
+            Fan::SingleWait
+        });
     }
 
     t.apply_exclusions();

@@ -6,6 +6,7 @@
 #[path = "mcr_common/mod.rs"]
 mod common;
 
+use hupai::mcr::waits::wait_kind;
 use hupai::mcr::{engine::Reference, score_with, Fan, ScoringInput};
 use hupai::Notation;
 use std::collections::BTreeMap;
@@ -74,6 +75,19 @@ fn check(path: &str) -> usize {
         // The table engine and the recursive reference give the same score.
         let input = ScoringInput::parse(&c.line, Notation::Mpsz).unwrap();
         assert_eq!(s, score_with(&input, &Reference).unwrap(), "{}", c.line);
+        // A wait fan is the public wait reading of the chosen arrangement.
+        let wait_fan = [Fan::EdgeWait, Fan::ClosedWait, Fan::SingleWait]
+            .into_iter()
+            .find(|f| s.has(*f));
+        if let Some(fan) = wait_fan {
+            let kind = wait_kind(&s.arrangement, input.win_tile()).expect("a wait reading");
+            assert_eq!(
+                fan,
+                [Fan::EdgeWait, Fan::ClosedWait, Fan::SingleWait][kind as usize],
+                "{}",
+                c.line
+            );
+        }
         let flowers = c.fans.get(&Fan::FlowerTiles).copied().unwrap_or(0) as u32;
         let base = c.total - flowers;
         let expected = if base >= 8 { c.total } else { base };

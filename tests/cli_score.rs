@@ -146,6 +146,16 @@ fn batch_lines_carry_flags_and_errors_stay_on_their_line() {
     assert!(lines[3]["error"].as_str().unwrap().contains("14 tiles"));
     assert!(lines[4]["error"].as_str().unwrap().contains("--bogus"));
     assert!(lines[5]["total"].as_u64().unwrap() >= 64);
+    // The hand may contain spaces: it ends at the first `--` word.
+    let o = hupai(
+        &["score", "--json"],
+        "[EEE1] 234m 567p 888s 9s9s --self-drawn\n",
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(
+        (v["hand"].as_str().unwrap(), v["total"].as_u64().unwrap()),
+        ("[111z1]234m567p8889s9s", 5)
+    );
     // Text mode: the error on its line, the rest printed.
     let o = hupai(&["score"], "123m456p789s1234z5z\n123m456p789s11122z\n");
     let text = stdout(&o);

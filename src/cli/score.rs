@@ -1,10 +1,12 @@
 //! `hupai score`: MCR fans of a complete hand (the last concealed tile as
 //! written is the winning tile). In batch mode a line may carry its own
 //! scoring flags after the hand (`HAND --self-drawn --seat S`), on top of
-//! those of the command line.
+//! those of the command line; the hand is everything before the first
+//! `--` word, so it may contain spaces (`[EEE] 123m 55p --kong`).
 
 use super::{batch, with_tables, Common};
 use clap::Args;
+use hupai::mcr::input::split_flags;
 use hupai::mcr::{Fan, Flags, Score, ScoringInput, Variant, Wind};
 use hupai::notation;
 use hupai::Rules;
@@ -81,11 +83,10 @@ pub fn run(args: ScoreArgs) -> ExitCode {
     let base = args.flags.flags();
     with_tables(common, |engine| {
         batch::run(common, &args.hands, |line| {
-            let mut words = line.split_whitespace();
-            let text = words.next().unwrap_or("");
+            let (text, words) = split_flags(line);
             let hand = common.parse_hand(text)?;
             let mut flags = base;
-            flags.apply_words(words)?;
+            flags.apply_words(words.split_whitespace())?;
             let input = ScoringInput::from_hand(hand, flags).map_err(|e| e.to_string())?;
             let score = engine.score(&input).map_err(|e| e.to_string())?;
             let shown = notation::format_mpsz_with_last(input.hand());

@@ -332,13 +332,9 @@ impl ScoringInput {
     /// Parse a hand (last concealed tile = winning tile) followed by optional
     /// flags, e.g. `[EEE][SSSS1]55pWWWNNN --self-drawn --seat S`.
     pub fn parse(line: &str, notation: Notation) -> Result<ScoringInput, ScoreError> {
-        let mut words = line.split_whitespace();
-        let hand_text = words.next().ok_or(ScoreError::Parse(ParseError {
-            kind: crate::notation::ParseErrorKind::Empty,
-            position: None,
-        }))?;
+        let (hand_text, flags) = split_flags(line);
         let hand = notation::parse(hand_text, notation).map_err(ScoreError::Parse)?;
-        let flags = Flags::from_words(words).map_err(ScoreError::Flag)?;
+        let flags: Flags = flags.parse().map_err(ScoreError::Flag)?;
         ScoringInput::from_hand(hand, flags)
     }
 
@@ -351,6 +347,24 @@ impl ScoringInput {
     pub fn win_tile(&self) -> Tile {
         self.win
     }
+}
+
+/// Split a scoring line into the hand (everything before the first word
+/// that starts with `--`; it may contain spaces) and the flags.
+///
+/// ```
+/// use hupai::mcr::input::split_flags;
+/// assert_eq!(split_flags("123m 456p --self-drawn"), ("123m 456p", "--self-drawn"));
+/// assert_eq!(split_flags(" [EEE]123m "), ("[EEE]123m", ""));
+/// ```
+pub fn split_flags(line: &str) -> (&str, &str) {
+    let line = line.trim();
+    let at = line
+        .match_indices("--")
+        .map(|(i, _)| i)
+        .find(|&i| i == 0 || line[..i].ends_with(char::is_whitespace))
+        .unwrap_or(line.len());
+    (line[..at].trim_end(), &line[at..])
 }
 
 /// Why a hand cannot be scored.

@@ -15,6 +15,7 @@ pub mod engine;
 pub mod ffi;
 pub mod forms;
 pub mod hand;
+pub mod mcr;
 pub mod notation;
 pub mod reference;
 pub mod rules;

@@ -134,6 +134,42 @@
 #define HUPAI_FORMAT_MAX 192
 
 /**
+ * Most distinct fans a score lists: every entry of the MCR fan table.
+ */
+#define HUPAI_MAX_FANS 82
+
+/**
+ * Wind: East.
+ */
+#define HUPAI_WIND_EAST 0
+
+/**
+ * Wind: South.
+ */
+#define HUPAI_WIND_SOUTH 1
+
+/**
+ * Wind: West.
+ */
+#define HUPAI_WIND_WEST 2
+
+/**
+ * Wind: North.
+ */
+#define HUPAI_WIND_NORTH 3
+
+/**
+ * MCR variant: the 1998 rules as the common reference calculators score them.
+ */
+#define HUPAI_VARIANT_DEFAULT 0
+
+/**
+ * MCR variant: green book values (Two Concealed Kongs 8, Concealed Kong and
+ * Melded Kong 6).
+ */
+#define HUPAI_VARIANT_GREEN_BOOK 1
+
+/**
  * What a call did. Zero is success; every other value names the problem
  * and means no out-value was written (batches: see `hupai_check_batch`).
  */
@@ -208,6 +244,15 @@ typedef enum HupaiStatus {
    * An internal error (a bug in hupai); the call had no effect.
    */
   HUPAI_STATUS_PANIC = 16,
+  /**
+   * The hand is not complete in any MCR form (scoring).
+   */
+  HUPAI_STATUS_NOT_WINNING = 17,
+  /**
+   * A scoring context out of range: the winning tile not among the
+   * concealed tiles, a wind or variant code, more than eight flowers.
+   */
+  HUPAI_STATUS_BAD_CONTEXT = 18,
 } HupaiStatus;
 
 /**
@@ -258,6 +303,90 @@ typedef struct HupaiHand {
    */
   uint8_t last_tile;
 } HupaiHand;
+
+/**
+ * How an MCR hand was won and the table situation. Every field is a byte
+ * (0 = no, anything else = yes for the flags), so any value is safe to read.
+ */
+typedef struct HupaiScoreContext {
+  /**
+   * The winning tile, 0..33; one of the concealed tiles.
+   */
+  uint8_t winning_tile;
+  /**
+   * Won by self-draw (otherwise on a discard).
+   */
+  uint8_t self_drawn;
+  /**
+   * The winning tile is the last of its kind (和绝张).
+   */
+  uint8_t last_tile;
+  /**
+   * The winning tile is the last tile of the wall (妙手回春 / 海底捞月).
+   */
+  uint8_t last_wall;
+  /**
+   * Kong-related: replacement tile when self-drawn (杠上开花), robbing a
+   * kong otherwise (抢杠和).
+   */
+  uint8_t kong;
+  /**
+   * Seat wind, `HUPAI_WIND_*`.
+   */
+  uint8_t seat_wind;
+  /**
+   * Prevalent (round) wind, `HUPAI_WIND_*`.
+   */
+  uint8_t prevalent_wind;
+  /**
+   * Flower tiles, 0..8 (counted after a legal win).
+   */
+  uint8_t flowers;
+  /**
+   * `HUPAI_VARIANT_*`.
+   */
+  uint8_t variant;
+} HupaiScoreContext;
+
+/**
+ * One counted fan.
+ */
+typedef struct HupaiFan {
+  /**
+   * The fan, 0..81 in rule-table order; `hupai_fan_name` names it.
+   */
+  uint8_t fan;
+  /**
+   * How many times it counts.
+   */
+  uint8_t count;
+  /**
+   * Points of one occurrence.
+   */
+  uint8_t points;
+} HupaiFan;
+
+/**
+ * An MCR score.
+ */
+typedef struct HupaiScore {
+  /**
+   * Total points: the fans, plus the flowers on a legal win.
+   */
+  uint32_t total;
+  /**
+   * Whether the fans without flowers reach the 8-point minimum.
+   */
+  bool legal;
+  /**
+   * Number of entries of `fans` used.
+   */
+  uint8_t fan_count;
+  /**
+   * The counted fans in rule-table order (Flower Tiles last).
+   */
+  struct HupaiFan fans[HUPAI_MAX_FANS];
+} HupaiScore;
 
 #ifdef __cplusplus
 extern "C" {
@@ -401,6 +530,40 @@ enum HupaiStatus hupai_format(const struct HupaiHand *hand, char *buffer, size_t
  * NUL-terminated string, or null when `tile` is 34 or more.
  */
 const char *hupai_tile_name(uint32_t tile);
+
+/**
+ * Score a complete hand under the MCR rules (whatever the engine's rule
+ * set): the hand as in `hupai_check` (14 tiles, a kong counting three),
+ * how it was won in `*context`, the result in `*out`.
+ * `HUPAI_STATUS_HAND_SIZE` for another size, `HUPAI_STATUS_NOT_WINNING`
+ * when no MCR form completes it, `HUPAI_STATUS_BAD_CONTEXT` for a context
+ * out of range.
+ *
+ * # Safety
+ *
+ * As `hupai_check`; `context` is null or valid for reading one
+ * `HupaiScoreContext`; `out` is null or valid for writing one `HupaiScore`.
+ */
+enum HupaiStatus hupai_score(const struct HupaiEngine *engine,
+                             const uint8_t *counts,
+                             size_t counts_len,
+                             const struct HupaiMeld *melds,
+                             size_t meld_count,
+                             const struct HupaiScoreContext *context,
+                             struct HupaiScore *out);
+
+/**
+ * The English name of fan `fan` (0..81, as in `HupaiFan`), e.g.
+ * "Thirteen Orphans": a static NUL-terminated string, or null when `fan`
+ * is out of range.
+ */
+const char *hupai_fan_name(uint32_t fan);
+
+/**
+ * The Chinese name of fan `fan` (0..81), e.g. "十三幺" (UTF-8): a static
+ * NUL-terminated string, or null when `fan` is out of range.
+ */
+const char *hupai_fan_chinese_name(uint32_t fan);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -38,6 +38,7 @@
 
 use crate::engine::{Waits, WaitsError};
 use crate::hand::Hand;
+use crate::mcr::{Score, ScoreError, ScoringInput};
 use crate::rules::Rules;
 use crate::table::{key, TableError, Tables};
 use crate::tile::{Counts, Tile, KINDS};
@@ -195,6 +196,38 @@ where
     pub fn waits_state(&self, state: &HandState) -> Result<Waits, WaitsError> {
         self.tables
             .waits_keyed(&state.hand, &state.keys, &self.rules)
+    }
+
+    /// MCR fans of a complete hand ([`mcr::score`](crate::mcr::score));
+    /// MCR whatever the engine's rule set.
+    ///
+    /// ```
+    /// use hupai::mcr::{Fan, ScoringInput};
+    /// use hupai::server::Engine;
+    /// use hupai::{Notation, Rules};
+    /// let engine = Engine::embedded(Rules::MCR);
+    /// let input = ScoringInput::parse("19m19p19s1234567z1m --self-drawn", Notation::Mpsz).unwrap();
+    /// let s = engine.score(&input).unwrap();
+    /// assert!(s.has(Fan::ThirteenOrphans));
+    /// assert_eq!(s.total, 88 + 1);
+    /// ```
+    pub fn score(&self, input: &ScoringInput) -> Result<Score, ScoreError> {
+        crate::mcr::score(input, &*self.tables)
+    }
+
+    /// The MCR total only, without the fan list
+    /// ([`mcr::score_total`](crate::mcr::score_total)).
+    ///
+    /// ```
+    /// use hupai::mcr::ScoringInput;
+    /// use hupai::server::Engine;
+    /// use hupai::{Notation, Rules};
+    /// let engine = Engine::embedded(Rules::MCR);
+    /// let input = ScoringInput::parse("19m19p19s1234567z1m --self-drawn", Notation::Mpsz).unwrap();
+    /// assert_eq!(engine.score_total(&input).unwrap(), 89);
+    /// ```
+    pub fn score_total(&self, input: &ScoringInput) -> Result<u32, ScoreError> {
+        crate::mcr::score_total(input, &*self.tables)
     }
 
     /// Whether the hand a [`HandState`] holds is complete: the same answer as

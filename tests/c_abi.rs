@@ -223,3 +223,74 @@ fn c_example_waits_match_the_cli() {
         "1112345678999m  waits: 1m 2m 3m 4m 5m 6m 7m 8m 9m"
     );
 }
+
+#[test]
+fn c_example_scores_match_the_cli() {
+    let exe = compile(false);
+    // MCR samples: the last concealed tile is the winning tile.
+    let mut hands: Vec<String> = [
+        "[EEE1]234m567p888s9s9s",
+        "19m19p19s1234567z1m",
+        "11m22m33m44p55p66s77z",
+        "[EEE][SSSS1]55pWWWNNN",
+        "123m456m789m11p234s",
+    ]
+    .map(String::from)
+    .to_vec();
+    // Complete hands of the C14 set, winning on their highest tile.
+    hands.extend(
+        hupai::sets::hands(hupai::sets::Set::C14, 100, hupai::sets::SEED)
+            .iter()
+            .map(|h| h.to_string()),
+    );
+    for self_drawn in [false, true] {
+        let flag: &[&str] = if self_drawn { &["--self-drawn"] } else { &[] };
+        let args: Vec<&str> = flag
+            .iter()
+            .copied()
+            .chain(hands.iter().map(String::as_str))
+            .collect();
+        let want = cli_command("score", &[&["--json"], &args[..]].concat());
+        let got = run(exe, &[flag, &["score"], &args[flag.len()..]].concat());
+        let want = String::from_utf8(want.stdout).unwrap();
+        let got = String::from_utf8(got.stdout).unwrap();
+        assert_eq!(got.lines().count(), hands.len());
+        for ((hand, w), g) in hands.iter().zip(want.lines()).zip(got.lines()) {
+            let v: serde_json::Value = serde_json::from_str(w).unwrap();
+            let expected = match v.get("error") {
+                Some(e) => format!("error: {hand}: {}", e.as_str().unwrap()),
+                None => {
+                    let fans: Vec<String> = v["fans"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|f| {
+                            format!(
+                                " {} {}x{}",
+                                f["name"].as_str().unwrap(),
+                                f["points"],
+                                f["count"]
+                            )
+                        })
+                        .collect();
+                    let verdict = if v["legal"] == true {
+                        "legal win"
+                    } else {
+                        "not a legal win"
+                    };
+                    format!(
+                        "{hand}  total {} ({verdict}):{}",
+                        v["total"],
+                        fans.join(",")
+                    )
+                }
+            };
+            if expected.starts_with("error") {
+                // The C ABI reports a status, not the CLI's sentence.
+                assert!(g.starts_with(&format!("error: {hand}: ")), "{g}");
+            } else {
+                assert_eq!(g, expected);
+            }
+        }
+    }
+}

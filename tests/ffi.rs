@@ -550,3 +550,160 @@ fn format_writes_the_canonical_text_or_refuses() {
         HupaiStatus::Ok
     );
 }
+
+fn score_of(e: &Owned, h: &HupaiHand, ctx: &HupaiScoreContext) -> Result<HupaiScore, HupaiStatus> {
+    let mut out = HupaiScore::default();
+    let st = unsafe {
+        hupai_score(
+            e.0,
+            h.counts.as_ptr(),
+            34,
+            h.melds.as_ptr(),
+            h.meld_count as usize,
+            ctx,
+            &mut out,
+        )
+    };
+    if st == HupaiStatus::Ok {
+        Ok(out)
+    } else {
+        Err(st)
+    }
+}
+
+#[test]
+fn scores_equal_the_rust_scorer() {
+    use hupai::mcr::{Flags, ScoringInput};
+    let e = Owned::new(HUPAI_RULES_MCR, None, 0).unwrap();
+    let rust = Engine::embedded(Rules::MCR);
+    let mut scored = 0;
+    for (i, h) in hands(Set::C14, 3_000, SEED).iter().enumerate() {
+        let input = ScoringInput::winning_on_nth(*h, i, Flags::default()).unwrap();
+        let c = c_hand(h);
+        let ctx = HupaiScoreContext {
+            winning_tile: input.win_tile().index() as u8,
+            ..HupaiScoreContext::default()
+        };
+        match (rust.score(&input), score_of(&e, &c, &ctx)) {
+            (Ok(want), Ok(got)) => {
+                scored += 1;
+                assert_eq!((got.total, got.legal), (want.total, want.legal), "{h}");
+                let fans: Vec<(u8, u8, u8)> = got.fans[..got.fan_count as usize]
+                    .iter()
+                    .map(|f| (f.fan, f.points, f.count))
+                    .collect();
+                let want_fans: Vec<(u8, u8, u8)> = want
+                    .fans
+                    .iter()
+                    .map(|f| (f.fan as u8, f.points, f.count))
+                    .collect();
+                assert_eq!(fans, want_fans, "{h}");
+            }
+            (Err(_), Err(st)) => assert_eq!(st, HupaiStatus::NotWinning, "{h}"),
+            (want, got) => panic!("{h}: {want:?} vs {got:?}"),
+        }
+    }
+    assert!(scored > 2_000);
+    // Names of the fans, English and Chinese.
+    let name = |f: u32| {
+        unsafe { CStr::from_ptr(hupai_fan_name(f)) }
+            .to_str()
+            .unwrap()
+    };
+    let chinese = |f: u32| {
+        unsafe { CStr::from_ptr(hupai_fan_chinese_name(f)) }
+            .to_str()
+            .unwrap()
+    };
+    for f in hupai::mcr::Fan::ALL {
+        assert_eq!(name(f as u32), f.name());
+        assert_eq!(chinese(f as u32), f.chinese());
+    }
+    assert!(hupai_fan_name(HUPAI_MAX_FANS as u32).is_null());
+    assert!(hupai_fan_chinese_name(1000).is_null());
+}
+
+#[test]
+fn score_context_and_hand_errors() {
+    let e = Owned::new(HUPAI_RULES_MCR, None, 0).unwrap();
+    let h = parse(c"19m19p19s1234567z1m", HUPAI_NOTATION_MPSZ).unwrap();
+    let ctx = HupaiScoreContext {
+        winning_tile: h.last_tile,
+        self_drawn: 1,
+        ..HupaiScoreContext::default()
+    };
+    let s = score_of(&e, &h, &ctx).unwrap();
+    assert_eq!((s.total, s.legal), (89, true));
+    let name = |f: u8| {
+        unsafe { CStr::from_ptr(hupai_fan_name(f as u32)) }
+            .to_str()
+            .unwrap()
+    };
+    assert_eq!(name(s.fans[0].fan), "Thirteen Orphans");
+    // Any non-zero byte is "yes".
+    assert_eq!(
+        score_of(
+            &e,
+            &h,
+            &HupaiScoreContext {
+                self_drawn: 200,
+                ..ctx
+            }
+        ),
+        Ok(s)
+    );
+    for bad in [
+        HupaiScoreContext {
+            winning_tile: 34,
+            ..ctx
+        },
+        HupaiScoreContext {
+            winning_tile: 1,
+            ..ctx
+        }, // 2m: not in the hand
+        HupaiScoreContext {
+            seat_wind: 4,
+            ..ctx
+        },
+        HupaiScoreContext {
+            prevalent_wind: 9,
+            ..ctx
+        },
+        HupaiScoreContext { variant: 2, ..ctx },
+        HupaiScoreContext { flowers: 9, ..ctx },
+    ] {
+        assert_eq!(
+            score_of(&e, &h, &bad),
+            Err(HupaiStatus::BadContext),
+            "{bad:?}"
+        );
+    }
+    let short = parse(c"19m19p19s123456z", HUPAI_NOTATION_MPSZ).unwrap();
+    assert_eq!(score_of(&e, &short, &ctx), Err(HupaiStatus::HandSize));
+    let losing = parse(c"123m456p789s1235z1m", HUPAI_NOTATION_MPSZ).unwrap();
+    assert_eq!(score_of(&e, &losing, &ctx), Err(HupaiStatus::NotWinning));
+    let mut out = HupaiScore::default();
+    let c = h.counts.as_ptr();
+    let call = |engine, counts, ctx: *const HupaiScoreContext, out: *mut HupaiScore| unsafe {
+        hupai_score(engine, counts, 34, ptr::null(), 0, ctx, out)
+    };
+    assert_eq!(
+        call(ptr::null(), c, &ctx, &mut out),
+        HupaiStatus::NullPointer
+    );
+    assert_eq!(
+        call(e.0, ptr::null(), &ctx, &mut out),
+        HupaiStatus::NullPointer
+    );
+    assert_eq!(
+        call(e.0, c, ptr::null(), &mut out),
+        HupaiStatus::NullPointer
+    );
+    assert_eq!(
+        call(e.0, c, &ctx, ptr::null_mut()),
+        HupaiStatus::NullPointer
+    );
+    let mut raw = [0u8; std::mem::size_of::<HupaiScore>() + 8];
+    let odd = unsafe { raw.as_mut_ptr().add(1) }.cast::<HupaiScore>();
+    assert_eq!(call(e.0, c, &ctx, odd), HupaiStatus::Misaligned);
+}

@@ -3,6 +3,7 @@
 //! points (after the tables are loaded).
 
 use hupai::ffi::*;
+use hupai::mcr::{Flags, ScoringInput};
 use hupai::server::{Engine, HandState};
 use hupai::sets::{hands, Set, SEED};
 use hupai::{Rules, Tile};
@@ -76,6 +77,22 @@ fn single_hand_queries_do_not_allocate() {
         });
         assert_eq!(n, 0, "HandState under {rules}");
     }
+    // MCR totals (the fan list of `score` is a Vec; `score_total` needs none).
+    let engine = Engine::embedded(Rules::MCR);
+    let inputs: Vec<ScoringInput> = hs[..1_000]
+        .iter()
+        .enumerate()
+        .map(|(i, h)| ScoringInput::winning_on_nth(*h, i, Flags::default()).unwrap())
+        .collect();
+    let _ = engine.score_total(&inputs[0]);
+    let (total, n) = allocations(|| {
+        inputs
+            .iter()
+            .map(|i| engine.score_total(i).unwrap_or(0) as u64)
+            .sum::<u64>()
+    });
+    assert_eq!(n, 0, "score_total");
+    assert!(total > 0);
 }
 
 #[test]

@@ -2,11 +2,13 @@
  * A C program on the hupai C ABI: a small `hupai` command line in C.
  *
  *   hupai_example [--rules generic|sichuan|riichi|mcr] [--tables DIR] [--batch]
- *                 [check|waits] HAND...
+ *                 [--self-drawn] [check|waits|score] HAND...
  *
  * Prints one line per hand as the `hupai` command of the same name does:
- * check prints `good` or `bad`, waits `HAND  waits: ...`, and a hand the
- * query refuses `error: HAND: MESSAGE`. With --batch, check answers every
+ * check prints `good` or `bad`, waits `HAND  waits: ...`, score (MCR; the
+ * last concealed tile is the winning tile, won on a discard unless
+ * --self-drawn) `HAND  total N (legal win): FAN POINTSxCOUNT, ...`, and a
+ * hand the query refuses `error: HAND: MESSAGE`. With --batch, check answers every
  * hand with one parallel hupai_check_batch call instead of one hupai_check
  * call each. At the end it checks a hand built directly as a count array
  * plus a declared meld, and makes a bad call on purpose.
@@ -75,14 +77,40 @@ static HupaiStatus waits(const HupaiEngine *engine, const HupaiHand *hand) {
     return HUPAI_STATUS_OK;
 }
 
+/* One score line; returns the status. */
+static HupaiStatus score(const HupaiEngine *engine, const HupaiHand *hand, const char *input,
+                         int self_drawn) {
+    HupaiScoreContext context = {0}; /* East round, East seat, no flowers */
+    context.winning_tile = hand->last_tile;
+    context.self_drawn = (uint8_t)self_drawn;
+    HupaiScore result;
+    HupaiStatus st = hupai_score(engine, hand->counts, HUPAI_KINDS, hand->melds,
+                                 hand->meld_count, &context, &result);
+    if (st != HUPAI_STATUS_OK) {
+        return st;
+    }
+    printf("%s  total %u (%s):", input, (unsigned)result.total,
+           result.legal ? "legal win" : "not a legal win");
+    for (int i = 0; i < result.fan_count; i++) {
+        const HupaiFan *f = &result.fans[i];
+        printf("%s %s %ux%u", i ? "," : "", hupai_fan_name(f->fan), (unsigned)f->points,
+               (unsigned)f->count);
+    }
+    printf("\n");
+    return HUPAI_STATUS_OK;
+}
+
 int main(int argc, char **argv) {
     uint32_t rules = HUPAI_RULES_GENERIC;
     const char *tables = NULL; /* NULL: the tables built into the library */
     int batch = 0;
+    int self_drawn = 0;
     int first = 1;
     for (; first < argc && strncmp(argv[first], "--", 2) == 0; first++) {
         if (strcmp(argv[first], "--batch") == 0) {
             batch = 1;
+        } else if (strcmp(argv[first], "--self-drawn") == 0) {
+            self_drawn = 1;
         } else if (strcmp(argv[first], "--rules") == 0 && first + 1 < argc &&
                    rules_code(argv[first + 1], &rules)) {
             first++;
@@ -94,8 +122,8 @@ int main(int argc, char **argv) {
         }
     }
     const char *command = "check";
-    if (first < argc &&
-        (strcmp(argv[first], "check") == 0 || strcmp(argv[first], "waits") == 0)) {
+    if (first < argc && (strcmp(argv[first], "check") == 0 || strcmp(argv[first], "waits") == 0 ||
+                         strcmp(argv[first], "score") == 0)) {
         command = argv[first++];
     }
 
@@ -141,6 +169,8 @@ int main(int argc, char **argv) {
         }
         if (strcmp(command, "waits") == 0) {
             st = waits(engine, &hands[i]);
+        } else if (strcmp(command, "score") == 0) {
+            st = score(engine, &hands[i], input, self_drawn);
         } else if (batch) {
             puts(results[i] == HUPAI_COMPLETE ? "good" : "bad");
         } else {

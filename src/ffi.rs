@@ -1,5 +1,15 @@
 //! The C ABI: `libhupai.so` / `libhupai.a` and the header `include/hupai.h`.
 //!
+//! | function | does |
+//! |---|---|
+//! | [`hupai_engine_new`] / [`hupai_engine_free`] | an engine: rules, embedded or memory-mapped tables, worker threads |
+//! | [`hupai_check`] | is the hand complete? |
+//! | [`hupai_check_batch`] | the same for many hands, in parallel, in order |
+//! | [`hupai_waits`] | live and exhausted waits of a ready hand |
+//! | [`hupai_score`] | MCR fans and total of a complete hand |
+//! | [`hupai_parse`] / [`hupai_format`] | hands from and to notation |
+//! | [`hupai_tile_name`], [`hupai_fan_name`], [`hupai_fan_chinese_name`], [`hupai_status_message`], [`hupai_version`] | static strings |
+//!
 //! # Conventions
 //!
 //! * Every function returns a [`HupaiStatus`] (`HUPAI_STATUS_OK` = 0) and
@@ -10,14 +20,15 @@
 //!   (`counts_len` must be [`HUPAI_KINDS`], at most [`HUPAI_MAX_MELDS`]
 //!   melds), out-pointers for alignment, batch buffers for overlap. A bad
 //!   argument is an error code, and no out-value is written.
-//! * Enumerations that C passes in (rules, notation, meld kind, source) are
-//!   plain integers checked on entry, never Rust enums (an out-of-range value
-//!   would be undefined behaviour).
+//! * Enumerations and flags that C passes in (rules, notation, meld kind,
+//!   source, winds, variant, scoring flags) are plain integers checked on
+//!   entry, never Rust enums or `bool`s (an out-of-range value would be
+//!   undefined behaviour).
 //! * The only allocation handed to C is the engine, released by
 //!   [`hupai_engine_free`]. An engine may be used from any number of threads
 //!   at once; it is immutable after [`hupai_engine_new`].
 //!
-//! # Example (from Rust; `examples/c/hupai_cli.c` is the same in C)
+//! # Example (from Rust; `examples/c/hupai_example.c` does the same in C)
 //!
 //! ```
 //! use hupai::ffi::*;

@@ -198,7 +198,7 @@ where
             .waits_keyed(&state.hand, &state.keys, &self.rules)
     }
 
-    /// MCR fans of a complete hand ([`mcr::score`](crate::mcr::score));
+    /// MCR fans of a complete hand ([`mcr::score`](fn@crate::mcr::score));
     /// MCR whatever the engine's rule set.
     ///
     /// ```

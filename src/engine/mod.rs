@@ -4,5 +4,7 @@
 //! container, so the embedded set and a memory-mapped set run the same code.
 
 mod hu;
+mod shanten;
 
 pub use hu::suits_allowed;
+pub use shanten::{Discards, Effective, ShantenError, Ukeire};

@@ -53,10 +53,28 @@ pub struct TableKind {
 }
 
 /// Every file a table set is made of.
-pub const KINDS: &[TableKind] = &[TableKind {
-    file: "hu.tbl",
-    generate: generate::hu,
-}];
+pub const KINDS: &[TableKind] = &[
+    TableKind {
+        file: "hu.tbl",
+        generate: generate::hu,
+    },
+    TableKind {
+        file: "shanten.tbl",
+        generate: generate::shanten,
+    },
+];
+
+/// Replacement distances of one part (a suit or the honours) to `m` melds
+/// without or with a pair: lane `8 * p + m` (m = 0..=4, p = 0/1) holds the
+/// fewest tiles to add for `m` melds and `p` pairs, never more than four
+/// copies of a rank. Lanes 5–7 and 13–15 are unused. See
+/// [`generate::shanten`](generate::shanten).
+pub type Distances = [u8; 16];
+
+/// Distance classes a `shanten.tbl` class table holds room for: any byte is
+/// a valid class index, so a corrupt file can give wrong answers (caught by
+/// [`Tables::verify`]) but never an out-of-bounds read.
+pub const DISTANCE_CLASSES: usize = 256;
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/embedded_tables.rs"));
@@ -75,6 +93,11 @@ pub struct Tables<B = &'static [u8]> {
     hu: TableFile<B>,
     suit: Range<usize>,
     honor: Range<usize>,
+    shanten: TableFile<B>,
+    suit_class: Range<usize>,
+    honor_class: Range<usize>,
+    suit_distances: Range<usize>,
+    honor_distances: Range<usize>,
 }
 
 impl<B: AsRef<[u8]>> Tables<B> {
@@ -83,37 +106,35 @@ impl<B: AsRef<[u8]>> Tables<B> {
     pub fn load(
         mut open: impl FnMut(&str) -> Result<B, TableError>,
     ) -> Result<Tables<B>, TableError> {
-        let hu = TableFile::new(open("hu.tbl")?)?;
-        if hu.kind() != "hu" {
-            return Err(TableError::Corrupt(format!(
-                "hu.tbl holds a '{}' table",
-                hu.kind()
-            )));
-        }
-        let sized = |name: &str, n: usize| -> Result<Range<usize>, TableError> {
-            let r = hu.section_range(name)?;
-            if r.len() != 2 * n {
-                return Err(TableError::Corrupt(format!(
-                    "section '{name}' holds {} bytes, expected {}",
-                    r.len(),
-                    2 * n
-                )));
-            }
-            Ok(r)
-        };
-        let suit = sized("suit", key::SUIT_PATTERNS)?;
-        let honor = sized("honor", key::HONOR_PATTERNS)?;
-        Ok(Tables { hu, suit, honor })
+        let hu = file(open("hu.tbl")?, "hu")?;
+        let suit = sized(&hu, "suit", 2 * key::SUIT_PATTERNS)?;
+        let honor = sized(&hu, "honor", 2 * key::HONOR_PATTERNS)?;
+        let shanten = file(open("shanten.tbl")?, "shanten")?;
+        let suit_class = sized(&shanten, "suit", key::SUIT_PATTERNS)?;
+        let honor_class = sized(&shanten, "honor", key::HONOR_PATTERNS)?;
+        let suit_distances = sized(&shanten, "suit_classes", 16 * DISTANCE_CLASSES)?;
+        let honor_distances = sized(&shanten, "honor_classes", 16 * DISTANCE_CLASSES)?;
+        Ok(Tables {
+            hu,
+            suit,
+            honor,
+            shanten,
+            suit_class,
+            honor_class,
+            suit_distances,
+            honor_distances,
+        })
     }
 
     /// Full verification: every file's checksum.
     pub fn verify(&self) -> Result<(), TableError> {
-        self.hu.verify()
+        self.hu.verify()?;
+        self.shanten.verify()
     }
 
     /// The files of the set by name.
     pub fn files(&self) -> impl Iterator<Item = (&'static str, &TableFile<B>)> {
-        [("hu.tbl", &self.hu)].into_iter()
+        [("hu.tbl", &self.hu), ("shanten.tbl", &self.shanten)].into_iter()
     }
 
     /// The record of a suit pattern (≤ 14 tiles).
@@ -127,6 +148,80 @@ impl<B: AsRef<[u8]>> Tables<B> {
     pub fn honor_record(&self, c: &[u8; 7]) -> u16 {
         read_u16(self.hu.bytes(), self.honor.start, key::honor_index(c))
     }
+}
+
+impl<B: AsRef<[u8]>> Tables<B> {
+    /// The replacement distances of a suit pattern (≤ 14 tiles).
+    ///
+    /// ```
+    /// use hupai::Tables;
+    /// let t = Tables::embedded();
+    /// // 1m 2m 4m: one tile from a chow (3m), two from a chow and a pair.
+    /// let d = t.suit_distances(&[1, 1, 0, 1, 0, 0, 0, 0, 0]);
+    /// assert_eq!((d[1], d[8 + 1]), (1, 2));
+    /// ```
+    #[inline]
+    pub fn suit_distances(&self, c: &[u8; 9]) -> &Distances {
+        let bytes = self.shanten.bytes();
+        let class = bytes[self.suit_class.start + key::suit_index(c)];
+        distances(bytes, self.suit_distances.start, class)
+    }
+
+    /// The replacement distances of an honour pattern (≤ 14 tiles).
+    #[inline]
+    pub fn honor_distances(&self, c: &[u8; 7]) -> &Distances {
+        let bytes = self.shanten.bytes();
+        let class = bytes[self.honor_class.start + key::honor_index(c)];
+        distances(bytes, self.honor_distances.start, class)
+    }
+
+    /// The distance class of a suit pattern: patterns of one class have the
+    /// same [`Distances`].
+    #[inline]
+    pub fn suit_distance_class(&self, c: &[u8; 9]) -> u8 {
+        self.shanten.bytes()[self.suit_class.start + key::suit_index(c)]
+    }
+
+    /// The distance class of an honour pattern.
+    #[inline]
+    pub fn honor_distance_class(&self, c: &[u8; 7]) -> u8 {
+        self.shanten.bytes()[self.honor_class.start + key::honor_index(c)]
+    }
+}
+
+#[inline(always)]
+fn distances(bytes: &[u8], start: usize, class: u8) -> &Distances {
+    let at = start + 16 * class as usize;
+    bytes[at..at + 16].try_into().expect("sixteen bytes")
+}
+
+/// Check the kind a file's header names.
+fn file<B: AsRef<[u8]>>(bytes: B, kind: &str) -> Result<TableFile<B>, TableError> {
+    let f = TableFile::new(bytes)?;
+    if f.kind() != kind {
+        return Err(TableError::Corrupt(format!(
+            "{kind}.tbl holds a '{}' table",
+            f.kind()
+        )));
+    }
+    Ok(f)
+}
+
+/// The byte range of a section that must hold exactly `len` bytes.
+fn sized<B: AsRef<[u8]>>(
+    f: &TableFile<B>,
+    name: &str,
+    len: usize,
+) -> Result<Range<usize>, TableError> {
+    let r = f.section_range(name)?;
+    if r.len() != len {
+        return Err(TableError::Corrupt(format!(
+            "section '{name}' of {}.tbl holds {} bytes, expected {len}",
+            f.kind(),
+            r.len()
+        )));
+    }
+    Ok(r)
 }
 
 #[inline(always)]

@@ -34,6 +34,7 @@ use crate::forms;
 use crate::hand::Hand;
 use crate::rules::{Rules, SevenPairs};
 use crate::table::generate::shanten::FAR;
+use crate::table::key::Neighbourhood;
 use crate::table::{Distances, Tables};
 use crate::tile::{total, Counts, Tile, KINDS};
 use crate::tileset::TileSet;
@@ -143,7 +144,20 @@ impl Effective {
 
     /// Unseen copies of all effective tiles together (the ukeire count).
     pub fn total(&self) -> u32 {
-        self.iter().map(|(_, n)| n as u32).sum()
+        const L: u64 = 0x0101_0101_0101_0101;
+        const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+        let bits = self.tiles.bits();
+        let mut sum = 0;
+        for (j, chunk) in self.unseen.chunks(8).enumerate() {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            // Bit j of the set to byte j (0 or 0xff), then keep those counts.
+            let b = (bits >> (8 * j)) & 0xff;
+            let spread = b.wrapping_mul(L) & 0x8040_2010_0804_0201;
+            let keep = ((((spread & LOW).wrapping_add(LOW) | spread) >> 7) & L).wrapping_mul(0xff);
+            sum += (u64::from_le_bytes(word) & keep).wrapping_mul(L) >> 56;
+        }
+        sum as u32
     }
 
     /// Each effective tile with its unseen copies, in tile order.
@@ -332,30 +346,90 @@ const NOTHING: Distances = {
     d
 };
 
-/// Min-plus product: the distances of two parts taken together.
+/// Min-plus product of two parts' distances (see
+/// [`generate::shanten::product`](crate::table::generate::shanten::product),
+/// the scalar definition, which this equals lane for lane).
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[inline(always)]
 fn product(a: &Distances, b: &Distances) -> Distances {
-    let mut r = [FAR; 16];
-    for i in 0..5 {
-        for j in 0..5 - i {
-            let m = i + j;
-            r[m] = r[m].min(a[i].saturating_add(b[j]));
-            r[8 + m] = r[8 + m]
-                .min(a[i].saturating_add(b[8 + j]))
-                .min(a[8 + i].saturating_add(b[j]));
+    use std::arch::x86_64::*;
+    // Lanes l with l % 8 < i: below the shifted row, to be FAR.
+    const fn mask(i: usize) -> [u8; 16] {
+        let mut m = [0u8; 16];
+        let mut l = 0;
+        while l < 16 {
+            if l % 8 < i {
+                m[l] = FAR;
+            }
+            l += 1;
         }
+        m
     }
-    r
+    const MASKS: [[u8; 16]; 5] = [mask(0), mask(1), mask(2), mask(3), mask(4)];
+    const UNUSED: [u8; 16] = [0, 0, 0, 0, 0, FAR, FAR, FAR, 0, 0, 0, 0, 0, FAR, FAR, FAR];
+    const USED: [u8; 16] = [
+        255, 255, 255, 255, 255, 0, 0, 0, 255, 255, 255, 255, 255, 0, 0, 0,
+    ];
+    let mut out = [0u8; 16];
+    // SAFETY: SSE2 is enabled (checked by the cfg above; it is part of the
+    // x86_64 baseline). The unaligned loads read exactly the 16 bytes of a
+    // `[u8; 16]` behind a shared reference, the unaligned store writes the 16
+    // bytes of the local `out`; no alignment is required. Byte additions wrap
+    // and minima/maxima are lane-wise, so any input bytes give some output,
+    // never undefined behaviour. Proven equal to the scalar definition by
+    // `sse_product_equals_the_scalar_definition` (every class pair).
+    unsafe {
+        let load = |x: &[u8; 16]| _mm_loadu_si128(x.as_ptr() as *const __m128i);
+        let far = _mm_set1_epi8(FAR as i8);
+        let bv = load(b);
+        // b's pairless row moved to the pair row (for a's pair row).
+        let b0 = _mm_unpacklo_epi64(far, bv);
+        let mut r = far;
+        macro_rules! step {
+            ($i:literal) => {
+                let m = load(&MASKS[$i]);
+                let sb = _mm_max_epu8(_mm_slli_si128::<$i>(bv), m);
+                let s0 = _mm_max_epu8(_mm_slli_si128::<$i>(b0), m);
+                r = _mm_min_epu8(r, _mm_add_epi8(_mm_set1_epi8(a[$i] as i8), sb));
+                r = _mm_min_epu8(r, _mm_add_epi8(_mm_set1_epi8(a[8 + $i] as i8), s0));
+            };
+        }
+        step!(0);
+        step!(1);
+        step!(2);
+        step!(3);
+        step!(4);
+        r = _mm_or_si128(_mm_and_si128(r, load(&USED)), load(&UNUSED));
+        _mm_storeu_si128(out.as_mut_ptr() as *mut __m128i, r);
+    }
+    out
 }
 
-/// The distance of two part groups to `k` melds and one pair.
+#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+use crate::table::generate::shanten::product;
+
+/// The distance of two part groups to `k` (0..=4) melds and one pair.
 #[inline(always)]
 fn join(a: &Distances, b: &Distances, k: usize) -> u8 {
+    match k {
+        4 => join_k::<4>(a, b),
+        3 => join_k::<3>(a, b),
+        2 => join_k::<2>(a, b),
+        1 => join_k::<1>(a, b),
+        _ => join_k::<0>(a, b),
+    }
+}
+
+/// [`join`] for a constant `K`: unrolled, no bounds checks. Table lanes are
+/// at most [`FAR`] (64), so sums never wrap (a corrupt table may give a wrong
+/// answer, never a panic).
+#[inline(always)]
+fn join_k<const K: usize>(a: &Distances, b: &Distances) -> u8 {
     let mut d = FAR;
-    for i in 0..=k {
+    for i in 0..=K {
         d = d
-            .min(a[i].saturating_add(b[8 + k - i]))
-            .min(a[8 + i].saturating_add(b[k - i]));
+            .min(a[i].wrapping_add(b[8 + K - i]))
+            .min(a[8 + i].wrapping_add(b[K - i]));
     }
     d
 }
@@ -414,14 +488,31 @@ fn capped_distances(v: &[u8], caps: &[u8], chows: bool) -> Distances {
     d
 }
 
-/// The ranks (bit r) whose draw lowers the distances of a part in one of the
-/// `optimal` lanes (0xff per lane, as a u128 mask).
+/// The ranks (bit per rank) of a part whose draw lowers one of its
+/// `optimal` lanes, each looked up through `distances` of the neighbour's
+/// index (a rank without room looks up the part itself: no change).
+/// Branch-free: trying to skip ranks that cannot help costs more in
+/// mispredicted branches than the lookups it saves.
+#[inline(always)]
+fn improving_ranks<'a, const N: usize>(
+    part: &Neighbourhood<N>,
+    x: &Distances,
+    optimal: u128,
+    distances: impl Fn(usize) -> &'a Distances,
+) -> u16 {
+    let mut ranks = 0u16;
+    for r in 0..N {
+        ranks |= (lowers(x, distances(part.up(r)), optimal) as u16) << r;
+    }
+    ranks
+}
+
+/// Whether one more tile takes a part from distances `now` to `next` lower
+/// in one of the `optimal` lanes (0xff per lane, as a u128 mask). A tile
+/// more never costs more, so "lower" is "different".
 #[inline(always)]
 fn lowers(now: &Distances, next: &Distances, optimal: u128) -> bool {
-    // Lane-wise now ≥ next (a tile more never costs more), so the byte
-    // differences never borrow.
-    let diff = u128::from_le_bytes(*now).wrapping_sub(u128::from_le_bytes(*next));
-    diff & optimal != 0
+    (u128::from_le_bytes(*now) ^ u128::from_le_bytes(*next)) & optimal != 0
 }
 
 impl<B: AsRef<[u8]>> Tables<B> {
@@ -447,10 +538,11 @@ impl<B: AsRef<[u8]>> Tables<B> {
     /// assert!(t.shanten(&hand(&[0, 1, 2]), &Rules::RIICHI).is_err());
     /// ```
     pub fn shanten(&self, hand: &Hand, rules: &Rules) -> Result<i8, ShantenError> {
-        let c = hand.counts();
-        if hand.meld_count() == 0 && rules.honors && rules.max_suits >= 3 && !rules.mcr_forms {
+        if hand.melds().next().is_none() && all_parts_open(rules) {
             // The common case: a concealed hand with every part open.
-            let n = total(c);
+            let c = hand.counts();
+            let tally = Tally::of(c);
+            let n = tally.tiles as usize;
             if n == 0 || n > 14 || n % 3 == 0 {
                 return Err(ShantenError::Size {
                     concealed: n,
@@ -458,7 +550,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
                     expected: ANY_SIZE,
                 });
             }
-            return Ok(concealed_distance(self, c, n, rules) as i8 - 1);
+            return Ok(concealed_distance(self, c, &tally, rules) as i8 - 1);
         }
         let shape = Shape::new(hand, rules, ANY_SIZE)?;
         let d = distance(self, &shape, rules);
@@ -480,8 +572,27 @@ impl<B: AsRef<[u8]>> Tables<B> {
         rules: &Rules,
         visible: &Counts,
     ) -> Result<Effective, ShantenError> {
-        let shape = Shape::new(hand, rules, DRAW_SIZE)?;
         let unseen = unseen(hand, visible)?;
+        if hand.melds().next().is_none() && all_parts_open(rules) {
+            // The common case: a concealed hand with every part open.
+            let c = hand.counts();
+            let tally = Tally::of(c);
+            let n = tally.tiles as usize;
+            if n > 13 || n % 3 != 1 {
+                return Err(ShantenError::Size {
+                    concealed: n,
+                    melds: 0,
+                    expected: DRAW_SIZE,
+                });
+            }
+            let (d, tiles) = concealed_effective(self, c, &tally, rules);
+            return Ok(Effective {
+                shanten: d as i8 - 1,
+                tiles: TileSet::from_bits(tiles),
+                unseen,
+            });
+        }
+        let shape = Shape::new(hand, rules, DRAW_SIZE)?;
         let (d, tiles) = improving(self, &shape, rules);
         if d >= FAR {
             return Err(ShantenError::Unreachable);
@@ -576,64 +687,110 @@ fn kinds_kept(keep: u8) -> u64 {
 }
 
 /// Four minus the copies in the hand, its melds and `visible`.
+#[inline]
 fn unseen(hand: &Hand, visible: &Counts) -> Result<[u8; KINDS], ShantenError> {
-    let all = hand.all_counts();
+    let mut all = *hand.counts();
+    for m in hand.melds() {
+        m.add_to(&mut all);
+    }
     let mut out = [0u8; KINDS];
+    let mut over = false;
     for i in 0..KINDS {
-        out[i] = 4u8
-            .checked_sub(all[i])
-            .and_then(|x| x.checked_sub(visible[i]))
-            .ok_or(ShantenError::Visible(tile(i)))?;
+        let seen = all[i] + visible[i].min(8);
+        over |= seen > 4;
+        out[i] = 4u8.wrapping_sub(seen);
+    }
+    if over {
+        let i = (0..KINDS)
+            .find(|&i| all[i] + visible[i].min(8) > 4)
+            .expect("some kind is over");
+        return Err(ShantenError::Visible(tile(i)));
     }
     Ok(out)
 }
 
+/// The counts of the `kept` kinds only.
+#[inline]
+fn kept_counts(c: &Counts, kept: u64) -> Counts {
+    let mut out = *c;
+    for (i, x) in out.iter_mut().enumerate() {
+        *x &= 0u8.wrapping_sub((kept >> i & 1) as u8);
+    }
+    out
+}
+
 /// Seven pairs over the `kept` kinds: its distance, and the kinds whose draw
 /// lowers it.
-#[inline]
 fn seven_pairs(c: &Counts, kept: u64, mode: SevenPairs) -> (u8, u64) {
-    let (mut ones, mut twos, mut threes, mut fours) = (0u64, 0u64, 0u64, 0u64);
-    for (i, &n) in c.iter().enumerate() {
-        let bit = 1u64 << i;
-        match n {
-            1 => ones |= bit,
-            2 => twos |= bit,
-            3 => threes |= bit,
-            4 => fours |= bit,
-            _ => {}
-        }
+    let masked;
+    let c = if kept == ALL_KINDS {
+        c
+    } else {
+        masked = kept_counts(c, kept);
+        &masked
+    };
+    let tally = Tally::of(c);
+    let rules = Rules {
+        seven_pairs: mode,
+        thirteen_orphans: false,
+        ..Rules::GENERIC
+    };
+    let d = tally.special_distance(&rules);
+    if d == 0 || mode == SevenPairs::No {
+        return (d, 0);
     }
-    let (ones, twos, threes, fours) = (ones & kept, twos & kept, threes & kept, fours & kept);
-    let empty = kept & !(ones | twos | threes | fours);
-    match mode {
-        SevenPairs::No => (FAR, 0),
-        SevenPairs::Distinct => {
-            let pairs = (twos | threes | fours).count_ones() as u8;
-            let kinds = pairs + ones.count_ones() as u8;
-            if pairs >= 7 {
-                return (0, 0);
-            }
-            let d = 7 - pairs + 7u8.saturating_sub(kinds);
-            let mut t = ones;
-            if kinds < 7 {
-                t |= empty;
-            }
-            (d, t)
+    let held = Held::of(c);
+    let empty = !(held.ones | held.twos | held.threes | held.fours) & kept;
+    let tiles = match mode {
+        // A single becomes a pair; a new kind helps while kinds are short.
+        SevenPairs::Distinct => held.ones | if tally.kinds < 7 { empty } else { 0 },
+        // An odd count completes a pair; an even one helps while pairs
+        // outnumber the odd counts that could complete them.
+        _ => {
+            let short = 7 - tally.whole > tally.odd;
+            held.ones | held.threes | if short { empty | held.twos } else { 0 }
         }
-        SevenPairs::QuadsAllowed => {
-            let whole = (twos | threes).count_ones() as u8 + 2 * fours.count_ones() as u8;
-            let odd = (ones | threes).count_ones() as u8;
-            if whole >= 7 {
-                return (0, 0);
-            }
-            let need = 7 - whole;
-            let d = need + need.saturating_sub(odd);
-            let mut t = ones | threes;
-            if need > odd {
-                t |= empty | twos;
-            }
-            (d, t)
+    };
+    (d, tiles)
+}
+
+/// Every tile kind, a bit each.
+const ALL_KINDS: u64 = (1 << KINDS) - 1;
+
+/// The kinds held once, twice, three and four times (bit per kind).
+struct Held {
+    ones: u64,
+    twos: u64,
+    threes: u64,
+    fours: u64,
+}
+
+impl Held {
+    #[inline]
+    fn of(c: &Counts) -> Held {
+        const L: u64 = 0x0101_0101_0101_0101;
+        // Gathers bit 0 of each byte into the top byte (the eight products
+        // land on distinct bits, so nothing carries).
+        let bits = |x: u64| x.wrapping_mul(0x0102_0408_1020_4080) >> 56;
+        let mut h = Held {
+            ones: 0,
+            twos: 0,
+            threes: 0,
+            fours: 0,
+        };
+        for j in 0..5 {
+            let w = if j < 4 {
+                u64::from_le_bytes(c[8 * j..8 * j + 8].try_into().expect("eight"))
+            } else {
+                c[32] as u64 | (c[33] as u64) << 8
+            };
+            let (x0, x1, x2) = (w & L, w >> 1 & L, w >> 2 & L);
+            h.ones |= bits(x0 & !x1) << (8 * j);
+            h.twos |= bits(x1 & !x0) << (8 * j);
+            h.threes |= bits(x0 & x1) << (8 * j);
+            h.fours |= bits(x2) << (8 * j);
         }
+        h
     }
 }
 
@@ -642,9 +799,7 @@ fn seven_pairs(c: &Counts, kept: u64, mode: SevenPairs) -> (u8, u64) {
 fn thirteen_orphans(c: &Counts) -> (u8, u64) {
     let (mut present, mut pair) = (0u64, false);
     for &i in &forms::ORPHANS {
-        if c[i] > 0 {
-            present |= 1 << i;
-        }
+        present |= ((c[i] > 0) as u64) << i;
         pair |= c[i] >= 2;
     }
     let all: u64 = forms::ORPHANS.iter().map(|&i| 1u64 << i).sum();
@@ -682,21 +837,151 @@ fn honors_and_knitted(c: &Counts) -> (u8, u64) {
 
 /// Distance of a concealed hand of `n` tiles with all four parts open.
 #[inline]
-fn concealed_distance<B: AsRef<[u8]>>(t: &Tables<B>, c: &Counts, n: usize, rules: &Rules) -> u8 {
+fn concealed_distance<B: AsRef<[u8]>>(
+    t: &Tables<B>,
+    c: &Counts,
+    tally: &Tally,
+    rules: &Rules,
+) -> u8 {
+    let n = tally.tiles as usize;
     let k = n / 3;
-    let a = t.suit_distances(c[0..9].try_into().expect("nine"));
-    let b = t.suit_distances(c[9..18].try_into().expect("nine"));
-    let s = t.suit_distances(c[18..27].try_into().expect("nine"));
-    let z = t.honor_distances(c[27..34].try_into().expect("seven"));
-    let mut d = join(&product(a, b), &product(s, z), k);
+    let t = t.distance_tables();
+    let a = t.suit_class(c[0..9].try_into().expect("nine"));
+    let b = t.suit_class(c[9..18].try_into().expect("nine"));
+    let s = t.suit_class(c[18..27].try_into().expect("nine"));
+    let z = t.honor_class(c[27..34].try_into().expect("seven"));
+    let mut d = join(t.suit_pair(a, b), t.suit_honor_pair(s, z), k);
     if n >= 13 {
-        d = d.min(special_distance(c, rules, 0b1111));
+        d = d.min(tally.special_distance(rules));
     }
     d
 }
 
+/// Effective tiles of a concealed 3n+1 hand with every part open: four class
+/// lookups, two pair products, the optimal cells of each part, and one
+/// neighbour lookup per rank. Returns the distance and the tiles (bit per
+/// kind).
+fn concealed_effective<B: AsRef<[u8]>>(
+    t: &Tables<B>,
+    c: &Counts,
+    tally: &Tally,
+    rules: &Rules,
+) -> (u8, u64) {
+    let n = tally.tiles as usize;
+    let k = n / 3;
+    let part = |i: usize| -> &[u8; 9] { c[9 * i..9 * i + 9].try_into().expect("nine") };
+    let suits = [
+        Neighbourhood::suit(part(0)),
+        Neighbourhood::suit(part(1)),
+        Neighbourhood::suit(part(2)),
+    ];
+    let honors = Neighbourhood::honor(c[27..34].try_into().expect("seven"));
+    let t = t.distance_tables();
+    let class = [
+        t.suit_class_at(suits[0].index()),
+        t.suit_class_at(suits[1].index()),
+        t.suit_class_at(suits[2].index()),
+        t.honor_class_at(honors.index()),
+    ];
+    let x = [
+        t.suit(class[0]),
+        t.suit(class[1]),
+        t.suit(class[2]),
+        t.honor(class[3]),
+    ];
+    let ab = t.suit_pair(class[0], class[1]);
+    let sz = t.suit_honor_pair(class[2], class[3]);
+    let mut d = join(ab, sz, k);
+    let special = if n >= 13 {
+        tally.special_distance(rules)
+    } else {
+        FAR
+    };
+    let mut tiles = 0u64;
+    if special < d {
+        d = special;
+    } else {
+        let rest = [
+            product(x[1], sz),
+            product(x[0], sz),
+            product(ab, x[3]),
+            product(ab, x[2]),
+        ];
+        for i in 0..3 {
+            let optimal = optimal_lanes(x[i], &rest[i], k, d);
+            if optimal != 0 {
+                let next = |j| t.suit(t.suit_class_at(j));
+                tiles |= (improving_ranks(&suits[i], x[i], optimal, next) as u64) << (9 * i);
+            }
+        }
+        let optimal = optimal_lanes(x[3], &rest[3], k, d);
+        if optimal != 0 {
+            let next = |j| t.honor(t.honor_class_at(j));
+            tiles |= (improving_ranks(&honors, x[3], optimal, next) as u64) << 27;
+        }
+    }
+    if special == d {
+        if rules.seven_pairs != SevenPairs::No {
+            let (e, more) = seven_pairs(c, ALL_KINDS, rules.seven_pairs);
+            if e == d {
+                tiles |= more;
+            }
+        }
+        if rules.thirteen_orphans {
+            let (e, more) = thirteen_orphans(c);
+            if e == d {
+                tiles |= more;
+            }
+        }
+    }
+    (d, tiles)
+}
+
+/// The lanes (0xff each) of a part's cells that some optimal allocation
+/// uses and a draw could lower: the part's distance is not 0 and plus the
+/// rest's for the complement it reaches `d`.
+#[inline(always)]
+fn optimal_lanes(x: &Distances, rest: &Distances, k: usize, d: u8) -> u128 {
+    match k {
+        4 => optimal_lanes_k::<4>(x, rest, d),
+        3 => optimal_lanes_k::<3>(x, rest, d),
+        2 => optimal_lanes_k::<2>(x, rest, d),
+        1 => optimal_lanes_k::<1>(x, rest, d),
+        _ => optimal_lanes_k::<0>(x, rest, d),
+    }
+}
+
+/// [`optimal_lanes`] for a constant `K`, on 64-bit words (one row of eight
+/// lanes each): the rest's complementary cell for lane `m` is lane `K − m`
+/// of the other row, a byte reversal and a shift away. Lanes hold at most
+/// [`FAR`] (64), so lane sums never carry.
+#[inline(always)]
+fn optimal_lanes_k<const K: usize>(x: &Distances, rest: &Distances, d: u8) -> u128 {
+    const L: u64 = 0x0101_0101_0101_0101;
+    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let row = |v: &Distances, p: usize| -> u64 {
+        u64::from_le_bytes(v[8 * p..8 * p + 8].try_into().expect("eight"))
+    };
+    // Lanes 0..=K (high bit of each byte).
+    let valid = HIGH >> (8 * (7 - K));
+    let lanes = |xr: u64, other: u64| -> u64 {
+        let comp = other.swap_bytes() >> (8 * (7 - K));
+        let t = xr.wrapping_add(comp) ^ (d as u64).wrapping_mul(L);
+        let equal = !((t & LOW).wrapping_add(LOW) | t) & HIGH;
+        let nonzero = ((xr & LOW).wrapping_add(LOW) | xr) & HIGH;
+        ((equal & nonzero & valid) >> 7).wrapping_mul(0xff)
+    };
+    let low = lanes(row(x, 0), row(rest, 1));
+    let high = lanes(row(x, 1), row(rest, 0));
+    (high as u128) << 64 | low as u128
+}
+
 /// Distance over every form and (Sichuan) every voided suit.
 fn distance<B: AsRef<[u8]>>(t: &Tables<B>, shape: &Shape, rules: &Rules) -> u8 {
+    if shape.capped == 0 && all_parts_open(rules) {
+        return concealed_distance(t, &shape.c, &Tally::of(&shape.c), rules);
+    }
     let mut best = FAR;
     for keep in voids(shape.capped, rules) {
         let mut d = standard(t, shape, keep, false).0;
@@ -737,21 +1022,103 @@ fn parts<B: AsRef<[u8]>>(
     out
 }
 
-/// The concealed-only special forms (no declared meld, 13 or 14 slots):
-/// seven pairs, thirteen orphans, honours and knitted.
-#[inline]
+/// The concealed-only special forms (no declared meld, 13 or 14 slots)
+/// over the kept parts: seven pairs, thirteen orphans, honours and knitted.
 fn special_distance(c: &Counts, rules: &Rules, keep: u8) -> u8 {
-    let mut d = FAR;
-    if rules.seven_pairs != SevenPairs::No {
-        d = d.min(seven_pairs(c, kinds_kept(keep), rules.seven_pairs).0);
-    }
-    if rules.thirteen_orphans {
-        d = d.min(thirteen_orphans(c).0);
-    }
+    let mut d = if keep == 0b1111 {
+        Tally::of(c).special_distance(rules)
+    } else {
+        Tally::of(&kept_counts(c, kinds_kept(keep))).special_distance(rules)
+    };
     if rules.mcr_forms {
         d = d.min(honors_and_knitted(c).0);
     }
     d
+}
+
+/// How many kinds a hand holds by copies, from one pass over the counts as
+/// 64-bit words (eight kinds a word; a count is at most 4, three bits).
+struct Tally {
+    tiles: u8,
+    /// Kinds held at least twice.
+    pairs: u8,
+    /// Kinds held at all.
+    kinds: u8,
+    /// Pairs when a quad counts as two: the sum of count / 2.
+    whole: u8,
+    /// Kinds held an odd number of times.
+    odd: u8,
+    /// Terminal and honour kinds held.
+    orphans: u8,
+    /// Some terminal or honour held at least twice.
+    orphan_pair: bool,
+}
+
+impl Tally {
+    #[inline(always)]
+    fn of(c: &Counts) -> Tally {
+        const L: u64 = 0x0101_0101_0101_0101;
+        // Byte flags of the terminals and honours in each word.
+        const ORPHANS: [u64; 5] = {
+            let mut w = [0u64; 5];
+            let mut k = 0;
+            while k < 13 {
+                let i = forms::ORPHANS[k];
+                w[i / 8] |= 1 << (8 * (i % 8));
+                k += 1;
+            }
+            w
+        };
+        let (mut b0, mut b1, mut b2, mut kinds, mut pairs, mut orphans, mut orphan_pairs) =
+            (0u64, 0u64, 0u64, 0u64, 0u64, 0u64, 0u64);
+        for (j, &orphan) in ORPHANS.iter().enumerate() {
+            let w = if j < 4 {
+                u64::from_le_bytes(c[8 * j..8 * j + 8].try_into().expect("eight"))
+            } else {
+                c[32] as u64 | (c[33] as u64) << 8
+            };
+            // Bits 0, 1, 2 of every count, one flag byte each.
+            let (x0, x1, x2) = (w & L, w >> 1 & L, w >> 2 & L);
+            b0 += x0;
+            b1 += x1;
+            b2 += x2;
+            kinds += x0 | x1 | x2;
+            pairs += x1 | x2;
+            orphans += (x0 | x1 | x2) & orphan;
+            orphan_pairs |= (x1 | x2) & orphan;
+        }
+        // Sum of the bytes of a word (each byte sum stays below 256).
+        let sum = |x: u64| (x.wrapping_mul(L) >> 56) as u8;
+        Tally {
+            tiles: sum(b0) + 2 * sum(b1) + 4 * sum(b2),
+            pairs: sum(pairs),
+            kinds: sum(kinds),
+            whole: sum(b1) + 2 * sum(b2),
+            odd: sum(b0),
+            orphans: sum(orphans),
+            orphan_pair: orphan_pairs != 0,
+        }
+    }
+
+    /// Seven pairs and thirteen orphans, as the rules allow.
+    #[inline(always)]
+    fn special_distance(&self, rules: &Rules) -> u8 {
+        let mut d = FAR;
+        match rules.seven_pairs {
+            SevenPairs::No => {}
+            SevenPairs::Distinct => {
+                d = 7u8.saturating_sub(self.pairs) + 7u8.saturating_sub(self.kinds);
+            }
+            SevenPairs::QuadsAllowed => {
+                let need = 7u8.saturating_sub(self.whole);
+                d = need + need.saturating_sub(self.odd);
+            }
+        }
+        if rules.thirteen_orphans {
+            d = d.min(14 - self.orphans - self.orphan_pair as u8);
+        }
+        d
+    }
 }
 
 /// Knitted straight (MCR): for each permutation, its missing tiles plus
@@ -798,8 +1165,19 @@ fn knitted_straight<B: AsRef<[u8]>>(
     (best, tiles)
 }
 
+/// Rules whose concealed hands take the all-lookup path: every part open,
+/// no MCR forms.
+#[inline(always)]
+fn all_parts_open(rules: &Rules) -> bool {
+    rules.honors && rules.max_suits >= 3 && !rules.mcr_forms
+}
+
 /// Distance and effective tiles of a 3n+1 hand over every form.
 fn improving<B: AsRef<[u8]>>(tables: &Tables<B>, shape: &Shape, rules: &Rules) -> (u8, TileSet) {
+    if shape.capped == 0 && all_parts_open(rules) {
+        let (d, tiles) = concealed_effective(tables, &shape.c, &Tally::of(&shape.c), rules);
+        return (d, TileSet::from_bits(tiles));
+    }
     let mut best = FAR;
     let mut tiles = 0u64;
     let mut consider = |d: u8, t: u64| {
@@ -903,6 +1281,31 @@ mod tests {
 
     /// The capped programme with no caps is a second algorithm for the
     /// table: equal on every pattern.
+    #[test]
+    fn sse_product_equals_the_scalar_definition() {
+        use crate::table::generate::shanten::product as scalar;
+        let t = Tables::embedded().distance_tables();
+        let suits: Vec<Distances> = (0..=255).map(|c| *t.suit(c)).collect();
+        let honors: Vec<Distances> = (0..=255).map(|c| *t.honor(c)).collect();
+        for a in &suits[..130] {
+            for b in suits[..130].iter().chain(&honors[..60]) {
+                let ab = product(a, b);
+                assert_eq!(ab, scalar(a, b), "{a:?} {b:?}");
+                assert_eq!(product(&ab, a), scalar(&ab, a));
+            }
+        }
+        // Any bytes at all (a corrupt table) give the same, not a panic.
+        let mut rng = crate::sets::Rng::new(5);
+        for _ in 0..10_000 {
+            let mut a = [0u8; 16];
+            let mut b = [0u8; 16];
+            for x in a.iter_mut().chain(b.iter_mut()) {
+                *x = rng.below(256) as u8;
+            }
+            let _ = product(&a, &b);
+        }
+    }
+
     #[test]
     fn capped_programme_equals_the_table_without_caps() {
         let t = Tables::embedded();

@@ -15,10 +15,12 @@
 //! binary ([`Tables::embedded`]); [`Tables::open`] memory-maps files instead.
 //! Either way the engine reads the same bytes in place through the same code.
 
+mod distances;
 pub mod format;
 pub mod generate;
 pub mod key;
 
+pub use distances::DistanceTables;
 pub use format::{TableError, TableFile};
 
 use std::ops::Range;
@@ -76,6 +78,12 @@ pub type Distances = [u8; 16];
 /// [`Tables::verify`]) but never an out-of-bounds read.
 pub const DISTANCE_CLASSES: usize = 256;
 
+/// Suit classes a class-pair product table has rows for (126 are used); a
+/// class byte is masked to this range, so any byte reads inside the table.
+pub const SUIT_CLASS_ROWS: usize = 128;
+/// Honour classes a class-pair product table has rows for (55 are used).
+pub const HONOR_CLASS_ROWS: usize = 64;
+
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/embedded_tables.rs"));
 }
@@ -98,6 +106,8 @@ pub struct Tables<B = &'static [u8]> {
     honor_class: Range<usize>,
     suit_distances: Range<usize>,
     honor_distances: Range<usize>,
+    suit_pairs: Range<usize>,
+    suit_honor_pairs: Range<usize>,
 }
 
 impl<B: AsRef<[u8]>> Tables<B> {
@@ -114,6 +124,9 @@ impl<B: AsRef<[u8]>> Tables<B> {
         let honor_class = sized(&shanten, "honor", key::HONOR_PATTERNS)?;
         let suit_distances = sized(&shanten, "suit_classes", 16 * DISTANCE_CLASSES)?;
         let honor_distances = sized(&shanten, "honor_classes", 16 * DISTANCE_CLASSES)?;
+        let rows = SUIT_CLASS_ROWS;
+        let suit_pairs = sized(&shanten, "suit_pairs", 16 * rows * rows)?;
+        let suit_honor_pairs = sized(&shanten, "suit_honor_pairs", 16 * rows * HONOR_CLASS_ROWS)?;
         Ok(Tables {
             hu,
             suit,
@@ -123,6 +136,8 @@ impl<B: AsRef<[u8]>> Tables<B> {
             honor_class,
             suit_distances,
             honor_distances,
+            suit_pairs,
+            suit_honor_pairs,
         })
     }
 
@@ -151,6 +166,20 @@ impl<B: AsRef<[u8]>> Tables<B> {
 }
 
 impl<B: AsRef<[u8]>> Tables<B> {
+    /// The `shanten.tbl` arrays, borrowed for queries (see [`Distances`]).
+    #[inline]
+    pub fn distance_tables(&self) -> DistanceTables<'_> {
+        let bytes = self.shanten.bytes();
+        DistanceTables::new(
+            &bytes[self.suit_class.clone()],
+            &bytes[self.honor_class.clone()],
+            &bytes[self.suit_distances.clone()],
+            &bytes[self.honor_distances.clone()],
+            &bytes[self.suit_pairs.clone()],
+            &bytes[self.suit_honor_pairs.clone()],
+        )
+    }
+
     /// The replacement distances of a suit pattern (≤ 14 tiles).
     ///
     /// ```
@@ -162,37 +191,16 @@ impl<B: AsRef<[u8]>> Tables<B> {
     /// ```
     #[inline]
     pub fn suit_distances(&self, c: &[u8; 9]) -> &Distances {
-        let bytes = self.shanten.bytes();
-        let class = bytes[self.suit_class.start + key::suit_index(c)];
-        distances(bytes, self.suit_distances.start, class)
+        let t = self.distance_tables();
+        t.suit(t.suit_class_at(key::suit_index(c)))
     }
 
     /// The replacement distances of an honour pattern (≤ 14 tiles).
     #[inline]
     pub fn honor_distances(&self, c: &[u8; 7]) -> &Distances {
-        let bytes = self.shanten.bytes();
-        let class = bytes[self.honor_class.start + key::honor_index(c)];
-        distances(bytes, self.honor_distances.start, class)
+        let t = self.distance_tables();
+        t.honor(t.honor_class_at(key::honor_index(c)))
     }
-
-    /// The distance class of a suit pattern: patterns of one class have the
-    /// same [`Distances`].
-    #[inline]
-    pub fn suit_distance_class(&self, c: &[u8; 9]) -> u8 {
-        self.shanten.bytes()[self.suit_class.start + key::suit_index(c)]
-    }
-
-    /// The distance class of an honour pattern.
-    #[inline]
-    pub fn honor_distance_class(&self, c: &[u8; 7]) -> u8 {
-        self.shanten.bytes()[self.honor_class.start + key::honor_index(c)]
-    }
-}
-
-#[inline(always)]
-fn distances(bytes: &[u8], start: usize, class: u8) -> &Distances {
-    let at = start + 16 * class as usize;
-    bytes[at..at + 16].try_into().expect("sixteen bytes")
 }
 
 /// Check the kind a file's header names.
@@ -215,6 +223,7 @@ fn sized<B: AsRef<[u8]>>(
 ) -> Result<Range<usize>, TableError> {
     let r = f.section_range(name)?;
     if r.len() != len {
+        // (DistanceTables::new relies on these lengths.)
         return Err(TableError::Corrupt(format!(
             "section '{name}' of {}.tbl holds {} bytes, expected {len}",
             f.kind(),

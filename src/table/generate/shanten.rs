@@ -26,7 +26,7 @@
 //! pattern, those ranks would take 69,974 distinct ten-mask classes per suit,
 //! more than a `u16` holds.
 
-use crate::table::{format, key, DISTANCE_CLASSES};
+use crate::table::{format, key, Distances, DISTANCE_CLASSES, HONOR_CLASS_ROWS, SUIT_CLASS_ROWS};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 
@@ -51,30 +51,80 @@ pub struct PartData {
 /// row, and of the lanes of unused classes: farther than any real distance.
 pub const FAR: u8 = 0x40;
 
-/// The `shanten.tbl` file: a distance class per pattern and the class vectors.
+/// The `shanten.tbl` file: a distance class per pattern, the class vectors,
+/// and the products of class pairs (suit × suit, suit × honours).
 pub fn shanten() -> Vec<u8> {
     let suit = part::<9>(true);
     let honor = part::<7>(false);
+    let suits = class_table(&suit.classes, DISTANCE_CLASSES);
+    let honors = class_table(&honor.classes, DISTANCE_CLASSES);
     format::write(
         "shanten",
         &[
             ("suit", suit.class),
             ("honor", honor.class),
-            ("suit_classes", class_table(&suit.classes)),
-            ("honor_classes", class_table(&honor.classes)),
+            ("suit_classes", suits.clone()),
+            ("honor_classes", honors.clone()),
+            (
+                "suit_pairs",
+                products(&suits, SUIT_CLASS_ROWS, &suits, SUIT_CLASS_ROWS),
+            ),
+            (
+                "suit_honor_pairs",
+                products(&suits, SUIT_CLASS_ROWS, &honors, HONOR_CLASS_ROWS),
+            ),
         ],
     )
 }
 
-/// The class vectors as 256 rows of 16 lanes (lane `8p + m`).
-fn class_table(classes: &[[u8; CELLS]]) -> Vec<u8> {
-    assert!(classes.len() <= DISTANCE_CLASSES, "a class fits a byte");
-    let mut out = vec![FAR; 16 * DISTANCE_CLASSES];
+/// The class vectors as `rows` rows of 16 lanes (lane `8p + m`).
+fn class_table(classes: &[[u8; CELLS]], rows: usize) -> Vec<u8> {
+    assert!(classes.len() <= rows, "the classes fit the rows");
+    let mut out = vec![FAR; 16 * rows];
     for (row, d) in out.chunks_mut(16).zip(classes) {
         row[..5].copy_from_slice(&d[..5]);
         row[8..13].copy_from_slice(&d[5..]);
     }
     out
+}
+
+/// Row `a * b_rows + b`: the product of class `a` of `x` and class `b` of `y`.
+fn products(x: &[u8], a_rows: usize, y: &[u8], b_rows: usize) -> Vec<u8> {
+    let row = |t: &[u8], i: usize| -> Distances { t[16 * i..16 * i + 16].try_into().expect("16") };
+    (0..a_rows * b_rows)
+        .flat_map(|i| product(&row(x, i / b_rows), &row(y, i % b_rows)))
+        .collect()
+}
+
+/// Min-plus product: the distances of two parts taken together, for every
+/// cell: `r[m][p] = min a[i][q] + b[m − i][p − q]`, capped at [`FAR`] (lanes
+/// 5–7 and 13–15 stay [`FAR`]). Lanes hold at most [`FAR`] (64), so sums
+/// never wrap; on arbitrary bytes (a corrupt table) they wrap harmlessly.
+///
+/// ```
+/// use hupai::table::generate::shanten::{product, FAR};
+/// let mut a = [FAR; 16];
+/// let mut b = [FAR; 16];
+/// a[..5].copy_from_slice(&[0, 1, 4, 7, 10]); // 1 tile from a meld, ...
+/// a[8..13].copy_from_slice(&[2, 3, 6, 9, 12]);
+/// b[..5].copy_from_slice(&[0, 3, 6, 9, 12]); // an empty part
+/// b[8..13].copy_from_slice(&[2, 5, 8, 11, 14]);
+/// let ab = product(&a, &b);
+/// assert_eq!(ab[1], 1);
+/// assert_eq!(ab[8 + 1], 3); // a's meld, a pair from a (3) or from b (1 + 2)
+/// ```
+pub fn product(a: &Distances, b: &Distances) -> Distances {
+    let mut r = [FAR; 16];
+    for i in 0..5 {
+        for j in 0..5 - i {
+            let m = i + j;
+            r[m] = r[m].min(a[i].wrapping_add(b[j]));
+            r[8 + m] = r[8 + m]
+                .min(a[i].wrapping_add(b[8 + j]))
+                .min(a[8 + i].wrapping_add(b[j]));
+        }
+    }
+    r
 }
 
 /// Every complete pattern of at most four melds and at most one pair, as a

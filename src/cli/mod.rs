@@ -3,10 +3,12 @@
 mod batch;
 mod bench;
 mod check;
+mod shanten;
 mod tables;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use hupai::{Hand, Notation, Rules, Tables};
+use hupai::engine::{ShantenError, Ukeire};
+use hupai::{Counts, Hand, Notation, Rules, Tables};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -22,6 +24,8 @@ struct Cli {
 enum Command {
     /// Is each hand complete (hu)? Prints good / bad.
     Check(HandArgs),
+    /// Shanten and effective tiles (3n+1 tiles), or the discard table (3n+2).
+    Shanten(shanten::ShantenArgs),
     /// Build, verify or describe the table files.
     Tables(tables::TablesArgs),
     /// Time the table engine against the recursive reference.
@@ -127,11 +131,17 @@ pub fn with_tables(common: &Common, f: impl FnOnce(&dyn Engine) -> ExitCode) -> 
 pub trait Engine: Sync {
     /// Whether the hand is complete.
     fn is_win(&self, hand: &Hand, rules: &Rules) -> bool;
+    /// Effective tiles or the discard table.
+    fn ukeire(&self, hand: &Hand, rules: &Rules, visible: &Counts) -> Result<Ukeire, ShantenError>;
 }
 
 impl<B: AsRef<[u8]> + Sync> Engine for Tables<B> {
     fn is_win(&self, hand: &Hand, rules: &Rules) -> bool {
         Tables::is_win(self, hand, rules)
+    }
+
+    fn ukeire(&self, hand: &Hand, rules: &Rules, visible: &Counts) -> Result<Ukeire, ShantenError> {
+        Tables::ukeire(self, hand, rules, visible)
     }
 }
 
@@ -140,6 +150,7 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Check(args) => check::run(args),
+        Command::Shanten(args) => shanten::run(args),
         Command::Tables(args) => tables::run(args),
         Command::Bench(args) => bench::run(args),
     }

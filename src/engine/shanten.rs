@@ -73,15 +73,17 @@ impl fmt::Display for ShantenError {
                 melds,
                 expected,
             } => {
-                write!(f, "a hand of {concealed} concealed tiles")?;
-                if *melds > 0 {
-                    write!(f, " and {melds} declared meld(s)")?;
+                if *melds == 0 {
+                    write!(f, "a hand of {concealed} tiles")?;
+                } else {
+                    let s = if *melds == 1 { "" } else { "s" };
+                    write!(
+                        f,
+                        "{concealed} concealed tiles and {melds} declared meld{s} count as {} tiles",
+                        concealed + 3 * melds
+                    )?;
                 }
-                write!(
-                    f,
-                    " counts as {} tiles; expected {expected}",
-                    concealed + 3 * melds
-                )
+                write!(f, "; expected {expected}")
             }
             ShantenError::NoSuchTile(t) => write!(f, "the rule set has no tile {t}"),
             ShantenError::ThreeSuits => write!(
@@ -109,10 +111,8 @@ const DISCARD_SIZE: &str = "3n+2 tiles (14, 11, 8, 5 or 2), at most 14";
 /// ```
 /// use hupai::{Hand, Rules, Tables, Tile};
 /// let t = Tables::embedded();
-/// // 123m 456p 789s 111z 2z: ready, waiting on the second 2z.
-/// let tiles: Vec<Tile> = [0, 1, 2, 12, 13, 14, 24, 25, 26, 27, 27, 27, 28]
-///     .iter().map(|&i| Tile::from_index(i).unwrap()).collect();
-/// let hand = Hand::from_tiles(&tiles).unwrap();
+/// // Ready, waiting on the second 2z.
+/// let hand: Hand = "123m456p789s1112z".parse().unwrap();
 /// let eff = t.effective(&hand, &Rules::RIICHI, &[0; 34]).unwrap();
 /// assert_eq!(eff.shanten(), 0);
 /// assert_eq!(eff.tiles().to_string(), "2z");
@@ -178,12 +178,10 @@ impl fmt::Debug for Effective {
 /// shanten, with its effective tiles, most unseen effective copies first.
 ///
 /// ```
-/// use hupai::{Hand, Rules, Tables, Tile};
+/// use hupai::{Hand, Rules, Tables};
 /// let t = Tables::embedded();
-/// // 123m 456p 789s 111z 2z 5z: discard 5z to wait on 2z (or 2z for 5z).
-/// let tiles: Vec<Tile> = [0, 1, 2, 12, 13, 14, 24, 25, 26, 27, 27, 27, 28, 31]
-///     .iter().map(|&i| Tile::from_index(i).unwrap()).collect();
-/// let hand = Hand::from_tiles(&tiles).unwrap();
+/// // Discard 5z to wait on 2z, or 2z to wait on 5z.
+/// let hand: Hand = "123m456p789s11125z".parse().unwrap();
 /// let table = t.discards(&hand, &Rules::RIICHI, &[0; 34]).unwrap();
 /// assert_eq!(table.shanten(), 0);
 /// let rows: Vec<String> = table.iter().map(|(d, e)| format!("{d}:{}", e.tiles())).collect();
@@ -244,6 +242,9 @@ impl fmt::Debug for Discards {
 }
 
 /// Effective tiles or a discard table, whichever the hand's size calls for.
+// Both variants are plain values returned by value (no allocation, by
+// design); boxing the larger one would allocate on every call.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ukeire {
     /// A 3n+1 hand: the draws that help.
@@ -521,21 +522,22 @@ impl<B: AsRef<[u8]>> Tables<B> {
     /// slots (concealed tiles plus three per declared meld), at most 14.
     ///
     /// ```
-    /// use hupai::{Hand, Rules, Tables, Tile};
+    /// use hupai::{Hand, Rules, Tables};
     /// let t = Tables::embedded();
-    /// let hand = |idx: &[usize]| {
-    ///     let tiles: Vec<Tile> = idx.iter().map(|&i| Tile::from_index(i).unwrap()).collect();
-    ///     Hand::from_tiles(&tiles).unwrap()
-    /// };
-    /// // 123m 456p 789s 111z 2z: ready.
-    /// let ready = hand(&[0, 1, 2, 12, 13, 14, 24, 25, 26, 27, 27, 27, 28]);
-    /// assert_eq!(t.shanten(&ready, &Rules::RIICHI), Ok(0));
-    /// // 19m 19p 19s 1234567z: thirteen orphans, ready on any of them.
-    /// let orphans = hand(&[0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]);
-    /// assert_eq!(t.shanten(&orphans, &Rules::RIICHI), Ok(0));
-    /// assert_eq!(t.shanten(&orphans, &Rules::GENERIC), Ok(8));
+    /// let shanten = |s: &str, r: &Rules| t.shanten(&s.parse::<Hand>().unwrap(), r);
+    /// assert_eq!(shanten("123m456p789s1112z", &Rules::RIICHI), Ok(0));
+    /// assert_eq!(shanten("123m456p789s11122z", &Rules::RIICHI), Ok(-1));
+    /// // Thirteen orphans is ready in riichi; generic rules see seven pairs.
+    /// assert_eq!(shanten("19m19p19s1234567z", &Rules::RIICHI), Ok(0));
+    /// assert_eq!(shanten("19m19p19s1234567z", &Rules::GENERIC), Ok(6));
+    /// // Declared melds hold copies too: with all four 6s in a kong, 57s can
+    /// // never become a chow, so the hand is not ready as it is beside [777m].
+    /// assert_eq!(shanten("[777m][123m]44457s11z", &Rules::RIICHI), Ok(0));
+    /// assert_eq!(shanten("[6666s][123m]44457s11z", &Rules::RIICHI), Ok(1));
+    /// // Sichuan: a whole suit must go.
+    /// assert_eq!(shanten("123m456p789s11m", &Rules::SICHUAN), Ok(2));
     /// // A size that has no shanten.
-    /// assert!(t.shanten(&hand(&[0, 1, 2]), &Rules::RIICHI).is_err());
+    /// assert!(shanten("123m", &Rules::RIICHI).is_err());
     /// ```
     pub fn shanten(&self, hand: &Hand, rules: &Rules) -> Result<i8, ShantenError> {
         if hand.melds().next().is_none() && all_parts_open(rules) {
@@ -651,12 +653,12 @@ impl<B: AsRef<[u8]>> Tables<B> {
     /// Effective tiles for a 3n+1 hand, the discard table for a 3n+2 hand.
     ///
     /// ```
-    /// use hupai::{engine::Ukeire, Hand, Rules, Tables, Tile};
+    /// use hupai::{engine::Ukeire, Hand, Rules, Tables};
     /// let t = Tables::embedded();
-    /// let hand = Hand::from_tiles(&[Tile::EAST, Tile::EAST, Tile::RED, Tile::WHITE]).unwrap();
+    /// let hand: Hand = "[123m][456p][789s]1157z".parse().unwrap();
     /// match t.ukeire(&hand, &Rules::RIICHI, &[0; 34]).unwrap() {
     ///     Ukeire::Draw(e) => assert_eq!(e.tiles().to_string(), "1z 5z 7z"),
-    ///     Ukeire::Discard(_) => unreachable!(),
+    ///     Ukeire::Discard(_) => unreachable!("four slots short of 3n+2"),
     /// }
     /// ```
     pub fn ukeire(
@@ -665,7 +667,15 @@ impl<B: AsRef<[u8]>> Tables<B> {
         rules: &Rules,
         visible: &Counts,
     ) -> Result<Ukeire, ShantenError> {
-        let size = hand.concealed_len() + 3 * hand.meld_count();
+        let (concealed, melds) = (hand.concealed_len(), hand.meld_count());
+        let size = concealed + 3 * melds;
+        if concealed == 0 || size > 14 || size % 3 == 0 {
+            return Err(ShantenError::Size {
+                concealed,
+                melds,
+                expected: ANY_SIZE,
+            });
+        }
         if size % 3 == 2 {
             self.discards(hand, rules, visible).map(Ukeire::Discard)
         } else {
@@ -1134,6 +1144,10 @@ fn knitted_straight<B: AsRef<[u8]>>(
     let mut best = FAR;
     let mut tiles = 0u64;
     for p in 0..6 {
+        // A knitted tile whose four copies are all declared is out of reach.
+        if forms::knitted_tiles(p).iter().any(|&i| shape.caps[i] == 0) {
+            continue;
+        }
         let mut rest = *shape;
         let mut missing = 0u8;
         let mut lacking = 0u64;
@@ -1279,8 +1293,8 @@ mod tests {
     use super::*;
     use crate::table::key;
 
-    /// The capped programme with no caps is a second algorithm for the
-    /// table: equal on every pattern.
+    /// The SSE2 product equals the scalar definition on every pair of
+    /// class vectors, and on products of products.
     #[test]
     fn sse_product_equals_the_scalar_definition() {
         use crate::table::generate::shanten::product as scalar;
@@ -1294,7 +1308,7 @@ mod tests {
                 assert_eq!(product(&ab, a), scalar(&ab, a));
             }
         }
-        // Any bytes at all (a corrupt table) give the same, not a panic.
+        // Any bytes at all (a corrupt table) give some answer, never a panic.
         let mut rng = crate::sets::Rng::new(5);
         for _ in 0..10_000 {
             let mut a = [0u8; 16];
@@ -1306,16 +1320,20 @@ mod tests {
         }
     }
 
+    /// The capped programme with no caps is a second algorithm for the
+    /// table (a pass over the ranks, not a sweep of the count lattice):
+    /// equal on every pattern.
     #[test]
     fn capped_programme_equals_the_table_without_caps() {
+        use rayon::prelude::*;
         let t = Tables::embedded();
-        for v in key::patterns::<9>().iter().step_by(7) {
+        key::patterns::<9>().par_iter().for_each(|v| {
             assert_eq!(
                 &capped_distances(v, &[4; 9], true),
                 t.suit_distances(v),
                 "{v:?}"
             );
-        }
+        });
         for v in key::patterns::<7>() {
             assert_eq!(
                 &capped_distances(&v, &[4; 7], false),

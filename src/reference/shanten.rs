@@ -32,10 +32,8 @@ use crate::tileset::TileSet;
 /// lack, or no complete hand can be reached.
 ///
 /// ```
-/// use hupai::{reference, Hand, Rules, Tile};
-/// let tiles: Vec<Tile> = [0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27, 27, 28]
-///     .iter().map(|&i| Tile::from_index(i).unwrap()).collect();
-/// let hand = Hand::from_tiles(&tiles).unwrap();
+/// use hupai::{reference, Hand, Rules};
+/// let hand: Hand = "123m123p123s1112z".parse().unwrap();
 /// assert_eq!(reference::shanten::shanten(&hand, &Rules::RIICHI), Some(0));
 /// ```
 pub fn shanten(hand: &Hand, rules: &Rules) -> Option<i8> {
@@ -46,10 +44,8 @@ pub fn shanten(hand: &Hand, rules: &Rules) -> Option<i8> {
 /// (kinds of which the hand and its melds already hold four cannot be drawn).
 ///
 /// ```
-/// use hupai::{reference, Hand, Rules, Tile};
-/// let tiles: Vec<Tile> = [0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27, 27, 28]
-///     .iter().map(|&i| Tile::from_index(i).unwrap()).collect();
-/// let hand = Hand::from_tiles(&tiles).unwrap();
+/// use hupai::{reference, Hand, Rules};
+/// let hand: Hand = "123m123p123s1112z".parse().unwrap();
 /// let eff = reference::shanten::effective(&hand, &Rules::RIICHI).unwrap();
 /// assert_eq!(eff.to_string(), "2z");
 /// ```
@@ -204,8 +200,8 @@ fn search(
     if least == u8::MAX || least as usize * melds > budget as usize {
         return false;
     }
-    for kind in from..KINDS + 21 {
-        if lack[kind] == u8::MAX || (lack[kind] + least * (melds as u8 - 1)) > budget {
+    for (kind, &lacks) in lack.iter().enumerate().skip(from) {
+        if lacks == u8::MAX || (lacks + least * (melds as u8 - 1)) > budget {
             continue;
         }
         let tiles = meld_tiles(kind);
@@ -220,7 +216,7 @@ fn search(
             }
             used[t] += 1;
         }
-        debug_assert_eq!(cost, lack[kind]);
+        debug_assert_eq!(cost, lacks);
         let ok = search(left, used, caps, melds - 1, kind, budget - cost);
         for (k, &t) in tiles.iter().enumerate() {
             left[t] += taken[k];

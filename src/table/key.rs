@@ -194,7 +194,8 @@ pub struct Neighbourhood<const N: usize> {
 }
 
 impl Neighbourhood<9> {
-    /// The neighbourhood of a nine-rank pattern (≤ 14 tiles).
+    /// The neighbourhood of a nine-rank pattern (counts 0–4; meaningful when
+    /// it holds at most 14 tiles).
     #[inline(always)]
     pub fn suit(c: &[u8; 9]) -> Neighbourhood<9> {
         Neighbourhood::of(c)
@@ -202,7 +203,7 @@ impl Neighbourhood<9> {
 }
 
 impl Neighbourhood<7> {
-    /// The neighbourhood of a seven-honour pattern (≤ 14 tiles).
+    /// The neighbourhood of a seven-honour pattern.
     #[inline(always)]
     pub fn honor(c: &[u8; 7]) -> Neighbourhood<7> {
         Neighbourhood::of(c)
@@ -212,12 +213,13 @@ impl Neighbourhood<7> {
 impl<const N: usize> Neighbourhood<N> {
     const POW5: [usize; 5] = [1, 5, 25, 125, 625];
 
+    /// The high-part table, and the mask that keeps its index in bounds.
     #[inline(always)]
-    fn hi_base() -> &'static [u32] {
+    fn hi_base() -> (&'static [u32], usize) {
         if N == 9 {
-            &SUIT_HI_BASE
+            (&SUIT_HI_BASE, 1023)
         } else {
-            &HONOR_HI_BASE
+            (&HONOR_HI_BASE, 31)
         }
     }
 
@@ -231,9 +233,10 @@ impl<const N: usize> Neighbourhood<N> {
         for r in (5..N).rev() {
             hi = hi * 5 + c[r] as usize;
         }
-        // Counts as bytes of two words: a rank is full when bit 2 is set
-        // (a count is at most 4); the multiply gathers those bits and sums
-        // the bytes.
+        let (hi_base, mask) = Self::hi_base();
+        let (base, rank) = (hi_base[hi & mask], LO_RANK[lo & (LO_PADDED - 1)]);
+        // A rank is full when bit 2 of its count is set (a count is at most
+        // 4): gather those bits of the count bytes with one multiply.
         const L: u64 = 0x0101_0101_0101_0101;
         let mut bytes = [0u8; 16];
         bytes[..N].copy_from_slice(c);
@@ -241,8 +244,7 @@ impl<const N: usize> Neighbourhood<N> {
         let w1 = u64::from_le_bytes(bytes[8..].try_into().expect("eight"));
         let gather = |w: u64| ((w >> 2 & L).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u16;
         let full = gather(w0) | gather(w1) << 8;
-        let tiles = ((w0 + w1).wrapping_mul(L) >> 56) as usize;
-        let room = if tiles < MAX_TILES {
+        let room = if key_tiles(base + rank) < MAX_TILES {
             !full & ((1 << N) - 1)
         } else {
             0
@@ -251,15 +253,15 @@ impl<const N: usize> Neighbourhood<N> {
             lo: lo as u16,
             hi: hi as u16,
             room,
-            base: Self::hi_base()[hi],
-            rank: LO_RANK[lo],
+            base,
+            rank,
         }
     }
 
     /// The pattern's own dense index.
     #[inline(always)]
     pub fn index(&self) -> usize {
-        (self.base + self.rank) as usize
+        key_index(self.base + self.rank)
     }
 
     /// The ranks (bit `r`) that can take one more tile: fewer than four
@@ -278,11 +280,13 @@ impl<const N: usize> Neighbourhood<N> {
         } else {
             0
         };
-        if r < 5 {
-            (self.base + LO_RANK[self.lo as usize + step]) as usize
+        let key = if r < 5 {
+            self.base + LO_RANK[(self.lo as usize + step) & (LO_PADDED - 1)]
         } else {
-            (Self::hi_base()[self.hi as usize + step] + self.rank) as usize
-        }
+            let (hi_base, mask) = Self::hi_base();
+            hi_base[(self.hi as usize + step) & mask] + self.rank
+        };
+        key_index(key)
     }
 }
 

@@ -30,6 +30,7 @@ pub struct DistanceTables<'a> {
 
 impl<'a> DistanceTables<'a> {
     /// The view over sections whose lengths `Tables::load` checked.
+    #[inline(always)]
     pub(super) fn new(
         suit_class: &'a [u8],
         honor_class: &'a [u8],

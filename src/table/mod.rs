@@ -70,7 +70,7 @@ pub const KINDS: &[TableKind] = &[
 /// without or with a pair: lane `8 * p + m` (m = 0..=4, p = 0/1) holds the
 /// fewest tiles to add for `m` melds and `p` pairs, never more than four
 /// copies of a rank. Lanes 5–7 and 13–15 are unused. See
-/// [`generate::shanten`](generate::shanten).
+/// [`generate::shanten`](mod@generate::shanten).
 pub type Distances = [u8; 16];
 
 /// Distance classes a `shanten.tbl` class table holds room for: any byte is

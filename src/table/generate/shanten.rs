@@ -47,7 +47,7 @@ pub struct PartData {
     pub classes: Vec<[u8; CELLS]>,
 }
 
-/// Value of the unused lanes of a [`Distances`](crate::table::Distances)
+/// Value of the unused lanes of a [`Distances`]
 /// row, and of the lanes of unused classes: farther than any real distance.
 pub const FAR: u8 = 0x40;
 

@@ -501,7 +501,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
     /// let hand: Hand = "[123m][456p][789s]1157z".parse().unwrap();
     /// match t.ukeire(&hand, &Rules::RIICHI, &[0; 34]).unwrap() {
     ///     Ukeire::Draw(e) => assert_eq!(e.tiles().to_string(), "1z 5z 7z"),
-    ///     Ukeire::Discard(_) => unreachable!("four slots short of 3n+2"),
+    ///     Ukeire::Discard(_) => unreachable!("13 slots: a 3n+1 hand"),
     /// }
     /// ```
     pub fn ukeire(

@@ -14,6 +14,7 @@ pub mod arrangement;
 pub mod engine;
 pub mod forms;
 pub mod hand;
+pub mod mcr;
 pub mod notation;
 pub mod reference;
 pub mod rules;
@@ -23,6 +24,7 @@ pub mod tile;
 pub mod tileset;
 
 pub use arrangement::{Arrangement, Form, Group, GroupKind};
+pub use engine::{Arrangements, Waits, WaitsError};
 pub use hand::{From, Hand, HandError, Meld, MeldKind};
 pub use notation::{Notation, ParseError, ParseErrorKind};
 pub use rules::{Rules, SevenPairs};

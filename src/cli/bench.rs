@@ -2,8 +2,9 @@
 //! hand, on the DESIGN §6 sets, measured in the same run.
 
 use clap::Args;
+use hupai::mcr::{self, engine::Reference, Flags, ScoringInput};
 use hupai::sets::{hands, Set, SEED};
-use hupai::{reference, Hand, Rules, Tables};
+use hupai::{reference, Arrangement, Arrangements, Hand, Rules, Tables, TileSet};
 use std::hint::black_box;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -53,6 +54,50 @@ const OPS: &[Op] = &[
         },
         reference_hands: usize::MAX,
     },
+    Op {
+        name: "waits",
+        sets: &[Set::T13],
+        table: |hs| {
+            let t = Tables::embedded();
+            hs.iter()
+                .map(|h| match t.waits(black_box(h), &Rules::GENERIC) {
+                    Ok(w) => waits_digest(w.live, w.exhausted),
+                    Err(_) => u64::MAX,
+                })
+                .fold(0, u64::wrapping_add)
+        },
+        reference: |hs| {
+            hs.iter()
+                .map(|h| {
+                    let (live, exhausted) = reference::waits(black_box(h), &Rules::GENERIC);
+                    waits_digest(live, exhausted)
+                })
+                .fold(0, u64::wrapping_add)
+        },
+        reference_hands: usize::MAX,
+    },
+    Op {
+        name: "arrange",
+        sets: &[Set::C14],
+        table: |hs| {
+            let t = Tables::embedded();
+            let mut out = Arrangements::new();
+            hs.iter()
+                .map(|h| {
+                    t.arrange_into(black_box(h), &Rules::GENERIC, &mut out);
+                    arrangements_digest(&out)
+                })
+                .fold(0, u64::wrapping_add)
+        },
+        reference: |hs| {
+            hs.iter()
+                .map(|h| {
+                    arrangements_digest(&reference::arrangements(black_box(h), &Rules::GENERIC))
+                })
+                .fold(0, u64::wrapping_add)
+        },
+        reference_hands: usize::MAX,
+    },
     // Riichi shanten; the reference is a brute-force search over targets.
     Op {
         name: "shanten",
@@ -99,7 +144,48 @@ const OPS: &[Op] = &[
         },
         reference_hands: 20,
     },
+    Op {
+        name: "score",
+        sets: &[Set::C14],
+        table: |hs| {
+            let t = Tables::embedded();
+            score_inputs(hs)
+                .map(|i| mcr::score_total(black_box(&i), t).unwrap_or(0) as u64)
+                .sum()
+        },
+        reference: |hs| {
+            score_inputs(hs)
+                .map(|i| mcr::score_total_with(black_box(&i), &Reference).unwrap_or(0) as u64)
+                .sum()
+        },
+        reference_hands: usize::MAX,
+    },
 ];
+
+/// MCR scoring inputs for complete hands: a deterministic winning tile,
+/// default flags (as in benches/score.rs).
+fn score_inputs(hs: &[Hand]) -> impl Iterator<Item = ScoringInput> + '_ {
+    hs.iter()
+        .enumerate()
+        .filter_map(|(i, h)| ScoringInput::winning_on_nth(*h, i * 5, Flags::default()).ok())
+}
+
+/// A checksum of waits that tells live from exhausted.
+fn waits_digest(live: TileSet, exhausted: TileSet) -> u64 {
+    live.bits().wrapping_mul(3) ^ exhausted.bits()
+}
+
+/// A checksum of arrangements in order: forms, groups, kinds.
+fn arrangements_digest(all: &[Arrangement]) -> u64 {
+    all.iter().fold(all.len() as u64, |d, a| {
+        a.groups()
+            .iter()
+            .fold(d.wrapping_mul(31) ^ a.form() as u64, |d, g| {
+                d.wrapping_mul(31)
+                    .wrapping_add((g.tile.index() * 8 + g.kind as usize) as u64)
+            })
+    })
+}
 
 /// Best time per hand over repeated passes lasting about `budget`.
 fn time(run: Run, hs: &[Hand], budget: Duration) -> (f64, u64) {
@@ -139,11 +225,7 @@ pub fn run(args: BenchArgs) -> ExitCode {
             let (table_ns, a) = time(op.table, &hs, budget);
             let sample = &hs[..op.reference_hands.min(n)];
             let (reference_ns, b) = time(op.reference, sample, budget);
-            let a = if sample.len() < n {
-                (op.table)(sample)
-            } else {
-                a
-            };
+            let a = if sample.len() < n { (op.table)(sample) } else { a };
             if a != b {
                 eprintln!(
                     "hupai: {} on {}: table and reference disagree",

@@ -1,14 +1,17 @@
 //! Command-line interface: options shared by every command, and dispatch.
 
+mod arrange;
 mod batch;
 mod bench;
 mod check;
+mod score;
 mod shanten;
 mod tables;
+mod waits;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use hupai::engine::{ShantenError, Ukeire};
-use hupai::{Counts, Hand, Notation, Rules, Tables};
+use hupai::{mcr, Arrangement, Counts, Hand, Notation, Rules, Tables, Waits, WaitsError};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -24,8 +27,15 @@ struct Cli {
 enum Command {
     /// Is each hand complete (hu)? Prints good / bad.
     Check(HandArgs),
+    /// Which tiles complete each ready hand (live, and exhausted when the
+    /// hand holds all four copies).
+    Waits(HandArgs),
+    /// Every arrangement of each complete hand (melds + pair, or a special form).
+    Arrange(HandArgs),
     /// Shanten and effective tiles (3n+1 tiles), or the discard table (3n+2).
     Shanten(shanten::ShantenArgs),
+    /// MCR fans of each complete hand (the last concealed tile wins).
+    Score(score::ScoreArgs),
     /// Build, verify or describe the table files.
     Tables(tables::TablesArgs),
     /// Time the table engine against the recursive reference.
@@ -131,17 +141,37 @@ pub fn with_tables(common: &Common, f: impl FnOnce(&dyn Engine) -> ExitCode) -> 
 pub trait Engine: Sync {
     /// Whether the hand is complete.
     fn is_win(&self, hand: &Hand, rules: &Rules) -> bool;
+    /// The waits of a ready hand.
+    fn waits(&self, hand: &Hand, rules: &Rules) -> Result<Waits, WaitsError>;
+    /// Every arrangement of a complete hand.
+    fn arrangements(&self, hand: &Hand, rules: &Rules) -> Vec<Arrangement>;
     /// Effective tiles or the discard table.
-    fn ukeire(&self, hand: &Hand, rules: &Rules, visible: &Counts) -> Result<Ukeire, ShantenError>;
+    fn ukeire(&self, hand: &Hand, rules: &Rules, visible: &Counts)
+        -> Result<Ukeire, ShantenError>;
+    /// The MCR score of a complete hand.
+    fn score(&self, input: &mcr::ScoringInput) -> Result<mcr::Score, mcr::ScoreError>;
 }
 
 impl<B: AsRef<[u8]> + Sync> Engine for Tables<B> {
     fn is_win(&self, hand: &Hand, rules: &Rules) -> bool {
         Tables::is_win(self, hand, rules)
     }
-
-    fn ukeire(&self, hand: &Hand, rules: &Rules, visible: &Counts) -> Result<Ukeire, ShantenError> {
+    fn waits(&self, hand: &Hand, rules: &Rules) -> Result<Waits, WaitsError> {
+        Tables::waits(self, hand, rules)
+    }
+    fn arrangements(&self, hand: &Hand, rules: &Rules) -> Vec<Arrangement> {
+        Tables::arrangements(self, hand, rules)
+    }
+    fn ukeire(
+        &self,
+        hand: &Hand,
+        rules: &Rules,
+        visible: &Counts,
+    ) -> Result<Ukeire, ShantenError> {
         Tables::ukeire(self, hand, rules, visible)
+    }
+    fn score(&self, input: &mcr::ScoringInput) -> Result<mcr::Score, mcr::ScoreError> {
+        mcr::score(input, self)
     }
 }
 
@@ -150,7 +180,10 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Check(args) => check::run(args),
+        Command::Waits(args) => waits::run(args),
+        Command::Arrange(args) => arrange::run(args),
         Command::Shanten(args) => shanten::run(args),
+        Command::Score(args) => score::run(args),
         Command::Tables(args) => tables::run(args),
         Command::Bench(args) => bench::run(args),
     }

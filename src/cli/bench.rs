@@ -225,7 +225,11 @@ pub fn run(args: BenchArgs) -> ExitCode {
             let (table_ns, a) = time(op.table, &hs, budget);
             let sample = &hs[..op.reference_hands.min(n)];
             let (reference_ns, b) = time(op.reference, sample, budget);
-            let a = if sample.len() < n { (op.table)(sample) } else { a };
+            let a = if sample.len() < n {
+                (op.table)(sample)
+            } else {
+                a
+            };
             if a != b {
                 eprintln!(
                     "hupai: {} on {}: table and reference disagree",

@@ -146,8 +146,7 @@ pub trait Engine: Sync {
     /// Every arrangement of a complete hand.
     fn arrangements(&self, hand: &Hand, rules: &Rules) -> Vec<Arrangement>;
     /// Effective tiles or the discard table.
-    fn ukeire(&self, hand: &Hand, rules: &Rules, visible: &Counts)
-        -> Result<Ukeire, ShantenError>;
+    fn ukeire(&self, hand: &Hand, rules: &Rules, visible: &Counts) -> Result<Ukeire, ShantenError>;
     /// The MCR score of a complete hand.
     fn score(&self, input: &mcr::ScoringInput) -> Result<mcr::Score, mcr::ScoreError>;
 }
@@ -162,12 +161,7 @@ impl<B: AsRef<[u8]> + Sync> Engine for Tables<B> {
     fn arrangements(&self, hand: &Hand, rules: &Rules) -> Vec<Arrangement> {
         Tables::arrangements(self, hand, rules)
     }
-    fn ukeire(
-        &self,
-        hand: &Hand,
-        rules: &Rules,
-        visible: &Counts,
-    ) -> Result<Ukeire, ShantenError> {
+    fn ukeire(&self, hand: &Hand, rules: &Rules, visible: &Counts) -> Result<Ukeire, ShantenError> {
         Tables::ukeire(self, hand, rules, visible)
     }
     fn score(&self, input: &mcr::ScoringInput) -> Result<mcr::Score, mcr::ScoreError> {

@@ -309,14 +309,15 @@ impl<B: AsRef<[u8]>> Tables<B> {
         }
         let suit_decomp = DecompIndex::load(&arrange, "suit", key::SUIT_PATTERNS)?;
         let honor_decomp = DecompIndex::load(&arrange, "honor", key::HONOR_PATTERNS)?;
-        let shanten = file(open("shanten.tbl")?, "shanten")?;
-        let suit_class = sized(&shanten, "suit", key::SUIT_PATTERNS)?;
-        let honor_class = sized(&shanten, "honor", key::HONOR_PATTERNS)?;
-        let suit_distances = sized(&shanten, "suit_classes", 16 * DISTANCE_CLASSES)?;
-        let honor_distances = sized(&shanten, "honor_classes", 16 * DISTANCE_CLASSES)?;
+        let shanten = kind_file(open("shanten.tbl")?, "shanten")?;
+        let suit_class = fixed_section(&shanten, "suit", key::SUIT_PATTERNS)?;
+        let honor_class = fixed_section(&shanten, "honor", key::HONOR_PATTERNS)?;
+        let suit_distances = fixed_section(&shanten, "suit_classes", 16 * DISTANCE_CLASSES)?;
+        let honor_distances = fixed_section(&shanten, "honor_classes", 16 * DISTANCE_CLASSES)?;
         let rows = SUIT_CLASS_ROWS;
-        let suit_pairs = sized(&shanten, "suit_pairs", 16 * rows * rows)?;
-        let suit_honor_pairs = sized(&shanten, "suit_honor_pairs", 16 * rows * HONOR_CLASS_ROWS)?;
+        let suit_pairs = fixed_section(&shanten, "suit_pairs", 16 * rows * rows)?;
+        let suit_honor_pairs =
+            fixed_section(&shanten, "suit_honor_pairs", 16 * rows * HONOR_CLASS_ROWS)?;
         Ok(Tables {
             hu,
             suit,
@@ -468,7 +469,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
 }
 
 /// Check the kind a file's header names.
-fn file<B: AsRef<[u8]>>(bytes: B, kind: &str) -> Result<TableFile<B>, TableError> {
+fn kind_file<B: AsRef<[u8]>>(bytes: B, kind: &str) -> Result<TableFile<B>, TableError> {
     let f = TableFile::new(bytes)?;
     if f.kind() != kind {
         return Err(TableError::Corrupt(format!(
@@ -480,7 +481,7 @@ fn file<B: AsRef<[u8]>>(bytes: B, kind: &str) -> Result<TableFile<B>, TableError
 }
 
 /// The byte range of a section that must hold exactly `len` bytes.
-fn sized<B: AsRef<[u8]>>(
+fn fixed_section<B: AsRef<[u8]>>(
     f: &TableFile<B>,
     name: &str,
     len: usize,

@@ -169,34 +169,44 @@ pub(super) fn improving_ranks<'a, const N: usize>(
     ranks
 }
 
-/// Distances of a part whose ranks may hold at most `caps[r]` copies in a
-/// target: the largest sub-pattern of `v` that fits a target, by dynamic
-/// programming over the ranks (chows carried from the two previous ranks).
-pub(super) fn capped_distances(v: &[u8], caps: &[u8], chows: bool) -> Distances {
+/// Distances (up to `most` melds; the cells beyond stay [`FAR`]) of a part
+/// whose ranks may hold at most `caps[r]` copies in a target: the largest
+/// sub-pattern of `v` that fits a target, by dynamic programming over the
+/// ranks (chows carried from the two previous ranks).
+pub(super) fn capped_distances(v: &[u8], caps: &[u8], chows: bool, most: usize) -> Distances {
     // best[x][y][m][p]: most tiles of v covered so far, with x chows started
     // two ranks back, y one rank back, m melds and p pairs placed; -1 = none.
     const S: usize = 5 * 5 * 5 * 2;
     let at = |x: usize, y: usize, m: usize, p: usize| ((x * 5 + y) * 5 + m) * 2 + p;
+    let most = most.min(4);
     let mut best = [-1i8; S];
     best[at(0, 0, 0, 0)] = 0;
     let n = v.len();
     for r in 0..n {
         let mut next = [-1i8; S];
         let start_chows = chows && r + 2 < n;
-        for x in 0..5 {
-            for y in 0..5 - x {
-                for m in x + y..5 {
+        let cap = caps[r] as usize;
+        for x in 0..=most {
+            for y in 0..=most - x {
+                if x + y > cap {
+                    continue; // the chows in progress alone overflow this rank
+                }
+                for m in x + y..=most {
                     for p in 0..2 {
                         let here = best[at(x, y, m, p)];
                         if here < 0 {
                             continue;
                         }
-                        let most_z = if start_chows { 4 - m } else { 0 };
+                        let most_z = if start_chows {
+                            (most - m).min(cap - x - y)
+                        } else {
+                            0
+                        };
                         for z in 0..=most_z {
-                            for pung in 0..=(m + z < 4) as usize {
+                            for pung in 0..=(m + z < most) as usize {
                                 for q in 0..2 - p {
                                     let t = x + y + z + 3 * pung + 2 * q;
-                                    if t > caps[r] as usize {
+                                    if t > cap {
                                         continue;
                                     }
                                     let gain = t.min(v[r] as usize) as i8;
@@ -212,7 +222,7 @@ pub(super) fn capped_distances(v: &[u8], caps: &[u8], chows: bool) -> Distances 
         best = next;
     }
     let mut d = [FAR; 16];
-    for m in 0..5 {
+    for m in 0..=most {
         for p in 0..2 {
             let b = best[at(0, 0, m, p)];
             if b >= 0 {
@@ -264,14 +274,14 @@ mod tests {
         let t = Tables::embedded();
         key::patterns::<9>().par_iter().for_each(|v| {
             assert_eq!(
-                &capped_distances(v, &[4; 9], true),
+                &capped_distances(v, &[4; 9], true, 4),
                 t.suit_distances(v),
                 "{v:?}"
             );
         });
         for v in key::patterns::<7>() {
             assert_eq!(
-                &capped_distances(&v, &[4; 7], false),
+                &capped_distances(&v, &[4; 7], false, 4),
                 t.honor_distances(&v),
                 "{v:?}"
             );

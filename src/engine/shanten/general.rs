@@ -10,7 +10,7 @@ use crate::forms;
 use crate::rules::{Rules, SevenPairs};
 use crate::table::generate::shanten::FAR;
 use crate::table::{Distances, Tables};
-use crate::tile::{Counts, KINDS};
+use crate::tile::Counts;
 use crate::tileset::TileSet;
 
 /// Rules whose concealed hands take the all-lookup path: every part open,
@@ -88,25 +88,20 @@ pub(super) fn improving<B: AsRef<[u8]>>(
 
 /// The distances of the four parts: table lookups, the capped programme
 /// where declared melds took copies, [`NOTHING`] for parts not kept.
-fn parts<B: AsRef<[u8]>>(
-    t: &Tables<B>,
-    c: &Counts,
-    caps: &[u8; KINDS],
-    capped: u8,
-    keep: u8,
-) -> [Distances; 4] {
+fn parts<B: AsRef<[u8]>>(t: &Tables<B>, shape: &Shape, keep: u8) -> [Distances; 4] {
     let mut out = [NOTHING; 4];
     for (i, d) in out.iter_mut().enumerate() {
         if keep >> i & 1 == 0 {
             continue;
         }
         let r = i * 9..(i * 9 + if i == 3 { 7 } else { 9 });
-        *d = if capped >> i & 1 == 1 {
-            capped_distances(&c[r.clone()], &caps[r], i < 3)
+        let v = &shape.c[r.clone()];
+        *d = if shape.capped >> i & 1 == 1 {
+            capped_distances(v, &shape.caps[r], i < 3, shape.k)
         } else if i < 3 {
-            *t.suit_distances(c[r].try_into().expect("nine"))
+            *t.suit_distances(v.try_into().expect("nine"))
         } else {
-            *t.honor_distances(c[r].try_into().expect("seven"))
+            *t.honor_distances(v.try_into().expect("seven"))
         };
     }
     out
@@ -190,7 +185,7 @@ fn knitted_straight<B: AsRef<[u8]>>(
 /// `want`ed, the tiles (bit per kind) whose draw lowers it.
 fn standard<B: AsRef<[u8]>>(t: &Tables<B>, shape: &Shape, keep: u8, want: bool) -> (u8, u64) {
     let k = shape.k;
-    let x = parts(t, &shape.c, &shape.caps, shape.capped, keep);
+    let x = parts(t, shape, keep);
     let ab = product(&x[0], &x[1]);
     let sz = product(&x[2], &x[3]);
     let d = join(&ab, &sz, k);
@@ -218,7 +213,7 @@ fn standard<B: AsRef<[u8]>>(t: &Tables<B>, shape: &Shape, keep: u8, want: bool) 
                 let mut w = [0u8; 9];
                 w[..ranks].copy_from_slice(v);
                 w[r] += 1;
-                capped_distances(&w[..ranks], &shape.caps[base..base + ranks], i < 3)
+                capped_distances(&w[..ranks], &shape.caps[base..base + ranks], i < 3, k)
             } else if i < 3 {
                 let mut w: [u8; 9] = v.try_into().expect("nine");
                 w[r] += 1;

@@ -169,12 +169,14 @@ const OPS: &[Op] = &[
         sets: &[Set::C14, Set::R14],
         table: |hs| batch(1, hs, |h| Tables::embedded().is_win(h, &Rules::GENERIC)),
         reference: |hs| batch(1, hs, |h| reference::is_win(h, &Rules::GENERIC)),
+        reference_hands: usize::MAX,
     },
     Op {
         name: "batch-2t",
         sets: &[Set::C14, Set::R14],
         table: |hs| batch(2, hs, |h| Tables::embedded().is_win(h, &Rules::GENERIC)),
         reference: |hs| batch(2, hs, |h| reference::is_win(h, &Rules::GENERIC)),
+        reference_hands: usize::MAX,
     },
     // ... and the draw/discard loop: per hand of the set, one step of a game on
     // a kept 13-tile hand: draw a tile, check, discard the tile drawn 13 steps
@@ -202,6 +204,7 @@ const OPS: &[Op] = &[
                 Some(win)
             })
         },
+        reference_hands: usize::MAX,
     },
 ];
 

@@ -253,6 +253,16 @@ typedef enum HupaiStatus {
    * concealed tiles, a wind or variant code, more than eight flowers.
    */
   HUPAI_STATUS_BAD_CONTEXT = 18,
+  /**
+   * The hand does not fit the rule set: a tile it lacks (honours in
+   * Sichuan), or declared melds in all three suits under Sichuan.
+   */
+  HUPAI_STATUS_NOT_FOR_RULES = 19,
+  /**
+   * No complete hand can be reached (every copy a target needs is in a
+   * declared meld).
+   */
+  HUPAI_STATUS_UNREACHABLE = 20,
 } HupaiStatus;
 
 /**
@@ -530,6 +540,46 @@ enum HupaiStatus hupai_format(const struct HupaiHand *hand, char *buffer, size_t
  * NUL-terminated string, or null when `tile` is 34 or more.
  */
 const char *hupai_tile_name(uint32_t tile);
+
+/**
+ * Shanten of a hand (as in `hupai_check`) of 3n+1 or 3n+2 tiles, at most
+ * 14 (a declared meld counting three): −1 complete, 0 ready, n tiles from
+ * ready, over every form of the engine's rule set.
+ *
+ * # Safety
+ *
+ * As `hupai_check`; `shanten` is null or valid for writing one `int8_t`.
+ */
+enum HupaiStatus hupai_shanten(const struct HupaiEngine *engine,
+                               const uint8_t *counts,
+                               size_t counts_len,
+                               const struct HupaiMeld *melds,
+                               size_t meld_count,
+                               int8_t *shanten);
+
+/**
+ * Effective tiles of a hand of 3n+1 tiles (as in `hupai_check`): `*shanten`
+ * its shanten, `*tiles` the mask of tile kinds whose draw lowers it (bit
+ * `i` = tile index `i`), and, when `remaining` is non-null,
+ * `remaining[i]` the copies of tile `i` not in the hand, its melds or
+ * `visible` (the tiles seen elsewhere: `HUPAI_KINDS` counts, or null for
+ * none).
+ *
+ * # Safety
+ *
+ * As `hupai_check`; `visible` is null or readable for `HUPAI_KINDS` bytes;
+ * `shanten` and `tiles` are null or valid for writing one `int8_t` and
+ * one `uint64_t`; `remaining` is null or writable for `HUPAI_KINDS` bytes.
+ */
+enum HupaiStatus hupai_effective(const struct HupaiEngine *engine,
+                                 const uint8_t *counts,
+                                 size_t counts_len,
+                                 const struct HupaiMeld *melds,
+                                 size_t meld_count,
+                                 const uint8_t *visible,
+                                 int8_t *shanten,
+                                 uint64_t *tiles,
+                                 uint8_t *remaining);
 
 /**
  * Score a complete hand under the MCR rules (whatever the engine's rule

@@ -6,6 +6,7 @@
 //! | [`hupai_check`] | is the hand complete? |
 //! | [`hupai_check_batch`] | the same for many hands, in parallel, in order |
 //! | [`hupai_waits`] | live and exhausted waits of a ready hand |
+//! | [`hupai_shanten`], [`hupai_effective`] | shanten; effective tiles and their unseen copies |
 //! | [`hupai_score`] | MCR fans and total of a complete hand |
 //! | [`hupai_parse`] / [`hupai_format`] | hands from and to notation |
 //! | [`hupai_tile_name`], [`hupai_fan_name`], [`hupai_fan_chinese_name`], [`hupai_status_message`], [`hupai_version`] | static strings |
@@ -176,6 +177,12 @@ pub enum HupaiStatus {
     /// A scoring context out of range: the winning tile not among the
     /// concealed tiles, a wind or variant code, more than eight flowers.
     BadContext = 18,
+    /// The hand does not fit the rule set: a tile it lacks (honours in
+    /// Sichuan), or declared melds in all three suits under Sichuan.
+    NotForRules = 19,
+    /// No complete hand can be reached (every copy a target needs is in a
+    /// declared meld).
+    Unreachable = 20,
 }
 
 /// One declared meld, as C passes it. Every field is a plain byte so any
@@ -455,6 +462,8 @@ pub extern "C" fn hupai_status_message(status: u32) -> *const c_char {
         16 => c"internal error",
         17 => c"not a winning hand",
         18 => c"bad scoring context (winning tile, wind, variant or flowers)",
+        19 => c"the hand does not fit the rule set",
+        20 => c"no complete hand can be reached",
         _ => c"unknown status",
     };
     m.as_ptr()
@@ -796,6 +805,102 @@ pub extern "C" fn hupai_tile_name(tile: u32) -> *const c_char {
     NAMES.get(tile as usize).map_or(ptr::null(), |n| n.as_ptr())
 }
 
+fn shanten_status(e: crate::engine::ShantenError) -> HupaiStatus {
+    use crate::engine::ShantenError;
+    match e {
+        ShantenError::Size { .. } => HupaiStatus::HandSize,
+        ShantenError::NoSuchTile(_) | ShantenError::ThreeSuits => HupaiStatus::NotForRules,
+        ShantenError::Visible(_) => HupaiStatus::FifthCopy,
+        ShantenError::Unreachable => HupaiStatus::Unreachable,
+    }
+}
+
+/// Shanten of a hand (as in `hupai_check`) of 3n+1 or 3n+2 tiles, at most
+/// 14 (a declared meld counting three): −1 complete, 0 ready, n tiles from
+/// ready, over every form of the engine's rule set.
+///
+/// # Safety
+///
+/// As `hupai_check`; `shanten` is null or valid for writing one `int8_t`.
+#[no_mangle]
+pub unsafe extern "C" fn hupai_shanten(
+    engine: *const HupaiEngine,
+    counts: *const u8,
+    counts_len: usize,
+    melds: *const HupaiMeld,
+    meld_count: usize,
+    shanten: *mut i8,
+) -> HupaiStatus {
+    guard(|| {
+        // SAFETY: the contract of this function is that of `engine_ref`.
+        let engine = unsafe { engine_ref(engine) }?;
+        let shanten = out_ptr(shanten)?;
+        // SAFETY: the contract of this function is that of `read_hand`.
+        let hand = unsafe { read_hand(counts, counts_len, melds, meld_count) }?;
+        let s = with_engine!(engine, e => e.shanten(&hand)).map_err(shanten_status)?;
+        // SAFETY: non-null and aligned (checked), and by the contract valid
+        // for writing one `i8`.
+        unsafe { shanten.write(s) };
+        Ok(())
+    })
+}
+
+/// Effective tiles of a hand of 3n+1 tiles (as in `hupai_check`): `*shanten`
+/// its shanten, `*tiles` the mask of tile kinds whose draw lowers it (bit
+/// `i` = tile index `i`), and, when `remaining` is non-null,
+/// `remaining[i]` the copies of tile `i` not in the hand, its melds or
+/// `visible` (the tiles seen elsewhere: `HUPAI_KINDS` counts, or null for
+/// none).
+///
+/// # Safety
+///
+/// As `hupai_check`; `visible` is null or readable for `HUPAI_KINDS` bytes;
+/// `shanten` and `tiles` are null or valid for writing one `int8_t` and
+/// one `uint64_t`; `remaining` is null or writable for `HUPAI_KINDS` bytes.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)] // the C signature: a hand, inputs, outputs
+pub unsafe extern "C" fn hupai_effective(
+    engine: *const HupaiEngine,
+    counts: *const u8,
+    counts_len: usize,
+    melds: *const HupaiMeld,
+    meld_count: usize,
+    visible: *const u8,
+    shanten: *mut i8,
+    tiles: *mut u64,
+    remaining: *mut u8,
+) -> HupaiStatus {
+    guard(|| {
+        // SAFETY: the contract of this function is that of `engine_ref`.
+        let engine = unsafe { engine_ref(engine) }?;
+        let (shanten, tiles) = (out_ptr(shanten)?, out_ptr(tiles)?);
+        // SAFETY: the contract of this function is that of `read_hand`.
+        let hand = unsafe { read_hand(counts, counts_len, melds, meld_count) }?;
+        let seen: [u8; KINDS] = if visible.is_null() {
+            [0; KINDS]
+        } else {
+            // SAFETY: non-null and, by the contract, readable for 34 bytes;
+            // alignment 1, any byte valid; copied at once.
+            unsafe { ptr::read(visible.cast::<[u8; KINDS]>()) }
+        };
+        let e = with_engine!(engine, e => e.effective(&hand, &seen)).map_err(shanten_status)?;
+        // SAFETY: `shanten` and `tiles` are non-null and aligned (checked)
+        // and by the contract valid for writing one `i8` and one `u64`.
+        unsafe {
+            shanten.write(e.shanten());
+            tiles.write(e.tiles().bits());
+        }
+        if !remaining.is_null() {
+            let left: [u8; KINDS] =
+                std::array::from_fn(|i| e.remaining(Tile::from_index(i).expect("index < 34")));
+            // SAFETY: non-null and by the contract writable for 34 bytes;
+            // `[u8; 34]` has alignment 1; `left` is our own stack copy.
+            unsafe { ptr::write(remaining.cast::<[u8; KINDS]>(), left) };
+        }
+        Ok(())
+    })
+}
+
 /// Most distinct fans a score lists: every entry of the MCR fan table.
 pub const HUPAI_MAX_FANS: usize = 82;
 const _: () = assert!(HUPAI_MAX_FANS == crate::mcr::FAN_COUNT);
@@ -1025,7 +1130,7 @@ mod tests {
 
     #[test]
     fn every_status_has_a_message() {
-        for s in 0..=HupaiStatus::BadContext as u32 {
+        for s in 0..=HupaiStatus::Unreachable as u32 {
             // SAFETY: the messages are static NUL-terminated strings.
             let m = unsafe { CStr::from_ptr(hupai_status_message(s)) };
             assert_ne!(m.to_str().unwrap(), "unknown status", "{s}");

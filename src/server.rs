@@ -36,7 +36,7 @@
 //! tile re-keys only that tile's suit, so a check after a draw reads the four
 //! table records without re-encoding the hand.
 
-use crate::engine::{Waits, WaitsError};
+use crate::engine::{Effective, ShantenError, Waits, WaitsError};
 use crate::hand::Hand;
 use crate::mcr::{Score, ScoreError, ScoringInput};
 use crate::rules::Rules;
@@ -196,6 +196,36 @@ where
     pub fn waits_state(&self, state: &HandState) -> Result<Waits, WaitsError> {
         self.tables
             .waits_keyed(&state.hand, &state.keys, &self.rules)
+    }
+
+    /// Shanten: −1 complete, 0 ready, n tiles from ready, over every form
+    /// the engine's rules allow ([`Tables::shanten`]). Allocates nothing.
+    ///
+    /// ```
+    /// use hupai::server::Engine;
+    /// use hupai::Rules;
+    /// let engine = Engine::embedded(Rules::RIICHI);
+    /// assert_eq!(engine.shanten(&"123m456p789s1112z".parse().unwrap()), Ok(0));
+    /// assert_eq!(engine.shanten(&"123m456p789s11122z".parse().unwrap()), Ok(-1));
+    /// ```
+    #[inline]
+    pub fn shanten(&self, hand: &Hand) -> Result<i8, ShantenError> {
+        self.tables.shanten(hand, &self.rules)
+    }
+
+    /// Effective tiles of a 3n+1 hand with their unseen copies, given the
+    /// tiles `visible` elsewhere ([`Tables::effective`]).
+    ///
+    /// ```
+    /// use hupai::server::Engine;
+    /// use hupai::Rules;
+    /// let engine = Engine::embedded(Rules::RIICHI);
+    /// let e = engine.effective(&"123m456p789s1112z".parse().unwrap(), &[0; 34]).unwrap();
+    /// assert_eq!((e.shanten(), e.tiles().to_string(), e.total()), (0, "2z".into(), 3));
+    /// ```
+    #[inline]
+    pub fn effective(&self, hand: &Hand, visible: &Counts) -> Result<Effective, ShantenError> {
+        self.tables.effective(hand, &self.rules, visible)
     }
 
     /// MCR fans of a complete hand ([`mcr::score`](fn@crate::mcr::score));

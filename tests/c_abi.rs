@@ -294,3 +294,40 @@ fn c_example_scores_match_the_cli() {
         }
     }
 }
+
+#[test]
+fn c_example_shanten_matches_the_cli() {
+    let exe = compile(false);
+    use hupai::sets::{hands, Set, SEED};
+    let mut draw: Vec<String> = [
+        "123m456p789s1112z",
+        "1357m2468p1357s9m",
+        "[111z1]123m456p789s5z",
+    ]
+    .map(String::from)
+    .to_vec();
+    draw.extend(hands(Set::R13, 100, SEED).iter().map(|h| h.to_string()));
+    draw.extend(hands(Set::T13, 50, SEED).iter().map(|h| h.to_string()));
+    let mut discard: Vec<String> = vec!["[111z1]123m456p78s".into()];
+    discard.extend(
+        hands(Set::R14, 50, SEED)
+            .iter()
+            .chain(&hands(Set::C14, 10, SEED))
+            .map(|h| h.to_string()),
+    );
+    for rules in ["riichi", "generic", "mcr"] {
+        // 3n+1 hands: the whole line.
+        let args: Vec<&str> = draw.iter().map(String::as_str).collect();
+        let want = cli_command("shanten", &[&["--rules", rules], &args[..]].concat());
+        let got = run(exe, &[&["--rules", rules, "shanten"], &args[..]].concat());
+        assert_same(&got, &want);
+        // 3n+2 hands: the CLI's first line (its discard table follows).
+        for h in &discard {
+            let want = cli_command("shanten", &["--rules", rules, h]);
+            let want = String::from_utf8(want.stdout).unwrap();
+            let got = run(exe, &["--rules", rules, "shanten", h]);
+            let got = String::from_utf8(got.stdout).unwrap();
+            assert_eq!(got.trim_end(), want.lines().next().unwrap(), "{h}");
+        }
+    }
+}

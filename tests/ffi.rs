@@ -707,3 +707,157 @@ fn score_context_and_hand_errors() {
     let odd = unsafe { raw.as_mut_ptr().add(1) }.cast::<HupaiScore>();
     assert_eq!(call(e.0, c, &ctx, odd), HupaiStatus::Misaligned);
 }
+
+#[test]
+fn shanten_and_effective_equal_the_rust_engine() {
+    for (code, rules) in [
+        (HUPAI_RULES_GENERIC, Rules::GENERIC),
+        (HUPAI_RULES_RIICHI, Rules::RIICHI),
+        (HUPAI_RULES_MCR, Rules::MCR),
+        (HUPAI_RULES_SICHUAN, Rules::SICHUAN),
+    ] {
+        let e = Owned::new(code, None, 0).unwrap();
+        let rust = Engine::embedded(rules);
+        let visible = {
+            let mut v = [0u8; HUPAI_KINDS];
+            v[4] = 1; // one 5m seen elsewhere
+            v
+        };
+        for h in hands(Set::R13, 1_000, SEED)
+            .iter()
+            .chain(&hands(Set::R14, 500, SEED))
+            .chain(&hands(Set::T13, 500, SEED))
+        {
+            let c = c_hand(h);
+            let mut s = 99i8;
+            let st = unsafe { hupai_shanten(e.0, c.counts.as_ptr(), 34, ptr::null(), 0, &mut s) };
+            match rust.shanten(h) {
+                Ok(want) => assert_eq!((st, s), (HupaiStatus::Ok, want), "{h}"),
+                Err(_) => assert_ne!(st, HupaiStatus::Ok, "{h}"),
+            }
+            let (mut s, mut tiles, mut left) = (99i8, 0u64, [0u8; HUPAI_KINDS]);
+            let st = unsafe {
+                hupai_effective(
+                    e.0,
+                    c.counts.as_ptr(),
+                    34,
+                    ptr::null(),
+                    0,
+                    visible.as_ptr(),
+                    &mut s,
+                    &mut tiles,
+                    left.as_mut_ptr(),
+                )
+            };
+            match rust.effective(h, &visible) {
+                Ok(want) => {
+                    assert_eq!(
+                        (st, s, tiles),
+                        (HupaiStatus::Ok, want.shanten(), want.tiles().bits())
+                    );
+                    for t in hupai::Tile::all() {
+                        assert_eq!(left[t.index()], want.remaining(t), "{h} {t}");
+                    }
+                }
+                Err(_) => assert_ne!(st, HupaiStatus::Ok, "{h}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn shanten_and_effective_refuse_bad_input() {
+    let e = generic();
+    let h = parse(c"123m456p789s1112z", HUPAI_NOTATION_MPSZ).unwrap();
+    let c = h.counts.as_ptr();
+    let (mut s, mut tiles) = (0i8, 0u64);
+    let effective =
+        |engine, counts, visible: *const u8, s: *mut i8, tiles: *mut u64, left: *mut u8| unsafe {
+            hupai_effective(engine, counts, 34, ptr::null(), 0, visible, s, tiles, left)
+        };
+    // Null visible and remaining are allowed.
+    assert_eq!(
+        effective(e.0, c, ptr::null(), &mut s, &mut tiles, ptr::null_mut()),
+        HupaiStatus::Ok
+    );
+    assert_eq!((s, tiles), (0, 1 << 28)); // ready on 2z
+    assert_eq!(
+        effective(
+            ptr::null(),
+            c,
+            ptr::null(),
+            &mut s,
+            &mut tiles,
+            ptr::null_mut()
+        ),
+        HupaiStatus::NullPointer
+    );
+    assert_eq!(
+        effective(
+            e.0,
+            ptr::null(),
+            ptr::null(),
+            &mut s,
+            &mut tiles,
+            ptr::null_mut()
+        ),
+        HupaiStatus::NullPointer
+    );
+    assert_eq!(
+        effective(
+            e.0,
+            c,
+            ptr::null(),
+            ptr::null_mut(),
+            &mut tiles,
+            ptr::null_mut()
+        ),
+        HupaiStatus::NullPointer
+    );
+    assert_eq!(
+        effective(
+            e.0,
+            c,
+            ptr::null(),
+            &mut s,
+            ptr::null_mut(),
+            ptr::null_mut()
+        ),
+        HupaiStatus::NullPointer
+    );
+    // Four 2z between the hand and the visible tiles is too many.
+    let mut seen = [0u8; HUPAI_KINDS];
+    seen[28] = 4;
+    assert_eq!(
+        effective(e.0, c, seen.as_ptr(), &mut s, &mut tiles, ptr::null_mut()),
+        HupaiStatus::FifthCopy
+    );
+    // 14 tiles: effective tiles need 3n+1; shanten takes it.
+    let full = parse(c"123m456p789s11122z", HUPAI_NOTATION_MPSZ).unwrap();
+    let f = full.counts.as_ptr();
+    assert_eq!(
+        effective(e.0, f, ptr::null(), &mut s, &mut tiles, ptr::null_mut()),
+        HupaiStatus::HandSize
+    );
+    let shanten = |engine, counts: *const u8, len, out: *mut i8| unsafe {
+        hupai_shanten(engine, counts, len, ptr::null(), 0, out)
+    };
+    assert_eq!((shanten(e.0, f, 34, &mut s), s), (HupaiStatus::Ok, -1));
+    assert_eq!(shanten(e.0, f, 35, &mut s), HupaiStatus::BadLength);
+    assert_eq!(
+        shanten(e.0, f, 34, ptr::null_mut()),
+        HupaiStatus::NullPointer
+    );
+    assert_eq!(
+        shanten(ptr::null(), f, 34, &mut s),
+        HupaiStatus::NullPointer
+    );
+    let three = parse(c"123m", HUPAI_NOTATION_MPSZ).unwrap();
+    assert_eq!(
+        shanten(e.0, three.counts.as_ptr(), 34, &mut s),
+        HupaiStatus::HandSize
+    );
+    // Honours under Sichuan.
+    let sichuan = Owned::new(HUPAI_RULES_SICHUAN, None, 0).unwrap();
+    assert_eq!(shanten(sichuan.0, c, 34, &mut s), HupaiStatus::NotForRules);
+}

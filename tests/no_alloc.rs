@@ -61,6 +61,16 @@ fn single_hand_queries_do_not_allocate() {
         assert!(wins > 0);
         let (_, n) = allocations(|| ready.iter().filter(|h| engine.waits(h).is_ok()).count());
         assert_eq!(n, 0, "waits under {rules}");
+        let (_, n) = allocations(|| ready.iter().filter(|h| engine.shanten(h) == Ok(0)).count());
+        assert_eq!(n, 0, "shanten under {rules}");
+        let (_, n) = allocations(|| {
+            ready
+                .iter()
+                .filter_map(|h| engine.effective(h, &[0; 34]).ok())
+                .map(|e| e.total())
+                .sum::<u32>()
+        });
+        assert_eq!(n, 0, "effective under {rules}");
         let (_, n) = allocations(|| {
             let mut wins = 0;
             for h in &ready {
@@ -113,6 +123,9 @@ fn c_single_hand_calls_do_not_allocate() {
                 unsafe { hupai_waits(engine, c, 34, ptr::null(), 0, &mut live, &mut exhausted) };
             // 14 tiles: ready only as 13 + an undeclared kong.
             assert!(st == HupaiStatus::HandSize || h.counts().contains(&4));
+            let mut s = 0;
+            let st = unsafe { hupai_shanten(engine, c, 34, ptr::null(), 0, &mut s) };
+            assert!(st == HupaiStatus::Ok && s == -1);
         }
     });
     assert_eq!(n, 0);

@@ -2,10 +2,12 @@
  * A C program on the hupai C ABI: a small `hupai` command line in C.
  *
  *   hupai_example [--rules generic|sichuan|riichi|mcr] [--tables DIR] [--batch]
- *                 [--self-drawn] [check|waits|score] HAND...
+ *                 [--self-drawn] [check|waits|shanten|score] HAND...
  *
  * Prints one line per hand as the `hupai` command of the same name does:
- * check prints `good` or `bad`, waits `HAND  waits: ...`, score (MCR; the
+ * check prints `good` or `bad`, waits `HAND  waits: ...`, shanten
+ * `HAND: shanten N; effective 1m×3 ...` (for 3n+2 hands only that first
+ * part, without the discard table), score (MCR; the
  * last concealed tile is the winning tile, won on a discard unless
  * --self-drawn) `HAND  total N (legal win): FAN POINTSxCOUNT, ...`, and a
  * hand the query refuses `error: HAND: MESSAGE`. With --batch, check answers every
@@ -77,6 +79,60 @@ static HupaiStatus waits(const HupaiEngine *engine, const HupaiHand *hand) {
     return HUPAI_STATUS_OK;
 }
 
+/* `ready (shanten 0)`, `shanten 2`, ... as `hupai shanten` words it. */
+static void print_shanten(const char *text, int8_t shanten) {
+    if (shanten == -1) {
+        printf("%s: complete (shanten -1)", text);
+    } else if (shanten == 0) {
+        printf("%s: ready (shanten 0)", text);
+    } else {
+        printf("%s: shanten %d", text, (int)shanten);
+    }
+}
+
+/* One `hupai shanten` line; returns the status. */
+static HupaiStatus shanten(const HupaiEngine *engine, const HupaiHand *hand) {
+    char text[HUPAI_FORMAT_MAX];
+    HupaiStatus st = hupai_format(hand, text, sizeof text);
+    if (st != HUPAI_STATUS_OK) {
+        return st;
+    }
+    int8_t s = 0;
+    uint64_t tiles = 0;
+    uint8_t remaining[HUPAI_KINDS];
+    st = hupai_effective(engine, hand->counts, HUPAI_KINDS, hand->melds, hand->meld_count, NULL,
+                         &s, &tiles, remaining);
+    if (st == HUPAI_STATUS_HAND_SIZE) {
+        /* 3n+2 tiles: the shanten alone. */
+        st = hupai_shanten(engine, hand->counts, HUPAI_KINDS, hand->melds, hand->meld_count, &s);
+        if (st == HUPAI_STATUS_OK) {
+            print_shanten(text, s);
+            printf("\n");
+        }
+        return st;
+    }
+    if (st != HUPAI_STATUS_OK) {
+        return st;
+    }
+    print_shanten(text, s);
+    unsigned kinds = 0, total = 0;
+    for (uint32_t t = 0; t < HUPAI_KINDS; t++) {
+        if (tiles >> t & 1) {
+            printf("%s %s\xc3\x97%u", kinds ? "" : "; effective", hupai_tile_name(t),
+                   (unsigned)remaining[t]);
+            kinds++;
+            total += remaining[t];
+        }
+    }
+    if (kinds == 0) {
+        printf("; no effective tile\n");
+    } else {
+        printf(" (%u kind%s, %u tile%s)\n", kinds, kinds == 1 ? "" : "s", total,
+               total == 1 ? "" : "s");
+    }
+    return HUPAI_STATUS_OK;
+}
+
 /* One score line; returns the status. */
 static HupaiStatus score(const HupaiEngine *engine, const HupaiHand *hand, const char *input,
                          int self_drawn) {
@@ -123,6 +179,7 @@ int main(int argc, char **argv) {
     }
     const char *command = "check";
     if (first < argc && (strcmp(argv[first], "check") == 0 || strcmp(argv[first], "waits") == 0 ||
+                         strcmp(argv[first], "shanten") == 0 ||
                          strcmp(argv[first], "score") == 0)) {
         command = argv[first++];
     }
@@ -169,6 +226,8 @@ int main(int argc, char **argv) {
         }
         if (strcmp(command, "waits") == 0) {
             st = waits(engine, &hands[i]);
+        } else if (strcmp(command, "shanten") == 0) {
+            st = shanten(engine, &hands[i]);
         } else if (strcmp(command, "score") == 0) {
             st = score(engine, &hands[i], input, self_drawn);
         } else if (batch) {

@@ -58,7 +58,11 @@ impl<B: AsRef<[u8]>> Tables<B> {
         let s = self.suit_record(c[18..27].try_into().expect("nine"));
         let z = self.honor_record(c[27..34].try_into().expect("seven"));
         let done = |r: u16| r & (record::MELDS | record::PAIR) != 0;
-        let pairs = ((m | p << 1 | s << 2 | z << 3) >> 1 & 0xf).count_ones();
+        // Count the PAIR bit of each record alone: shifting whole records
+        // together would mix one suit's PAIR bit with another's MELDS and
+        // wait bits.
+        let pair = |r: u16| u32::from(r & record::PAIR != 0);
+        let pairs = pair(m) + pair(p) + pair(s) + pair(z);
         done(m) && done(p) && done(s) && done(z) && pairs == 1
     }
 

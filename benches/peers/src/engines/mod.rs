@@ -1,0 +1,61 @@
+//! The adapters, one small function per (operation, engine), and the
+//! registry of which engines share which operation.
+
+mod hupai;
+mod reference;
+mod riichi_decomp;
+mod riichienv;
+mod xiangting;
+
+use crate::harness::Row;
+use crate::Op;
+
+/// Engine names as printed (peer versions are pinned with `=` in Cargo.toml).
+pub const HUPAI: &str = "hupai tables";
+/// See [`HUPAI`].
+pub const REFERENCE: &str = "hupai reference";
+/// See [`HUPAI`].
+pub const XIANGTING: &str = "xiangting 6.0.2";
+/// See [`HUPAI`].
+pub const RIICHI_DECOMP: &str = "riichi-decomp 0.1.0";
+/// See [`HUPAI`].
+pub const RIICHIENV: &str = "riichienv-core 0.4.11";
+
+/// Every engine that offers `op`, hupai first where it has the operation.
+pub fn rows(op: Op) -> Vec<Box<dyn Row>> {
+    match op {
+        Op::Hu => vec![
+            hupai::hu(),
+            reference::hu(),
+            riichienv::hu(),
+            xiangting::hu(),
+        ],
+        Op::Tenpai => vec![
+            reference::tenpai(),
+            riichienv::tenpai(),
+            xiangting::tenpai(),
+        ],
+        Op::Waits => vec![
+            reference::waits(),
+            riichi_decomp::waits(),
+            riichienv::waits(),
+            xiangting::waits(),
+        ],
+        Op::Shanten => vec![riichienv::shanten(), xiangting::shanten()],
+        Op::Effective => vec![xiangting::effective()],
+        Op::Arrange => vec![
+            reference::arrangements(),
+            riichi_decomp::arrangements(),
+            riichienv::arrangements(),
+        ],
+    }
+}
+
+/// hupai rows whose table API has not landed on main yet: (op, API, issue).
+pub const PENDING: &[(Op, &str, u32)] = &[
+    (Op::Tenpai, "waits", 3),
+    (Op::Waits, "waits", 3),
+    (Op::Arrange, "arrangements", 3),
+    (Op::Shanten, "shanten", 4),
+    (Op::Effective, "effective tiles", 4),
+];

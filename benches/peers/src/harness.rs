@@ -1,0 +1,116 @@
+//! One row of the comparison = one (operation, engine) adapter: how to turn a
+//! hupai [`Hand`] into the engine's own input (done once, before timing), the
+//! call that is timed, and how its native result becomes an [`Answer`] for the
+//! cross-check (not timed).
+
+use crate::answer::Answer;
+use hupai::Hand;
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+/// How long and how often to time.
+#[derive(Clone, Copy, Debug)]
+pub struct Timing {
+    /// Timed runs per row; the best one is reported.
+    pub runs: usize,
+    /// Each run loops over the hands as many times as it takes to last this long.
+    pub min_run: Duration,
+}
+
+/// A row the driver can check and time without knowing its types.
+pub trait Row {
+    /// Engine name, e.g. `xiangting 6.0.2`.
+    fn engine(&self) -> &'static str;
+    /// The function the row calls, for the report.
+    fn api(&self) -> &'static str;
+    /// The normalised answer for every hand.
+    fn answers(&mut self, hands: &[Hand]) -> Vec<Answer>;
+    /// Best-of-runs nanoseconds per hand.
+    fn time(&mut self, hands: &[Hand], timing: Timing) -> f64;
+}
+
+struct Case<P, R, A> {
+    engine: &'static str,
+    api: &'static str,
+    prepare: P,
+    run: R,
+    answer: A,
+}
+
+/// A row from its three parts. `prepare` converts a hand to the engine's
+/// input; `run` is the timed call (it may keep state between hands, e.g. a
+/// reusable decomposer); `answer` normalises `run`'s result.
+pub fn row<I, O, P, R, A>(
+    engine: &'static str,
+    api: &'static str,
+    prepare: P,
+    run: R,
+    answer: A,
+) -> Box<dyn Row>
+where
+    I: 'static,
+    O: 'static,
+    P: Fn(&Hand) -> I + 'static,
+    R: FnMut(&I) -> O + 'static,
+    A: Fn(&I, O) -> Answer + 'static,
+{
+    Box::new(Case {
+        engine,
+        api,
+        prepare,
+        run,
+        answer,
+    })
+}
+
+impl<I, O, P, R, A> Row for Case<P, R, A>
+where
+    P: Fn(&Hand) -> I,
+    R: FnMut(&I) -> O,
+    A: Fn(&I, O) -> Answer,
+{
+    fn engine(&self) -> &'static str {
+        self.engine
+    }
+
+    fn api(&self) -> &'static str {
+        self.api
+    }
+
+    fn answers(&mut self, hands: &[Hand]) -> Vec<Answer> {
+        hands
+            .iter()
+            .map(|h| {
+                let input = (self.prepare)(h);
+                let out = (self.run)(&input);
+                (self.answer)(&input, out)
+            })
+            .collect()
+    }
+
+    fn time(&mut self, hands: &[Hand], timing: Timing) -> f64 {
+        let inputs: Vec<I> = hands.iter().map(&self.prepare).collect();
+        let run = &mut self.run;
+        let mut pass = || {
+            for x in &inputs {
+                black_box(run(black_box(x)));
+            }
+        };
+        // Warm-up pass (caches, lazily built peer tables), which also sizes
+        // the runs.
+        let t = Instant::now();
+        pass();
+        let once = t.elapsed().max(Duration::from_nanos(1));
+        let passes = (timing.min_run.as_nanos() / once.as_nanos()).max(1) as usize;
+        let mut best = f64::INFINITY;
+        for _ in 0..timing.runs {
+            let t = Instant::now();
+            for _ in 0..passes {
+                pass();
+            }
+            let ns = t.elapsed().as_nanos() as f64 / (passes * inputs.len()) as f64;
+            best = best.min(ns);
+        }
+        best
+    }
+}

@@ -1,1 +1,7 @@
-fn main() {}
+//! `hupai`: the command-line front end. See `hupai --help` and README.md.
+
+mod cli;
+
+fn main() -> std::process::ExitCode {
+    cli::main()
+}

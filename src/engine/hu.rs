@@ -3,8 +3,8 @@
 use crate::forms;
 use crate::hand::Hand;
 use crate::rules::Rules;
-use crate::table::{record, Tables};
-use crate::tile::{total, Counts, KINDS};
+use crate::table::{key, record, Tables};
+use crate::tile::{Counts, KINDS};
 
 /// The hand's tiles are legal under `rules`: honours only where they exist, and
 /// at most `max_suits` numbered suits counting declared melds (Sichuan).
@@ -18,6 +18,18 @@ pub fn suits_allowed(hand: &Hand, rules: &Rules) -> bool {
         .filter(|s| all[s * 9..s * 9 + 9].iter().any(|&c| c > 0))
         .count();
     (rules.honors || !honors) && suits <= rules.max_suits as usize
+}
+
+/// Every part complete, exactly one of them holding the pair.
+#[inline(always)]
+fn complete([m, p, s, z]: [u16; 4]) -> bool {
+    let done = |r: u16| r & (record::MELDS | record::PAIR) != 0;
+    let pair = |r: u16| r & record::PAIR;
+    done(m)
+        && done(p)
+        && done(s)
+        && done(z)
+        && pair(m) + pair(p) + pair(s) + pair(z) == record::PAIR
 }
 
 impl<B: AsRef<[u8]>> Tables<B> {
@@ -34,36 +46,38 @@ impl<B: AsRef<[u8]>> Tables<B> {
     /// assert!(hu("AAAABBBBCCCCDDDD88"));
     /// ```
     pub fn is_win(&self, hand: &Hand, rules: &Rules) -> bool {
-        let c = hand.counts();
-        let melds = hand.meld_count();
-        let size = total(c) + 3 * melds;
-        if !suits_allowed(hand, rules) {
-            return false;
-        }
-        if size % 3 == 2 && size <= 14 && self.standard(c) {
+        let keys = key::hand_keys(hand.counts());
+        let tiles: usize = keys.iter().map(|&k| key::key_tiles(k)).sum();
+        let size = tiles + 3 * hand.meld_count();
+        let plain = rules.honors && rules.max_suits >= 3;
+        if size % 3 == 2
+            && size <= 14
+            && (plain || suits_allowed(hand, rules))
+            && complete(self.records(&keys))
+        {
             return true;
         }
-        if size == 14 && self.special_form(c, melds, rules) {
-            return true;
-        }
-        rules.undeclared_kongs && (15..=18).contains(&size) && self.with_kongs(c, size - 14)
+        self.is_win_other_forms(hand, rules, size)
     }
 
     /// Melds + one pair from the concealed counts (declared melds already set
-    /// aside): every part complete, exactly one of them holding the pair.
+    /// aside). Every part must hold at most 14 tiles.
     #[inline]
     pub(crate) fn standard(&self, c: &Counts) -> bool {
-        let m = self.suit_record(c[0..9].try_into().expect("nine"));
-        let p = self.suit_record(c[9..18].try_into().expect("nine"));
-        let s = self.suit_record(c[18..27].try_into().expect("nine"));
-        let z = self.honor_record(c[27..34].try_into().expect("seven"));
-        let done = |r: u16| r & (record::MELDS | record::PAIR) != 0;
-        // Count the PAIR bit of each record alone: shifting whole records
-        // together would mix one suit's PAIR bit with another's MELDS and
-        // wait bits.
-        let pair = |r: u16| u32::from(r & record::PAIR != 0);
-        let pairs = pair(m) + pair(p) + pair(s) + pair(z);
-        done(m) && done(p) && done(s) && done(z) && pairs == 1
+        complete(self.records(&key::hand_keys(c)))
+    }
+
+    /// The forms beyond the plain standard one: special forms, kongs by count.
+    #[inline(never)]
+    fn is_win_other_forms(&self, hand: &Hand, rules: &Rules, size: usize) -> bool {
+        if !suits_allowed(hand, rules) {
+            return false;
+        }
+        let c = hand.counts();
+        if size == 14 && self.special_form(c, hand.meld_count(), rules) {
+            return true;
+        }
+        rules.undeclared_kongs && (15..=18).contains(&size) && self.with_kongs(c, size - 14)
     }
 
     /// The 14-slot special forms: seven pairs, thirteen orphans, honours and

@@ -14,6 +14,10 @@
 //!
 //! `index = HI_BASE[hi] + LO_RANK[lo]`, valid when the whole vector holds at
 //! most [`MAX_TILES`] tiles. Both tables are `const` data built at compile time.
+//!
+//! Each entry also carries its part's tile count in the top byte, so the one
+//! addition that makes the index also makes the tile count: a [`Key`] packs
+//! `index | tiles << 24` (indexes stay below 2^19).
 
 /// Most tiles of one suit a keyed vector may hold.
 pub const MAX_TILES: usize = 14;
@@ -25,6 +29,8 @@ pub const HONOR_PATTERNS: usize = 43_130;
 
 const LO_DIGITS: usize = 5;
 const LO_KEYS: usize = 3125;
+/// Key tables are padded to powers of two so a masked index needs no bounds check.
+const LO_PADDED: usize = 4096;
 
 const fn digit_sum(mut key: usize, digits: usize) -> usize {
     let mut s = 0;
@@ -37,16 +43,19 @@ const fn digit_sum(mut key: usize, digits: usize) -> usize {
     s
 }
 
-/// Rank of each low key in the order (tile count, key).
-static LO_RANK: [u32; LO_KEYS] = {
-    let mut rank = [0u32; LO_KEYS];
+const TILES_SHIFT: u32 = 24;
+
+/// Rank of each low key in the order (tile count, key), with its tile count
+/// in the top byte.
+static LO_RANK: [u32; LO_PADDED] = {
+    let mut rank = [0u32; LO_PADDED];
     let mut next = 0;
     let mut s = 0;
     while s <= 4 * LO_DIGITS {
         let mut k = 0;
         while k < LO_KEYS {
             if digit_sum(k, LO_DIGITS) == s {
-                rank[k] = next;
+                rank[k] = next | (s as u32) << TILES_SHIFT;
                 next += 1;
             }
             k += 1;
@@ -72,13 +81,13 @@ const LO_FITTING: [u32; MAX_TILES + 1] = {
     n
 };
 
-const fn hi_base<const N: usize>(digits: usize) -> [u32; N] {
-    let mut base = [0u32; N];
+const fn hi_base<const P: usize, const N: usize>(digits: usize) -> [u32; P] {
+    let mut base = [0u32; P];
     let mut acc = 0;
     let mut h = 0;
     while h < N {
-        base[h] = acc;
         let s = digit_sum(h, digits);
+        base[h] = acc | (s as u32) << TILES_SHIFT;
         if s <= MAX_TILES {
             acc += LO_FITTING[MAX_TILES - s];
         }
@@ -87,8 +96,53 @@ const fn hi_base<const N: usize>(digits: usize) -> [u32; N] {
     base
 }
 
-static SUIT_HI_BASE: [u32; 625] = hi_base::<625>(4);
-static HONOR_HI_BASE: [u32; 25] = hi_base::<25>(2);
+static SUIT_HI_BASE: [u32; 1024] = hi_base::<1024, 625>(4);
+static HONOR_HI_BASE: [u32; 32] = hi_base::<32, 25>(2);
+
+/// A part's dense index and tile count, packed: `index | tiles << 24`.
+pub type Key = u32;
+
+/// The dense index of a key.
+#[inline(always)]
+pub const fn key_index(k: Key) -> usize {
+    (k & ((1 << TILES_SHIFT) - 1)) as usize
+}
+
+/// The tile count of a key.
+#[inline(always)]
+pub const fn key_tiles(k: Key) -> usize {
+    (k >> TILES_SHIFT) as usize
+}
+
+/// The key of a nine-rank count vector (any counts 0–4; the index is valid
+/// only when the vector holds at most 14 tiles).
+#[inline(always)]
+pub fn suit_key(c: &[u8; 9]) -> Key {
+    let lo = c[0] as usize
+        + 5 * (c[1] as usize + 5 * (c[2] as usize + 5 * (c[3] as usize + 5 * c[4] as usize)));
+    let hi = c[5] as usize + 5 * (c[6] as usize + 5 * (c[7] as usize + 5 * c[8] as usize));
+    SUIT_HI_BASE[hi & 1023] + LO_RANK[lo & (LO_PADDED - 1)]
+}
+
+/// The key of a seven-honour count vector.
+#[inline(always)]
+pub fn honor_key(c: &[u8; 7]) -> Key {
+    let lo = c[0] as usize
+        + 5 * (c[1] as usize + 5 * (c[2] as usize + 5 * (c[3] as usize + 5 * c[4] as usize)));
+    let hi = c[5] as usize + 5 * c[6] as usize;
+    HONOR_HI_BASE[hi & 31] + LO_RANK[lo & (LO_PADDED - 1)]
+}
+
+/// The keys of the four parts of a hand: characters, dots, bamboo, honours.
+#[inline(always)]
+pub fn hand_keys(c: &crate::tile::Counts) -> [Key; 4] {
+    [
+        suit_key(c[0..9].try_into().expect("nine")),
+        suit_key(c[9..18].try_into().expect("nine")),
+        suit_key(c[18..27].try_into().expect("nine")),
+        honor_key(c[27..34].try_into().expect("seven")),
+    ]
+}
 
 /// Dense index of a nine-rank count vector with at most 14 tiles.
 ///
@@ -107,19 +161,13 @@ static HONOR_HI_BASE: [u32; 25] = hi_base::<25>(2);
 /// ```
 #[inline]
 pub fn suit_index(c: &[u8; 9]) -> usize {
-    let lo = c[0] as usize
-        + 5 * (c[1] as usize + 5 * (c[2] as usize + 5 * (c[3] as usize + 5 * c[4] as usize)));
-    let hi = c[5] as usize + 5 * (c[6] as usize + 5 * (c[7] as usize + 5 * c[8] as usize));
-    (SUIT_HI_BASE[hi] + LO_RANK[lo]) as usize
+    key_index(suit_key(c))
 }
 
 /// Dense index of a seven-honour count vector with at most 14 tiles.
 #[inline]
 pub fn honor_index(c: &[u8; 7]) -> usize {
-    let lo = c[0] as usize
-        + 5 * (c[1] as usize + 5 * (c[2] as usize + 5 * (c[3] as usize + 5 * c[4] as usize)));
-    let hi = c[5] as usize + 5 * c[6] as usize;
-    (HONOR_HI_BASE[hi] + LO_RANK[lo]) as usize
+    key_index(honor_key(c))
 }
 
 /// Every vector of `N` ranks (each 0–4) holding at most 14 tiles, in index order.

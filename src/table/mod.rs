@@ -127,6 +127,20 @@ impl<B: AsRef<[u8]>> Tables<B> {
     pub fn honor_record(&self, c: &[u8; 7]) -> u16 {
         read_u16(self.hu.bytes(), self.honor.start, key::honor_index(c))
     }
+
+    /// The records of a hand's four parts from their keys ([`key::hand_keys`];
+    /// each part must hold at most 14 tiles).
+    #[inline(always)]
+    pub fn records(&self, keys: &[key::Key; 4]) -> [u16; 4] {
+        let b = self.hu.bytes();
+        let (s, h) = (self.suit.start, self.honor.start);
+        [
+            read_u16(b, s, key::key_index(keys[0])),
+            read_u16(b, s, key::key_index(keys[1])),
+            read_u16(b, s, key::key_index(keys[2])),
+            read_u16(b, h, key::key_index(keys[3])),
+        ]
+    }
 }
 
 #[inline(always)]

@@ -16,7 +16,10 @@ pub fn hu() -> Vec<u8> {
     let honor = records::<7>(false);
     format::write(
         "hu",
-        &[("suit", super::le_u16(&suit)), ("honor", super::le_u16(&honor))],
+        &[
+            ("suit", super::le_u16(&suit)),
+            ("honor", super::le_u16(&honor)),
+        ],
     )
 }
 

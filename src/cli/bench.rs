@@ -1,0 +1,123 @@
+//! `hupai bench`: the table engine against the recursive reference, ns per
+//! hand, on the DESIGN §6 sets, measured in the same run.
+
+use clap::Args;
+use hupai::sets::{hands, Set, SEED};
+use hupai::{reference, Hand, Rules, Tables};
+use std::hint::black_box;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+#[derive(Args)]
+pub struct BenchArgs {
+    /// A short run (about 20 seconds).
+    #[arg(long)]
+    quick: bool,
+    /// One JSON object per (operation, set).
+    #[arg(long)]
+    json: bool,
+    /// Only operations whose name contains this.
+    #[arg(long)]
+    only: Option<String>,
+}
+
+type Run = fn(&[Hand]) -> u64;
+
+/// One benchmarked operation: the same answers from both engines, timed apart.
+struct Op {
+    name: &'static str,
+    sets: &'static [Set],
+    table: Run,
+    reference: Run,
+}
+
+/// The registry of operations. Each returns a checksum of its answers so the
+/// work cannot be optimised away and both engines can be compared.
+const OPS: &[Op] = &[Op {
+    name: "hu",
+    sets: &[Set::C14, Set::R14],
+    table: |hs| {
+        let t = Tables::embedded();
+        hs.iter()
+            .map(|h| t.is_win(black_box(h), &Rules::GENERIC) as u64)
+            .sum()
+    },
+    reference: |hs| {
+        hs.iter()
+            .map(|h| reference::is_win(black_box(h), &Rules::GENERIC) as u64)
+            .sum()
+    },
+}];
+
+/// Best time per hand over repeated passes lasting about `budget`.
+fn time(run: Run, hs: &[Hand], budget: Duration) -> (f64, u64) {
+    let mut best = f64::INFINITY;
+    let mut answer = 0;
+    let start = Instant::now();
+    while start.elapsed() < budget || best.is_infinite() {
+        let t = Instant::now();
+        answer = black_box(run(black_box(hs)));
+        best = best.min(t.elapsed().as_secs_f64() * 1e9 / hs.len() as f64);
+    }
+    (best, answer)
+}
+
+pub fn run(args: BenchArgs) -> ExitCode {
+    let (n, budget) = if args.quick {
+        (20_000, Duration::from_millis(400))
+    } else {
+        (100_000, Duration::from_secs(3))
+    };
+    let _ = Tables::embedded(); // load outside the timed region
+    if !args.json {
+        println!("{} hands per set, seed {SEED:#x}, one thread", n);
+        println!(
+            "{:<12} {:<5} {:>12} {:>14} {:>8}",
+            "op", "set", "table ns", "reference ns", "ratio"
+        );
+    }
+    let mut ok = true;
+    for op in OPS.iter().filter(|o| {
+        args.only
+            .as_ref()
+            .is_none_or(|f| o.name.contains(f.as_str()))
+    }) {
+        for &set in op.sets {
+            let hs = hands(set, n, SEED);
+            let (table_ns, a) = time(op.table, &hs, budget);
+            let (reference_ns, b) = time(op.reference, &hs, budget);
+            if a != b {
+                eprintln!(
+                    "hupai: {} on {}: table and reference disagree",
+                    op.name,
+                    set.name()
+                );
+                ok = false;
+            }
+            let ratio = reference_ns / table_ns;
+            if args.json {
+                let v = serde_json::json!({
+                    "op": op.name, "set": set.name(), "hands": n,
+                    "table_ns": (table_ns * 100.0).round() / 100.0,
+                    "reference_ns": (reference_ns * 100.0).round() / 100.0,
+                    "ratio": (ratio * 10.0).round() / 10.0,
+                });
+                println!("{v}");
+            } else {
+                println!(
+                    "{:<12} {:<5} {:>12.1} {:>14.1} {:>7.1}x",
+                    op.name,
+                    set.name(),
+                    table_ns,
+                    reference_ns,
+                    ratio
+                );
+            }
+        }
+    }
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}

@@ -1,0 +1,146 @@
+//! Command-line interface: options shared by every command, and dispatch.
+
+mod batch;
+mod bench;
+mod check;
+mod tables;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use hupai::{Hand, Notation, Rules, Tables};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Mahjong hand evaluation through precomputed lookup tables.
+#[derive(Parser)]
+#[command(name = "hupai", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Is each hand complete (hu)? Prints good / bad.
+    Check(HandArgs),
+    /// Build, verify or describe the table files.
+    Tables(tables::TablesArgs),
+    /// Time the table engine against the recursive reference.
+    Bench(bench::BenchArgs),
+}
+
+/// The notation of the hands on the command line or standard input.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum NotationArg {
+    /// Whichever notation parses the hand (they must agree).
+    Auto,
+    /// `123m456p789s11z`, `[123m]` melds.
+    Mpsz,
+    /// The seed alphabet `ABCeee345456DD`.
+    Mediatek,
+    /// Sichuan `1D1D2D4W5T`.
+    Chengdu,
+    /// MCR letters `[EEE][SSSS1]55pWWWNNN`.
+    Mcr,
+}
+
+impl From<NotationArg> for Notation {
+    fn from(n: NotationArg) -> Notation {
+        match n {
+            NotationArg::Auto => Notation::Auto,
+            NotationArg::Mpsz => Notation::Mpsz,
+            NotationArg::Mediatek => Notation::Mediatek,
+            NotationArg::Chengdu => Notation::Chengdu,
+            NotationArg::Mcr => Notation::Mcr,
+        }
+    }
+}
+
+/// Options every hand command takes.
+#[derive(Args, Clone)]
+pub struct Common {
+    /// Rule set: generic, sichuan, riichi or mcr.
+    #[arg(long, default_value = "generic", value_parser = parse_rules)]
+    pub rules: Rules,
+    /// Notation of the hands.
+    #[arg(long, value_enum, default_value = "auto")]
+    pub notation: NotationArg,
+    /// Memory-map the table files of DIR instead of using the embedded tables.
+    #[arg(long, value_name = "DIR")]
+    pub tables: Option<PathBuf>,
+    /// One JSON object per hand per line.
+    #[arg(long)]
+    pub json: bool,
+    /// Worker threads for batch mode (default: all cores).
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+}
+
+fn parse_rules(s: &str) -> Result<Rules, String> {
+    s.parse()
+}
+
+/// A hand command's arguments: common options, then hands (none = stdin).
+#[derive(Args)]
+pub struct HandArgs {
+    #[command(flatten)]
+    pub common: Common,
+    /// Hands to evaluate; with none, one hand per line from standard input.
+    #[arg(value_name = "HAND")]
+    pub hands: Vec<String>,
+}
+
+impl Common {
+    /// Parse one hand and check its tiles exist under the rule set.
+    pub fn parse_hand(&self, input: &str) -> Result<Hand, String> {
+        let hand =
+            hupai::notation::parse(input, self.notation.into()).map_err(|e| e.to_string())?;
+        if !self.rules.honors {
+            if let Some(t) =
+                hupai::Tile::all().find(|t| t.is_honor() && hand.all_counts()[t.index()] > 0)
+            {
+                return Err(format!(
+                    "honour tile {t} does not exist under {} rules",
+                    self.rules
+                ));
+            }
+        }
+        Ok(hand)
+    }
+}
+
+/// Run `f` with the table set the options name: a memory-mapped directory or
+/// the embedded tables. Generic, so the engine code is the same either way.
+pub fn with_tables(common: &Common, f: impl FnOnce(&dyn Engine) -> ExitCode) -> ExitCode {
+    match &common.tables {
+        None => f(Tables::embedded()),
+        Some(dir) => match Tables::open(dir) {
+            Ok(t) => f(&t),
+            Err(e) => {
+                eprintln!("hupai: {e}");
+                ExitCode::from(2)
+            }
+        },
+    }
+}
+
+/// The queries the commands make, over either kind of table set.
+pub trait Engine: Sync {
+    /// Whether the hand is complete.
+    fn is_win(&self, hand: &Hand, rules: &Rules) -> bool;
+}
+
+impl<B: AsRef<[u8]> + Sync> Engine for Tables<B> {
+    fn is_win(&self, hand: &Hand, rules: &Rules) -> bool {
+        Tables::is_win(self, hand, rules)
+    }
+}
+
+/// Entry point.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Check(args) => check::run(args),
+        Command::Tables(args) => tables::run(args),
+        Command::Bench(args) => bench::run(args),
+    }
+}

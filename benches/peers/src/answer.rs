@@ -190,7 +190,7 @@ mod tests {
         assert_eq!(held_four(&c), 1 << 27);
         let a = standard(&[group(Kind::Pair, 33), group(Kind::Chow, 0)]);
         assert_eq!(a, standard(&[group(Kind::Chow, 0), group(Kind::Pair, 33)]));
-        assert_eq!(arrangement_text(a), "123m 77z");
+        assert_eq!(arrangement_text(a), "77z 123m");
     }
 
     #[test]

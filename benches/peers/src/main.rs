@@ -201,7 +201,7 @@ fn main() -> ExitCode {
         command.join(" ")
     );
     println!(
-        "hands:    {} per set, DESIGN §6 sets from seed {:#x}; {} timed runs of >= {} ms, best run reported",
+        "hands:    {} per set, DESIGN §6 sets from seed {:#x}; best of {} runs of >= {} ms thread CPU time",
         args.hands,
         sets::SEED,
         args.timing.runs,

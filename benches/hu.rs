@@ -11,10 +11,18 @@ fn hu(c: &mut Criterion) {
         let mut g = c.benchmark_group(format!("hu/{}", set.name()));
         g.throughput(Throughput::Elements(hs.len() as u64));
         g.bench_function("table", |b| {
-            b.iter(|| hs.iter().filter(|h| tables.is_win(black_box(h), &Rules::GENERIC)).count())
+            b.iter(|| {
+                hs.iter()
+                    .filter(|h| tables.is_win(black_box(h), &Rules::GENERIC))
+                    .count()
+            })
         });
         g.bench_function("reference", |b| {
-            b.iter(|| hs.iter().filter(|h| reference::is_win(black_box(h), &Rules::GENERIC)).count())
+            b.iter(|| {
+                hs.iter()
+                    .filter(|h| reference::is_win(black_box(h), &Rules::GENERIC))
+                    .count()
+            })
         });
         g.finish();
     }

@@ -7,7 +7,7 @@
 
 use crate::arrangement::{Arrangement, Form, Group, GroupKind};
 use crate::rules::SevenPairs;
-use crate::tile::{Counts, Tile, KINDS};
+use crate::tile::{Counts, Tile};
 
 /// The thirteen terminal and honour kinds.
 pub const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
@@ -45,7 +45,12 @@ pub fn knitted_tiles(p: usize) -> [usize; 9] {
 /// assert!(forms::seven_pairs(q.counts(), SevenPairs::QuadsAllowed));
 /// ```
 pub fn seven_pairs(counts: &Counts, mode: SevenPairs) -> bool {
+    // Most hands hold an odd count somewhere: reject them branch-free first.
+    if counts.iter().fold(0, |odd, &c| odd | c) & 1 != 0 {
+        return false;
+    }
     let mut pairs = 0;
+
     for &c in counts {
         match (c, mode) {
             (0, _) => {}
@@ -98,7 +103,8 @@ pub fn seven_shifted_pairs(counts: &Counts) -> bool {
 ///
 /// ```
 /// use hupai::{forms, Hand};
-/// let h: Hand = "147m258p36s1234567z".parse().unwrap();
+/// let h: Hand = "147m258p3s1234567z".parse().unwrap();
+
 /// assert!(forms::honors_and_knitted(h.counts()).is_some());
 /// ```
 pub fn honors_and_knitted(counts: &Counts) -> Option<usize> {
@@ -123,24 +129,23 @@ pub fn special_arrangement(counts: &Counts, form: Form) -> Arrangement {
     let tile = |i: usize| Tile::from_index(i).expect("index < 34");
     match form {
         Form::SevenPairs | Form::SevenShiftedPairs => {
-            for i in 0..KINDS {
-                for _ in 0..counts[i] / 2 {
+            for (i, &n) in counts.iter().enumerate() {
+                for _ in 0..n / 2 {
                     a.push(Group::concealed(GroupKind::Pair, tile(i)));
                 }
             }
         }
         Form::ThirteenOrphans | Form::HonorsAndKnitted => {
-            for i in 0..KINDS {
-                let kind = if counts[i] == 2 {
+            for (i, &n) in counts.iter().enumerate().filter(|(_, &n)| n > 0) {
+                let kind = if n == 2 {
                     GroupKind::Pair
                 } else {
                     GroupKind::Single
                 };
-                if counts[i] > 0 {
-                    a.push(Group::concealed(kind, tile(i)));
-                }
+                a.push(Group::concealed(kind, tile(i)));
             }
         }
+
         Form::Standard | Form::KnittedStraight => unreachable!("needs a split"),
     }
     a

@@ -621,7 +621,7 @@ fn any_hand(full: bool) -> impl Strategy<Value = Hand> {
                 }
             }
             let tiles: Vec<Tile> = Tile::all()
-                .flat_map(|t| std::iter::repeat(t).take(concealed[t.index()] as usize))
+                .flat_map(|t| std::iter::repeat_n(t, concealed[t.index()] as usize))
                 .collect();
             if !tiles.is_empty() {
                 hand.set_last_tile(Some(*last.get(&tiles)));
@@ -680,7 +680,7 @@ const ALPHABET: &[char] = &[
 ];
 
 fn positions_in_bounds(e: &ParseError, len: usize) -> bool {
-    let own = e.position.map_or(true, |p| (1..=len).contains(&p));
+    let own = e.position.is_none_or(|p| (1..=len).contains(&p));
     let nested = match &e.kind {
         NoNotation(errors) => errors.iter().all(|(_, e)| positions_in_bounds(e, len)),
         _ => true,

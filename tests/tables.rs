@@ -75,3 +75,93 @@ fn committed_tables_equal_a_fresh_build() {
         );
     }
 }
+
+mod files {
+    use hupai::table::format::{write, TableFile};
+    use hupai::table::{TableError, Tables};
+    use hupai::{reference, Rules};
+    use proptest::prelude::*;
+
+    fn hu_bytes() -> Vec<u8> {
+        Tables::embedded()
+            .files()
+            .next()
+            .unwrap()
+            .1
+            .bytes()
+            .to_vec()
+    }
+
+    #[test]
+    fn every_truncation_is_refused() {
+        let bytes = hu_bytes();
+        // Every cut inside the header, then a spread of cuts through the payload.
+        let cuts = (0..512).chain((512..bytes.len()).step_by(997));
+        for n in cuts {
+            let r = TableFile::new(&bytes[..n]);
+            assert!(r.is_err(), "a file cut to {n} bytes was accepted");
+        }
+    }
+
+    #[test]
+    fn foreign_and_versioned_files_are_named_as_such() {
+        assert!(matches!(
+            TableFile::new(&b"GIF89a......................"[..]),
+            Err(TableError::BadMagic)
+        ));
+        let mut b = hu_bytes();
+        b[12] = 99; // the version follows the 4-byte length and the 8-byte magic
+        assert!(matches!(
+            TableFile::new(&b[..]),
+            Err(TableError::Version { found: 99 })
+        ));
+        let mut b = hu_bytes();
+        let last = b.len() - 1;
+        b[last] ^= 1;
+        let f = TableFile::new(&b[..]).expect("the cheap check does not read the payload");
+        assert!(matches!(f.verify(), Err(TableError::Checksum { .. })));
+        let wrong_kind = write("shanten", &[("suit", vec![0; 4])]);
+        let r = Tables::load(|_| Ok(wrong_kind.clone()));
+        assert!(r.is_err());
+    }
+
+    /// The memory-mapped set answers exactly as the embedded one.
+    #[test]
+    fn mapped_tables_match_embedded() {
+        let dir = tempfile::tempdir().unwrap();
+        for k in hupai::table::KINDS {
+            std::fs::write(dir.path().join(k.file), (k.generate)()).unwrap();
+        }
+        let mapped = Tables::open(dir.path()).unwrap();
+        mapped.verify().unwrap();
+        for set in hupai::sets::Set::ALL {
+            for h in hupai::sets::hands(set, 2_000, 7) {
+                let want = reference::is_win(&h, &Rules::GENERIC);
+                assert_eq!(mapped.is_win(&h, &Rules::GENERIC), want, "{h}");
+                assert_eq!(Tables::embedded().is_win(&h, &Rules::GENERIC), want, "{h}");
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2_000))]
+        /// Arbitrary bytes never panic the loader.
+        #[test]
+        fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..600)) {
+            let _ = TableFile::new(&bytes[..]).map(|f| f.verify());
+            let _ = Tables::load(|_| Ok(&bytes[..]));
+        }
+
+        /// Corrupting any byte (header, padding or payload) is refused on
+        /// open or caught by `verify`; never a panic, never unnoticed.
+        #[test]
+        fn any_corruption_is_caught(pick in 0usize..1_000_000, x in 1u8..=255) {
+            let mut b = hu_bytes();
+            // Half the picks land in the first 256 bytes (the header).
+            let at = if pick % 2 == 0 { pick / 2 % 256 } else { pick / 2 % b.len() };
+            b[at] ^= x;
+            let caught = Tables::load(|_| Ok(&b[..])).map(|t| t.verify()).is_err();
+            prop_assert!(caught || Tables::load(|_| Ok(&b[..])).unwrap().verify().is_err(), "byte {} changed unnoticed", at);
+        }
+    }
+}

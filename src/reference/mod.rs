@@ -80,8 +80,14 @@ pub fn waits(hand: &Hand, rules: &Rules) -> (TileSet, TileSet) {
 ///
 /// ```
 /// use hupai::{reference, Hand, Rules};
+/// use hupai::Form;
 /// let h: Hand = "11112222333344m".parse().unwrap();
-/// assert_eq!(reference::arrangements(&h, &Rules::GENERIC).len(), 3);
+/// // Three standard arrangements, plus seven pairs (quads as two pairs) under generic rules.
+/// let all = reference::arrangements(&h, &Rules::GENERIC);
+/// assert_eq!(all.iter().filter(|a| a.form() == Form::Standard).count(), 3);
+/// assert_eq!(all.len(), 4);
+/// assert_eq!(reference::arrangements(&h, &Rules::RIICHI).len(), 3);
+
 /// ```
 pub fn arrangements(hand: &Hand, rules: &Rules) -> Vec<Arrangement> {
     let melds: Vec<Meld> = hand.melds().copied().collect();

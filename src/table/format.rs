@@ -9,7 +9,8 @@
 //!
 //! [`TableFile::new`] is the cheap check done on every open (magic, version,
 //! lengths; no pass over the payload). [`TableFile::verify`] is the opt-in full
-//! check: an FNV-1a 64 checksum over the payload.
+//! check: an FNV-1a 64 checksum over every byte of the file but the checksum
+//! field itself (the last eight bytes of the header).
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -93,7 +94,7 @@ impl fmt::Display for TableError {
             TableError::Corrupt(why) => write!(f, "table file is corrupt: {why}"),
             TableError::Checksum { expected, found } => write!(
                 f,
-                "table file checksum mismatch: header says {expected:016x}, payload is {found:016x}"
+                "table file checksum mismatch: header says {expected:016x}, contents are {found:016x}"
             ),
             TableError::Missing(what) => write!(f, "table {what} is missing"),
             TableError::Stale(what) => write!(f, "table file {what} differs from a fresh build"),
@@ -105,12 +106,22 @@ impl std::error::Error for TableError {}
 
 /// FNV-1a, 64 bits: simple, dependency-free, deterministic across platforms.
 pub fn checksum(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    fnv(0xcbf2_9ce4_8422_2325, bytes)
+}
+
+fn fnv(mut h: u64, bytes: &[u8]) -> u64 {
     for &b in bytes {
         h ^= b as u64;
         h = h.wrapping_mul(0x0000_0100_0000_01b3);
     }
     h
+}
+
+/// The checksum of a whole file whose header is `head_len` bytes long:
+/// everything except the checksum field, the header's last eight bytes.
+fn file_checksum(bytes: &[u8], head_len: usize) -> u64 {
+    let field = 4 + head_len - 8;
+    fnv(checksum(&bytes[..field]), &bytes[field + 8..])
 }
 
 fn bincode_opts() -> impl bincode::Options {
@@ -141,7 +152,7 @@ pub fn write(kind: &str, sections: &[(&str, Vec<u8>)]) -> Vec<u8> {
         kind: kind.to_string(),
         sections: headers,
         payload_len: payload.len() as u64,
-        checksum: checksum(&payload),
+        checksum: 0,
     };
     let head = bincode_opts()
         .serialize(&header)
@@ -151,6 +162,9 @@ pub fn write(kind: &str, sections: &[(&str, Vec<u8>)]) -> Vec<u8> {
     out.extend_from_slice(&head);
     out.resize(out.len().next_multiple_of(ALIGN), 0);
     out.extend_from_slice(&payload);
+    // The checksum is the header's last field: fill it in over the rest.
+    let sum = file_checksum(&out, head.len());
+    out[4 + head.len() - 8..4 + head.len()].copy_from_slice(&sum.to_le_bytes());
     out
 }
 
@@ -169,7 +183,7 @@ pub struct TableFile<B> {
     data: B,
     kind: String,
     sections: Vec<(String, Range<usize>)>,
-    payload: Range<usize>,
+    head_len: usize,
     checksum: u64,
 }
 
@@ -238,14 +252,14 @@ impl<B: AsRef<[u8]>> TableFile<B> {
             data,
             kind: header.kind,
             sections,
-            payload: start..end,
+            head_len,
             checksum: header.checksum,
         })
     }
 
-    /// Full verification: the payload checksum matches the header.
+    /// Full verification: the checksum of every byte matches the header's.
     pub fn verify(&self) -> Result<(), TableError> {
-        let found = checksum(&self.data.as_ref()[self.payload.clone()]);
+        let found = file_checksum(self.data.as_ref(), self.head_len);
         if found == self.checksum {
             Ok(())
         } else {

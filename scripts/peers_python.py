@@ -184,10 +184,10 @@ def main():
                         for i, (c, w) in enumerate(zip(r, widths))).rstrip())
     if a.markdown:
         print()
-        print("| " + " | ".join(head[:7]) + " |")
-        print("|---|---|---|---:|---:|---:|---|")
+        print("| " + " | ".join(head[:6] + head[7:] + head[6:7]) + " |")
+        print("|---|---|---|---:|---:|---:|---:|---|")
         for r in rows:
-            print(f"| {r[0]} | {r[1]} | {r[2]} | {r[3]} | {r[4]} | {r[5]} | `{r[6]}` |")
+            print(f"| {r[0]} | {r[1]} | {r[2]} | {r[3]} | {r[4]} | {r[5]} | {r[7]} | `{r[6]}` |")
     return 0
 
 

@@ -3,6 +3,10 @@
 //! Each query is a method on [`Tables`](crate::Tables), generic over the byte
 //! container, so the embedded set and a memory-mapped set run the same code.
 
+mod arrange;
 mod hu;
+mod waits;
 
+pub use arrange::{canonical_order, Arrangements, MAX_ARRANGEMENTS};
 pub use hu::suits_allowed;
+pub use waits::{Waits, WaitsError};

@@ -87,7 +87,6 @@ pub fn waits(hand: &Hand, rules: &Rules) -> (TileSet, TileSet) {
 /// assert_eq!(all.iter().filter(|a| a.form() == Form::Standard).count(), 3);
 /// assert_eq!(all.len(), 4);
 /// assert_eq!(reference::arrangements(&h, &Rules::RIICHI).len(), 3);
-
 /// ```
 pub fn arrangements(hand: &Hand, rules: &Rules) -> Vec<Arrangement> {
     let melds: Vec<Meld> = hand.melds().copied().collect();

@@ -3,8 +3,10 @@
 //! One module per table file kind. Each is a pure function of nothing: the
 //! same bytes on every run, whatever the thread count.
 
+mod arrange;
 mod hu;
 
+pub use arrange::arrange;
 pub use hu::hu;
 
 /// Little-endian bytes of a `u16` array.

@@ -31,11 +31,13 @@ pub fn rows(op: Op) -> Vec<Box<dyn Row>> {
             xiangting::hu(),
         ],
         Op::Tenpai => vec![
+            hupai::tenpai(),
             reference::tenpai(),
             riichienv::tenpai(),
             xiangting::tenpai(),
         ],
         Op::Waits => vec![
+            hupai::waits(),
             reference::waits(),
             riichi_decomp::waits(),
             riichienv::waits(),
@@ -44,6 +46,7 @@ pub fn rows(op: Op) -> Vec<Box<dyn Row>> {
         Op::Shanten => vec![riichienv::shanten(), xiangting::shanten()],
         Op::Effective => vec![xiangting::effective()],
         Op::Arrange => vec![
+            hupai::arrangements(),
             reference::arrangements(),
             riichi_decomp::arrangements(),
             riichienv::arrangements(),
@@ -53,9 +56,6 @@ pub fn rows(op: Op) -> Vec<Box<dyn Row>> {
 
 /// hupai rows whose table API has not landed on main yet: (op, API, issue).
 pub const PENDING: &[(Op, &str, u32)] = &[
-    (Op::Tenpai, "waits", 3),
-    (Op::Waits, "waits", 3),
-    (Op::Arrange, "arrangements", 3),
     (Op::Shanten, "shanten", 4),
     (Op::Effective, "effective tiles", 4),
 ];

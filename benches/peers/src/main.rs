@@ -301,8 +301,13 @@ fn rows_name(op: Op, i: usize) -> &'static str {
     engines::rows(op)[i].engine()
 }
 
+/// `ns / base` with two significant digits at least (`0.00012x`, `0.35x`, `15.76x`).
 fn ratio(ns: f64, base: Option<f64>) -> String {
-    base.map_or("-".into(), |b| format!("{:.2}x", ns / b))
+    base.map_or("-".into(), |b| {
+        let r = ns / b;
+        let digits = (1.0 - r.log10().floor()).clamp(2.0, 8.0) as usize;
+        format!("{r:.digits$}x")
+    })
 }
 
 /// The table: operation × set × engine, ns per hand, ratio to hupai's tables
@@ -454,4 +459,17 @@ fn write_hands(
     }
     std::fs::write(path, s)?;
     Ok(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ratio;
+
+    #[test]
+    fn ratios_keep_two_significant_digits() {
+        assert_eq!(ratio(1.0, None), "-");
+        assert_eq!(ratio(15.76, Some(1.0)), "15.76x");
+        assert_eq!(ratio(0.35, Some(1.0)), "0.35x");
+        assert_eq!(ratio(30.8, Some(268_345.4)), "0.00011x");
+    }
 }

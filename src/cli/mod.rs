@@ -4,11 +4,12 @@ mod arrange;
 mod batch;
 mod bench;
 mod check;
+mod score;
 mod tables;
 mod waits;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use hupai::{Arrangement, Hand, Notation, Rules, Tables, Waits, WaitsError};
+use hupai::{mcr, Arrangement, Hand, Notation, Rules, Tables, Waits, WaitsError};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -29,6 +30,8 @@ enum Command {
     Waits(HandArgs),
     /// Every arrangement of each complete hand (melds + pair, or a special form).
     Arrange(HandArgs),
+    /// MCR fans of each complete hand (the last concealed tile wins).
+    Score(score::ScoreArgs),
     /// Build, verify or describe the table files.
     Tables(tables::TablesArgs),
     /// Time the table engine against the recursive reference.
@@ -138,6 +141,8 @@ pub trait Engine: Sync {
     fn waits(&self, hand: &Hand, rules: &Rules) -> Result<Waits, WaitsError>;
     /// Every arrangement of a complete hand.
     fn arrangements(&self, hand: &Hand, rules: &Rules) -> Vec<Arrangement>;
+    /// The MCR score of a complete hand.
+    fn score(&self, input: &mcr::ScoringInput) -> Result<mcr::Score, mcr::ScoreError>;
 }
 
 impl<B: AsRef<[u8]> + Sync> Engine for Tables<B> {
@@ -150,6 +155,9 @@ impl<B: AsRef<[u8]> + Sync> Engine for Tables<B> {
     fn arrangements(&self, hand: &Hand, rules: &Rules) -> Vec<Arrangement> {
         Tables::arrangements(self, hand, rules)
     }
+    fn score(&self, input: &mcr::ScoringInput) -> Result<mcr::Score, mcr::ScoreError> {
+        mcr::score(input, self)
+    }
 }
 
 /// Entry point.
@@ -159,6 +167,7 @@ pub fn main() -> ExitCode {
         Command::Check(args) => check::run(args),
         Command::Waits(args) => waits::run(args),
         Command::Arrange(args) => arrange::run(args),
+        Command::Score(args) => score::run(args),
         Command::Tables(args) => tables::run(args),
         Command::Bench(args) => bench::run(args),
     }

@@ -5,11 +5,13 @@ mod batch;
 mod bench;
 mod check;
 mod score;
+mod shanten;
 mod tables;
 mod waits;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use hupai::{mcr, Arrangement, Hand, Notation, Rules, Tables, Waits, WaitsError};
+use hupai::engine::{ShantenError, Ukeire};
+use hupai::{mcr, Arrangement, Counts, Hand, Notation, Rules, Tables, Waits, WaitsError};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -30,6 +32,8 @@ enum Command {
     Waits(HandArgs),
     /// Every arrangement of each complete hand (melds + pair, or a special form).
     Arrange(HandArgs),
+    /// Shanten and effective tiles (3n+1 tiles), or the discard table (3n+2).
+    Shanten(shanten::ShantenArgs),
     /// MCR fans of each complete hand (the last concealed tile wins).
     Score(score::ScoreArgs),
     /// Build, verify or describe the table files.
@@ -141,6 +145,8 @@ pub trait Engine: Sync {
     fn waits(&self, hand: &Hand, rules: &Rules) -> Result<Waits, WaitsError>;
     /// Every arrangement of a complete hand.
     fn arrangements(&self, hand: &Hand, rules: &Rules) -> Vec<Arrangement>;
+    /// Effective tiles or the discard table.
+    fn ukeire(&self, hand: &Hand, rules: &Rules, visible: &Counts) -> Result<Ukeire, ShantenError>;
     /// The MCR score of a complete hand.
     fn score(&self, input: &mcr::ScoringInput) -> Result<mcr::Score, mcr::ScoreError>;
 }
@@ -155,6 +161,9 @@ impl<B: AsRef<[u8]> + Sync> Engine for Tables<B> {
     fn arrangements(&self, hand: &Hand, rules: &Rules) -> Vec<Arrangement> {
         Tables::arrangements(self, hand, rules)
     }
+    fn ukeire(&self, hand: &Hand, rules: &Rules, visible: &Counts) -> Result<Ukeire, ShantenError> {
+        Tables::ukeire(self, hand, rules, visible)
+    }
     fn score(&self, input: &mcr::ScoringInput) -> Result<mcr::Score, mcr::ScoreError> {
         mcr::score(input, self)
     }
@@ -167,6 +176,7 @@ pub fn main() -> ExitCode {
         Command::Check(args) => check::run(args),
         Command::Waits(args) => waits::run(args),
         Command::Arrange(args) => arrange::run(args),
+        Command::Shanten(args) => shanten::run(args),
         Command::Score(args) => score::run(args),
         Command::Tables(args) => tables::run(args),
         Command::Bench(args) => bench::run(args),

@@ -5,8 +5,10 @@
 
 mod arrange;
 mod hu;
+mod shanten;
 mod waits;
 
 pub use arrange::{canonical_order, Arrangements, MAX_ARRANGEMENTS};
 pub use hu::suits_allowed;
+pub use shanten::{Discards, Effective, ShantenError, Ukeire};
 pub use waits::{Waits, WaitsError};

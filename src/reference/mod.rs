@@ -9,6 +9,8 @@
 //! Counts may hold a fifth copy: waits ask "would this tile complete the hand",
 //! which for an exhausted wait is a tile the hand already holds four of.
 
+pub mod shanten;
+
 use crate::arrangement::{Arrangement, Form, Group, GroupKind};
 use crate::forms;
 use crate::hand::{Hand, Meld};

@@ -5,9 +5,11 @@
 
 mod arrange;
 mod hu;
+pub mod shanten;
 
 pub use arrange::arrange;
 pub use hu::hu;
+pub use shanten::shanten;
 
 /// Little-endian bytes of a `u16` array.
 pub fn le_u16(v: &[u16]) -> Vec<u8> {

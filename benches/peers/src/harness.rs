@@ -51,16 +51,12 @@ pub trait Row {
     }
 }
 
-// Used by the reference shanten rows (a search of milliseconds per hand);
-// until the shanten API is on main only the tests use it.
-#[cfg_attr(not(test), allow(dead_code))]
 struct Limited {
     row: Box<dyn Row>,
     n: usize,
 }
 
 /// `row` on the first `n` hands of each set only.
-#[cfg_attr(not(test), allow(dead_code))]
 pub fn limited(n: usize, row: Box<dyn Row>) -> Box<dyn Row> {
     Box::new(Limited { row, n })
 }

@@ -311,7 +311,7 @@ fn ratio(ns: f64, base: Option<f64>) -> String {
 }
 
 /// The table: operation × set × engine, ns per hand, ratio to hupai's tables
-/// and to hupai's reference; pending hupai rows named.
+/// and to hupai's reference.
 fn table(m: &[Measured], ops: &[Op], markdown: bool) -> String {
     let mut lines: Vec<[String; 8]> = Vec::new();
     for &op in ops {
@@ -330,20 +330,6 @@ fn table(m: &[Measured], ops: &[Op], markdown: bool) -> String {
                     r.hands.to_string(),
                     r.api.into(),
                 ]);
-            }
-            for &(p, api, issue) in engines::PENDING {
-                if p == op && hupai.is_none() {
-                    lines.push([
-                        op.name().into(),
-                        set.name().into(),
-                        engines::HUPAI.into(),
-                        "pending".into(),
-                        "-".into(),
-                        "-".into(),
-                        "-".into(),
-                        format!("table {api} API (issue {issue}) not on main yet"),
-                    ]);
-                }
             }
         }
     }

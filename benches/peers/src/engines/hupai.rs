@@ -1,7 +1,7 @@
 //! hupai's table engine: the rows the comparison is about.
 //!
-//! `shanten`/`effective` (issue 4) get their adapters here when that API
-//! lands on main (see `super::PENDING`).
+//! One adapter per table query the peers share: hu, waits (and tenpai),
+//! arrangements, shanten, effective tiles; riichi rules throughout.
 
 use super::HUPAI;
 use crate::answer::{self, Answer};
@@ -68,5 +68,33 @@ pub fn arrangements() -> Box<dyn Row> {
             assert_eq!(all.len(), n, "arrange_into and arrangements agree");
             answer::arrangements(all.iter().map(super::reference::code).collect())
         },
+    )
+}
+
+/// Shanten from the tables.
+pub fn shanten() -> Box<dyn Row> {
+    let t = Tables::embedded();
+    row(
+        HUPAI,
+        "Tables::shanten(&hand, &Rules::RIICHI)",
+        |h: &Hand| *h,
+        move |h| t.shanten(h, &Rules::RIICHI).expect("a 13-tile hand"),
+        |_, s| Answer::Shanten(s),
+    )
+}
+
+/// Effective tiles from the tables, with the unseen copies of each (nothing
+/// else visible).
+pub fn effective() -> Box<dyn Row> {
+    let t = Tables::embedded();
+    row(
+        HUPAI,
+        "Tables::effective(&hand, &Rules::RIICHI, &[0; 34])",
+        |h: &Hand| *h,
+        move |h| {
+            t.effective(h, &Rules::RIICHI, &[0; 34])
+                .expect("a 13-tile hand")
+        },
+        |_, e| Answer::Tiles(e.tiles().bits()),
     )
 }

@@ -21,7 +21,8 @@ pub const RIICHI_DECOMP: &str = "riichi-decomp 0.1.0";
 /// See [`HUPAI`].
 pub const RIICHIENV: &str = "riichienv-core 0.4.11";
 
-/// Every engine that offers `op`, hupai first where it has the operation.
+/// Every engine that offers `op`, hupai first: the others are checked
+/// against its answers.
 pub fn rows(op: Op) -> Vec<Box<dyn Row>> {
     match op {
         Op::Hu => vec![
@@ -43,8 +44,17 @@ pub fn rows(op: Op) -> Vec<Box<dyn Row>> {
             riichienv::waits(),
             xiangting::waits(),
         ],
-        Op::Shanten => vec![riichienv::shanten(), xiangting::shanten()],
-        Op::Effective => vec![xiangting::effective()],
+        Op::Shanten => vec![
+            hupai::shanten(),
+            reference::shanten(),
+            riichienv::shanten(),
+            xiangting::shanten(),
+        ],
+        Op::Effective => vec![
+            hupai::effective(),
+            reference::effective(),
+            xiangting::effective(),
+        ],
         Op::Arrange => vec![
             hupai::arrangements(),
             reference::arrangements(),
@@ -53,9 +63,3 @@ pub fn rows(op: Op) -> Vec<Box<dyn Row>> {
         ],
     }
 }
-
-/// hupai rows whose table API has not landed on main yet: (op, API, issue).
-pub const PENDING: &[(Op, &str, u32)] = &[
-    (Op::Shanten, "shanten", 4),
-    (Op::Effective, "effective tiles", 4),
-];

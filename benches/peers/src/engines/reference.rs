@@ -2,7 +2,7 @@
 
 use super::REFERENCE;
 use crate::answer::{self, Answer, Kind};
-use crate::harness::{row, Row};
+use crate::harness::{limited, row, Row};
 use hupai::{reference, Arrangement, Form, GroupKind, Hand, Rules};
 
 /// hu by backtracking.
@@ -75,4 +75,34 @@ pub fn code(a: &Arrangement) -> u64 {
         }
         f => panic!("no {f:?} form under riichi rules"),
     }
+}
+
+/// Shanten by exhaustive search over target hands (a quarter of a
+/// millisecond per hand: the first 2,000 hands of the set).
+pub fn shanten() -> Box<dyn Row> {
+    limited(
+        2_000,
+        row(
+            REFERENCE,
+            "reference::shanten::shanten(&hand, &Rules::RIICHI)",
+            |h: &Hand| *h,
+            |h| reference::shanten::shanten(h, &Rules::RIICHI).expect("a 13-tile hand"),
+            |_, s| Answer::Shanten(s),
+        ),
+    )
+}
+
+/// Effective tiles: the reference shanten of each of the 34 draws (several
+/// milliseconds per hand: the first 200 hands of the set).
+pub fn effective() -> Box<dyn Row> {
+    limited(
+        200,
+        row(
+            REFERENCE,
+            "reference::shanten::effective(&hand, &Rules::RIICHI)",
+            |h: &Hand| *h,
+            |h| reference::shanten::effective(h, &Rules::RIICHI).expect("a 13-tile hand"),
+            |_, e| Answer::Tiles(e.bits()),
+        ),
+    )
 }

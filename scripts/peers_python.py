@@ -23,6 +23,7 @@ the ratio to hupai's time that the hands file records.
 
 import argparse
 import importlib.metadata
+import math
 import platform
 import sys
 import time
@@ -107,6 +108,15 @@ CALLS = {
 }
 
 
+def ratio(ns, base):
+    """ns / base with two significant digits at least, as hupai-peers prints it."""
+    if not base:
+        return "-"
+    r = ns / base
+    digits = min(max(2, 1 - math.floor(math.log10(r))), 8)
+    return f"{r:.{digits}f}x"
+
+
 def best_ns(fn, hands, runs):
     best = float("inf")
     for _ in range(runs):
@@ -170,8 +180,8 @@ def main():
                 set_name,
                 engine,
                 f"{ns:.0f}",
-                f"{ns / hupai:.0f}x" if hupai else "-",
-                f"{ns / reference:.1f}x" if reference else "-",
+                ratio(ns, hupai),
+                ratio(ns, reference),
                 call,
                 len(hands),
             )

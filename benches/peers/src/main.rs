@@ -194,6 +194,17 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // Fail before a minute of work, not after it.
+    let mut hands_file = None;
+    if let Some(path) = &args.write_hands {
+        match std::fs::File::create(path) {
+            Ok(f) => hands_file = Some(f),
+            Err(e) => {
+                eprintln!("hupai-peers: cannot write {path}: {e}");
+                return ExitCode::from(2);
+            }
+        }
+    }
     let command: Vec<String> = std::env::args().skip(1).collect();
     println!("hupai-peers: hupai beside the riichi crates, riichi rules, same hands");
     println!("machine:  {}", machine());
@@ -285,8 +296,8 @@ fn main() -> ExitCode {
         print!("{}", table(&measured, &args.ops, true));
     }
 
-    if let Some(path) = &args.write_hands {
-        match write_hands(path, &args, &hands, &agreed, &measured) {
+    if let (Some(path), Some(file)) = (&args.write_hands, hands_file) {
+        match write_hands(file, &args, &hands, &agreed, &measured) {
             Ok(n) => println!("\nwrote {n} hands with their agreed answers to {path}"),
             Err(e) => {
                 eprintln!("hupai-peers: cannot write {path}: {e}");
@@ -393,7 +404,7 @@ fn table(m: &[Measured], ops: &[Op], markdown: bool) -> String {
 /// (R13), the answer every engine here agreed on; `#` lines carry the seed
 /// and hupai's own times for the ratios.
 fn write_hands(
-    path: &str,
+    mut file: std::fs::File,
     args: &Args,
     hands: &[(Set, Vec<Hand>)],
     agreed: &[(Op, Set, Vec<Answer>)],
@@ -443,7 +454,7 @@ fn write_hands(
             n += 1;
         }
     }
-    std::fs::write(path, s)?;
+    std::io::Write::write_all(&mut file, s.as_bytes())?;
     Ok(n)
 }
 

@@ -104,7 +104,6 @@ pub fn seven_shifted_pairs(counts: &Counts) -> bool {
 /// ```
 /// use hupai::{forms, Hand};
 /// let h: Hand = "147m258p3s1234567z".parse().unwrap();
-
 /// assert!(forms::honors_and_knitted(h.counts()).is_some());
 /// ```
 pub fn honors_and_knitted(counts: &Counts) -> Option<usize> {

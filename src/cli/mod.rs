@@ -6,7 +6,7 @@ mod check;
 mod tables;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use hupai::{Hand, Notation, Rules, Tables};
+use hupai::{Hand, Jokers, Notation, Rules, Tables, Tile};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -73,10 +73,20 @@ pub struct Common {
     /// Worker threads for batch mode (default: all cores).
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
+    /// N jokers (wildcards) in addition to the listed tiles.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub jokers: usize,
+    /// Every copy of TILE in the hand is a joker, e.g. 7z (the Red-dragon game).
+    #[arg(long, value_name = "TILE", value_parser = parse_tile)]
+    pub joker: Option<Tile>,
 }
 
 fn parse_rules(s: &str) -> Result<Rules, String> {
     s.parse()
+}
+
+fn parse_tile(s: &str) -> Result<Tile, String> {
+    s.parse::<Tile>().map_err(|e| e.to_string())
 }
 
 /// A hand command's arguments: common options, then hands (none = stdin).
@@ -106,6 +116,30 @@ impl Common {
         }
         Ok(hand)
     }
+
+    /// The joker specification of `--jokers` and `--joker`.
+    pub fn jokers(&self) -> Jokers {
+        Jokers {
+            extra: self.jokers,
+            tile: self.joker,
+        }
+    }
+
+    /// Parse one hand that may hold jokers: the hand as written, its real
+    /// tiles and its joker count (checked against the largest hand of the
+    /// rule set). With `--jokers N` an empty hand is N jokers alone.
+    pub fn parse_hand_jokers(&self, input: &str) -> Result<(Hand, Hand, usize), String> {
+        let hand = if input.trim().is_empty() && self.jokers > 0 {
+            Hand::new([0; hupai::KINDS], &[]).map_err(|e| e.to_string())?
+        } else {
+            self.parse_hand(input)?
+        };
+        let (real, jokers) = self
+            .jokers()
+            .split(&hand, &self.rules)
+            .map_err(|e| e.to_string())?;
+        Ok((hand, real, jokers))
+    }
 }
 
 /// Run `f` with the table set the options name: a memory-mapped directory or
@@ -127,11 +161,16 @@ pub fn with_tables(common: &Common, f: impl FnOnce(&dyn Engine) -> ExitCode) -> 
 pub trait Engine: Sync {
     /// Whether the hand is complete.
     fn is_win(&self, hand: &Hand, rules: &Rules) -> bool;
+    /// Whether the hand's real tiles and `jokers` jokers are complete.
+    fn is_win_jokers(&self, hand: &Hand, jokers: usize, rules: &Rules) -> bool;
 }
 
 impl<B: AsRef<[u8]> + Sync> Engine for Tables<B> {
     fn is_win(&self, hand: &Hand, rules: &Rules) -> bool {
         Tables::is_win(self, hand, rules)
+    }
+    fn is_win_jokers(&self, hand: &Hand, jokers: usize, rules: &Rules) -> bool {
+        Tables::is_win_jokers(self, hand, jokers, rules)
     }
 }
 

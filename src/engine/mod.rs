@@ -4,5 +4,7 @@
 //! container, so the embedded set and a memory-mapped set run the same code.
 
 mod hu;
+pub mod jokers;
 
 pub use hu::suits_allowed;
+pub use jokers::{JokerError, Jokers};

@@ -9,6 +9,8 @@
 //! Counts may hold a fifth copy: waits ask "would this tile complete the hand",
 //! which for an exhausted wait is a tile the hand already holds four of.
 
+pub mod jokers;
+
 use crate::arrangement::{Arrangement, Form, Group, GroupKind};
 use crate::forms;
 use crate::hand::{Hand, Meld};
@@ -87,7 +89,6 @@ pub fn waits(hand: &Hand, rules: &Rules) -> (TileSet, TileSet) {
 /// assert_eq!(all.iter().filter(|a| a.form() == Form::Standard).count(), 3);
 /// assert_eq!(all.len(), 4);
 /// assert_eq!(reference::arrangements(&h, &Rules::RIICHI).len(), 3);
-
 /// ```
 pub fn arrangements(hand: &Hand, rules: &Rules) -> Vec<Arrangement> {
     let melds: Vec<Meld> = hand.melds().copied().collect();
@@ -188,7 +189,7 @@ pub(crate) fn tiles_allowed(counts: &Counts, melds: &[Meld], rules: &Rules) -> b
 /// How many concealed quads are read as kongs for a hand of `size` slots
 /// (concealed tiles + 3 per declared meld): none for a 3n+2 hand of at most
 /// 14, and k for the seed rule's 14 + k (k = 1..4).
-fn kong_counts(size: usize, rules: &Rules) -> impl Iterator<Item = usize> {
+pub(crate) fn kong_counts(size: usize, rules: &Rules) -> impl Iterator<Item = usize> {
     let plain = (size % 3 == 2 && size <= 14).then_some(0);
     let kongs = (rules.undeclared_kongs && (15..=18).contains(&size)).then(|| size - 14);
     plain.into_iter().chain(kongs)

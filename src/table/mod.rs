@@ -44,6 +44,40 @@ pub mod record {
     }
 }
 
+/// The need byte of `jokers.tbl`: the fewest jokers a pattern needs to become
+/// melds only (low nibble) and melds plus one pair (high nibble).
+///
+/// ```
+/// use hupai::table::{needs, Tables};
+/// let t = Tables::embedded();
+/// let b = t.suit_needs(&[1, 1, 0, 0, 0, 0, 0, 0, 0]); // 12m
+/// assert_eq!((needs::melds(b), needs::pair(b)), (1, 3)); // 123m; 123m + a pair
+/// let b = t.honor_needs(&[2, 0, 0, 0, 0, 0, 0]); // 11z
+/// assert_eq!((needs::melds(b), needs::pair(b)), (1, 0));
+/// ```
+pub mod needs {
+    /// Values at or above this are stored as this (never reached by a hand:
+    /// it holds at most 14 jokers beside a real tile).
+    pub const CAP: u8 = 15;
+    /// Pack exact needs into a byte.
+    #[inline]
+    pub const fn pack(melds: u8, pair: u8) -> u8 {
+        let m = if melds < CAP { melds } else { CAP };
+        let p = if pair < CAP { pair } else { CAP };
+        m | p << 4
+    }
+    /// Jokers that make the pattern melds only.
+    #[inline(always)]
+    pub const fn melds(b: u8) -> usize {
+        (b & 15) as usize
+    }
+    /// Jokers that make the pattern melds and one pair.
+    #[inline(always)]
+    pub const fn pair(b: u8) -> usize {
+        (b >> 4) as usize
+    }
+}
+
 /// A table file of the set: its name and its generator.
 pub struct TableKind {
     /// File name under `tables/`.
@@ -53,10 +87,16 @@ pub struct TableKind {
 }
 
 /// Every file a table set is made of.
-pub const KINDS: &[TableKind] = &[TableKind {
-    file: "hu.tbl",
-    generate: generate::hu,
-}];
+pub const KINDS: &[TableKind] = &[
+    TableKind {
+        file: "hu.tbl",
+        generate: generate::hu,
+    },
+    TableKind {
+        file: "jokers.tbl",
+        generate: generate::jokers,
+    },
+];
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/embedded_tables.rs"));
@@ -75,6 +115,9 @@ pub struct Tables<B = &'static [u8]> {
     hu: TableFile<B>,
     suit: Range<usize>,
     honor: Range<usize>,
+    jokers: TableFile<B>,
+    joker_suit: Range<usize>,
+    joker_honor: Range<usize>,
 }
 
 impl<B: AsRef<[u8]>> Tables<B> {
@@ -83,37 +126,51 @@ impl<B: AsRef<[u8]>> Tables<B> {
     pub fn load(
         mut open: impl FnMut(&str) -> Result<B, TableError>,
     ) -> Result<Tables<B>, TableError> {
-        let hu = TableFile::new(open("hu.tbl")?)?;
-        if hu.kind() != "hu" {
-            return Err(TableError::Corrupt(format!(
-                "hu.tbl holds a '{}' table",
-                hu.kind()
-            )));
-        }
-        let sized = |name: &str, n: usize| -> Result<Range<usize>, TableError> {
-            let r = hu.section_range(name)?;
-            if r.len() != 2 * n {
+        let mut file = |name: &str, kind: &str| -> Result<TableFile<B>, TableError> {
+            let f = TableFile::new(open(name)?)?;
+            if f.kind() != kind {
                 return Err(TableError::Corrupt(format!(
-                    "section '{name}' holds {} bytes, expected {}",
+                    "{name} holds a '{}' table",
+                    f.kind()
+                )));
+            }
+            Ok(f)
+        };
+        let sized = |f: &TableFile<B>, name: &str, n: usize| -> Result<Range<usize>, TableError> {
+            let r = f.section_range(name)?;
+            if r.len() != n {
+                return Err(TableError::Corrupt(format!(
+                    "section '{name}' of '{}' holds {} bytes, expected {n}",
+                    f.kind(),
                     r.len(),
-                    2 * n
                 )));
             }
             Ok(r)
         };
-        let suit = sized("suit", key::SUIT_PATTERNS)?;
-        let honor = sized("honor", key::HONOR_PATTERNS)?;
-        Ok(Tables { hu, suit, honor })
+        let hu = file("hu.tbl", "hu")?;
+        let suit = sized(&hu, "suit", 2 * key::SUIT_PATTERNS)?;
+        let honor = sized(&hu, "honor", 2 * key::HONOR_PATTERNS)?;
+        let jokers = file("jokers.tbl", "jokers")?;
+        let joker_suit = sized(&jokers, "suit", key::SUIT_PATTERNS)?;
+        let joker_honor = sized(&jokers, "honor", key::HONOR_PATTERNS)?;
+        Ok(Tables {
+            hu,
+            suit,
+            honor,
+            jokers,
+            joker_suit,
+            joker_honor,
+        })
     }
 
     /// Full verification: every file's checksum.
     pub fn verify(&self) -> Result<(), TableError> {
-        self.hu.verify()
+        self.files().try_for_each(|(_, f)| f.verify())
     }
 
     /// The files of the set by name.
     pub fn files(&self) -> impl Iterator<Item = (&'static str, &TableFile<B>)> {
-        [("hu.tbl", &self.hu)].into_iter()
+        [("hu.tbl", &self.hu), ("jokers.tbl", &self.jokers)].into_iter()
     }
 
     /// The record of a suit pattern (≤ 14 tiles).
@@ -139,6 +196,34 @@ impl<B: AsRef<[u8]>> Tables<B> {
             read_u16(b, s, key::key_index(keys[1])),
             read_u16(b, s, key::key_index(keys[2])),
             read_u16(b, h, key::key_index(keys[3])),
+        ]
+    }
+}
+
+/// Joker needs ([`needs`]).
+impl<B: AsRef<[u8]>> Tables<B> {
+    /// The need byte of a suit pattern (≤ 14 tiles).
+    #[inline]
+    pub fn suit_needs(&self, c: &[u8; 9]) -> u8 {
+        self.jokers.bytes()[self.joker_suit.start + key::suit_index(c)]
+    }
+
+    /// The need byte of an honour pattern (≤ 14 tiles).
+    #[inline]
+    pub fn honor_needs(&self, c: &[u8; 7]) -> u8 {
+        self.jokers.bytes()[self.joker_honor.start + key::honor_index(c)]
+    }
+
+    /// The need bytes of a hand's four parts from their keys.
+    #[inline(always)]
+    pub fn needs(&self, keys: &[key::Key; 4]) -> [u8; 4] {
+        let b = self.jokers.bytes();
+        let (s, h) = (self.joker_suit.start, self.joker_honor.start);
+        [
+            b[s + key::key_index(keys[0])],
+            b[s + key::key_index(keys[1])],
+            b[s + key::key_index(keys[2])],
+            b[h + key::key_index(keys[3])],
         ]
     }
 }

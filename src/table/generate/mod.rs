@@ -4,8 +4,10 @@
 //! same bytes on every run, whatever the thread count.
 
 mod hu;
+mod jokers;
 
 pub use hu::hu;
+pub use jokers::{exact_needs, jokers};
 
 /// Little-endian bytes of a `u16` array.
 pub fn le_u16(v: &[u16]) -> Vec<u8> {

@@ -48,6 +48,13 @@ pub struct Jokers {
 }
 
 /// Why a joker specification does not fit a hand.
+///
+/// ```
+/// use hupai::{Hand, JokerError, Jokers, Rules};
+/// let hand: Hand = "11122233344455m".parse().unwrap();
+/// let e = Jokers { extra: 1, tile: None }.split(&hand, &Rules::RIICHI).unwrap_err();
+/// assert!(matches!(e, JokerError::TooMany { jokers: 1, size: 15, max: 14, .. }));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum JokerError {
     /// The jokers make the hand larger than any complete hand of the rules.
@@ -95,6 +102,11 @@ impl std::error::Error for JokerError {}
 
 /// The largest hand a rule set completes, in tiles (a declared meld counts
 /// three, as in every size rule): 14, or 18 with the seed rule's undeclared kongs.
+///
+/// ```
+/// use hupai::{engine::jokers::max_size, Rules};
+/// assert_eq!((max_size(&Rules::GENERIC), max_size(&Rules::RIICHI)), (18, 14));
+/// ```
 pub fn max_size(rules: &Rules) -> usize {
     if rules.undeclared_kongs {
         18
@@ -105,12 +117,21 @@ pub fn max_size(rules: &Rules) -> usize {
 
 impl Jokers {
     /// No jokers.
+    ///
+    /// ```
+    /// assert!(hupai::Jokers::NONE.is_none());
+    /// ```
     pub const NONE: Jokers = Jokers {
         extra: 0,
         tile: None,
     };
 
     /// True when the specification names no joker at all.
+    ///
+    /// ```
+    /// use hupai::{Jokers, Tile};
+    /// assert!(!Jokers { extra: 0, tile: Some(Tile::RED) }.is_none());
+    /// ```
     pub fn is_none(&self) -> bool {
         self.extra == 0 && self.tile.is_none()
     }

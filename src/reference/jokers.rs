@@ -425,6 +425,12 @@ pub fn candidates(counts: &Counts, jokers: usize, rules: &Rules) -> TileSet {
 
 /// How many joker value choices [`is_win_brute`] tries: multisets of
 /// `jokers` values over the [`candidates`].
+///
+/// ```
+/// use hupai::{reference::jokers::brute_force_size, Hand, Rules};
+/// let h: Hand = "5m".parse().unwrap();
+/// assert_eq!(brute_force_size(h.counts(), 2, &Rules::GENERIC), 21); // 6 kinds, C(7, 2)
+/// ```
 pub fn brute_force_size(counts: &Counts, jokers: usize, rules: &Rules) -> u64 {
     let n = candidates(counts, jokers, rules).len() as u64;
     // C(n + j − 1, j), exact in u64 for the sizes that occur (n ≤ 34, j ≤ 18).

@@ -60,6 +60,11 @@ pub mod needs {
     /// it holds at most 14 jokers beside a real tile).
     pub const CAP: u8 = 15;
     /// Pack exact needs into a byte.
+    ///
+    /// ```
+    /// use hupai::table::needs;
+    /// assert_eq!(needs::pack(2, 20), 0xf2);
+    /// ```
     #[inline]
     pub const fn pack(melds: u8, pair: u8) -> u8 {
         let m = if melds < CAP { melds } else { CAP };
@@ -67,11 +72,19 @@ pub mod needs {
         m | p << 4
     }
     /// Jokers that make the pattern melds only.
+    ///
+    /// ```
+    /// assert_eq!(hupai::table::needs::melds(0x31), 1);
+    /// ```
     #[inline(always)]
     pub const fn melds(b: u8) -> usize {
         (b & 15) as usize
     }
     /// Jokers that make the pattern melds and one pair.
+    ///
+    /// ```
+    /// assert_eq!(hupai::table::needs::pair(0x31), 3);
+    /// ```
     #[inline(always)]
     pub const fn pair(b: u8) -> usize {
         (b >> 4) as usize
@@ -203,18 +216,37 @@ impl<B: AsRef<[u8]>> Tables<B> {
 /// Joker needs ([`needs`]).
 impl<B: AsRef<[u8]>> Tables<B> {
     /// The need byte of a suit pattern (≤ 14 tiles).
+    ///
+    /// ```
+    /// use hupai::table::{needs, Tables};
+    /// let b = Tables::embedded().suit_needs(&[1, 0, 1, 0, 0, 0, 0, 0, 0]); // 13m
+    /// assert_eq!((needs::melds(b), needs::pair(b)), (1, 3)); // 123m; 123m + a pair
+    /// ```
     #[inline]
     pub fn suit_needs(&self, c: &[u8; 9]) -> u8 {
         self.jokers.bytes()[self.joker_suit.start + key::suit_index(c)]
     }
 
     /// The need byte of an honour pattern (≤ 14 tiles).
+    ///
+    /// ```
+    /// use hupai::table::{needs, Tables};
+    /// let b = Tables::embedded().honor_needs(&[1, 1, 0, 0, 0, 0, 0]); // 12z
+    /// assert_eq!((needs::melds(b), needs::pair(b)), (4, 3)); // 111z 222z; 11z 222z
+    /// ```
     #[inline]
     pub fn honor_needs(&self, c: &[u8; 7]) -> u8 {
         self.jokers.bytes()[self.joker_honor.start + key::honor_index(c)]
     }
 
     /// The need bytes of a hand's four parts from their keys.
+    ///
+    /// ```
+    /// use hupai::{table::{key, needs, Tables}, Hand};
+    /// let h: Hand = "12m5p".parse().unwrap();
+    /// let b = Tables::embedded().needs(&key::hand_keys(h.counts()));
+    /// assert_eq!(b.map(needs::melds), [1, 2, 0, 0]);
+    /// ```
     #[inline(always)]
     pub fn needs(&self, keys: &[key::Key; 4]) -> [u8; 4] {
         let b = self.jokers.bytes();

@@ -42,6 +42,11 @@ use crate::table::{format, key, needs};
 use rayon::prelude::*;
 
 /// The `jokers.tbl` file: one need byte per suit pattern and per honour pattern.
+///
+/// ```
+/// let bytes = hupai::table::generate::jokers();
+/// assert_eq!(hupai::table::TableFile::new(bytes).unwrap().kind(), "jokers");
+/// ```
 pub fn jokers() -> Vec<u8> {
     format::write(
         "jokers",
@@ -51,6 +56,14 @@ pub fn jokers() -> Vec<u8> {
 
 /// Exact (uncapped) needs of every keyed pattern of `N` ranks, in index order:
 /// `(melds only, melds and one pair)`.
+///
+/// ```
+/// use hupai::table::{generate, key};
+/// let honors = generate::exact_needs::<7>(false);
+/// assert_eq!(honors[key::honor_index(&[0; 7])], (0, 2));
+/// // Seven single honours: two jokers each, one of them only one (the pair).
+/// assert_eq!(honors[key::honor_index(&[1; 7])], (14, 13));
+/// ```
 pub fn exact_needs<const N: usize>(chows: bool) -> Vec<(u8, u8)> {
     let patterns = key::patterns::<N>();
     let mut layers: Vec<Vec<u32>> = vec![Vec::new(); key::MAX_TILES + 1];

@@ -415,6 +415,18 @@ fn jokers_only() {
             );
         }
     }
+    // An absurd count is not complete, and does not wrap around.
+    let empty = Hand::new([0; KINDS], &[]).unwrap();
+    assert!(!t.is_win_jokers(&empty, usize::MAX, &Rules::GENERIC));
+    assert!(!rj::is_win(&empty, usize::MAX, &Rules::GENERIC));
+    let huge = Jokers {
+        extra: usize::MAX,
+        tile: Some(Tile::EAST),
+    };
+    let e = huge
+        .split(&"11z".parse().unwrap(), &Rules::GENERIC)
+        .unwrap_err();
+    assert!(matches!(e, JokerError::TooMany { .. }), "{e}");
     // Beside declared melds too.
     let h: Hand = "[111m][222p][333s]".parse().unwrap();
     assert!(t.is_win_jokers(&h, 5, &Rules::RIICHI));

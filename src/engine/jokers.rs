@@ -160,10 +160,10 @@ impl Jokers {
             }
             while let Some(h) = real.without_tile(t) {
                 real = h;
-                jokers += 1;
+                jokers = jokers.saturating_add(1);
             }
         }
-        let size = real.concealed_len() + jokers + 3 * real.meld_count();
+        let size = jokers.saturating_add(real.concealed_len() + 3 * real.meld_count());
         if jokers > 0 && size > max_size(rules) {
             return Err(JokerError::TooMany {
                 jokers,
@@ -209,7 +209,8 @@ impl<B: AsRef<[u8]>> Tables<B> {
     pub fn is_win_jokers(&self, hand: &Hand, jokers: usize, rules: &Rules) -> bool {
         let keys = key::hand_keys(hand.counts());
         let tiles: usize = keys.iter().map(|&k| key::key_tiles(k)).sum();
-        let size = tiles + jokers + 3 * hand.meld_count();
+        // Saturating: an absurd joker count is simply too many, never a wrap.
+        let size = jokers.saturating_add(tiles + 3 * hand.meld_count());
         let plain = rules.honors && rules.max_suits >= 3;
         if size % 3 == 2
             && size <= 14

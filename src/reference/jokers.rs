@@ -55,8 +55,8 @@ pub fn completion(counts: &Counts, melds: &[Meld], jokers: usize, rules: &Rules)
         return None;
     }
     let fresh = Fresh::new(counts, melds, rules);
-    let concealed = total(counts) + jokers;
-    let size = concealed + 3 * melds.len();
+    let concealed = total(counts).saturating_add(jokers);
+    let size = concealed.saturating_add(3 * melds.len());
     for k in kong_counts(size, rules) {
         let mut c = *counts;
         let mut a = [0u8; KINDS];

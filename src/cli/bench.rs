@@ -3,7 +3,7 @@
 
 use clap::Args;
 use hupai::sets::{hands, with_jokers, Set, SEED};
-use hupai::{reference, Hand, Rules, Tables};
+use hupai::{reference, Arrangement, Arrangements, Hand, Rules, Tables, TileSet};
 use std::hint::black_box;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -33,21 +33,82 @@ struct Op {
 
 /// The registry of operations. Each returns a checksum of its answers so the
 /// work cannot be optimised away and both engines can be compared.
-const OPS: &[Op] = &[Op {
-    name: "hu",
-    sets: &[Set::C14, Set::R14],
-    table: |hs| {
-        let t = Tables::embedded();
-        hs.iter()
-            .map(|h| t.is_win(black_box(h), &Rules::GENERIC) as u64)
-            .sum()
+const OPS: &[Op] = &[
+    Op {
+        name: "hu",
+        sets: &[Set::C14, Set::R14],
+        table: |hs| {
+            let t = Tables::embedded();
+            hs.iter()
+                .map(|h| t.is_win(black_box(h), &Rules::GENERIC) as u64)
+                .sum()
+        },
+        reference: |hs| {
+            hs.iter()
+                .map(|h| reference::is_win(black_box(h), &Rules::GENERIC) as u64)
+                .sum()
+        },
     },
-    reference: |hs| {
-        hs.iter()
-            .map(|h| reference::is_win(black_box(h), &Rules::GENERIC) as u64)
-            .sum()
+    Op {
+        name: "waits",
+        sets: &[Set::T13],
+        table: |hs| {
+            let t = Tables::embedded();
+            hs.iter()
+                .map(|h| match t.waits(black_box(h), &Rules::GENERIC) {
+                    Ok(w) => waits_digest(w.live, w.exhausted),
+                    Err(_) => u64::MAX,
+                })
+                .fold(0, u64::wrapping_add)
+        },
+        reference: |hs| {
+            hs.iter()
+                .map(|h| {
+                    let (live, exhausted) = reference::waits(black_box(h), &Rules::GENERIC);
+                    waits_digest(live, exhausted)
+                })
+                .fold(0, u64::wrapping_add)
+        },
     },
-}];
+    Op {
+        name: "arrange",
+        sets: &[Set::C14],
+        table: |hs| {
+            let t = Tables::embedded();
+            let mut out = Arrangements::new();
+            hs.iter()
+                .map(|h| {
+                    t.arrange_into(black_box(h), &Rules::GENERIC, &mut out);
+                    arrangements_digest(&out)
+                })
+                .fold(0, u64::wrapping_add)
+        },
+        reference: |hs| {
+            hs.iter()
+                .map(|h| {
+                    arrangements_digest(&reference::arrangements(black_box(h), &Rules::GENERIC))
+                })
+                .fold(0, u64::wrapping_add)
+        },
+    },
+];
+
+/// A checksum of waits that tells live from exhausted.
+fn waits_digest(live: TileSet, exhausted: TileSet) -> u64 {
+    live.bits().wrapping_mul(3) ^ exhausted.bits()
+}
+
+/// A checksum of arrangements in order: forms, groups, kinds.
+fn arrangements_digest(all: &[Arrangement]) -> u64 {
+    all.iter().fold(all.len() as u64, |d, a| {
+        a.groups()
+            .iter()
+            .fold(d.wrapping_mul(31) ^ a.form() as u64, |d, g| {
+                d.wrapping_mul(31)
+                    .wrapping_add((g.tile.index() * 8 + g.kind as usize) as u64)
+            })
+    })
+}
 
 /// Hu with jokers: the set's hands with `jokers` tiles turned into jokers
 /// ([`with_jokers`]), the table engine against the joker reference search.

@@ -1,12 +1,14 @@
 //! Command-line interface: options shared by every command, and dispatch.
 
+mod arrange;
 mod batch;
 mod bench;
 mod check;
 mod tables;
+mod waits;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use hupai::{Hand, Jokers, Notation, Rules, Tables, Tile};
+use hupai::{Arrangement, Hand, Jokers, Notation, Rules, Tables, Tile, Waits, WaitsError};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -22,6 +24,11 @@ struct Cli {
 enum Command {
     /// Is each hand complete (hu)? Prints good / bad.
     Check(HandArgs),
+    /// Which tiles complete each ready hand (live, and exhausted when the
+    /// hand holds all four copies).
+    Waits(HandArgs),
+    /// Every arrangement of each complete hand (melds + pair, or a special form).
+    Arrange(HandArgs),
     /// Build, verify or describe the table files.
     Tables(tables::TablesArgs),
     /// Time the table engine against the recursive reference.
@@ -163,6 +170,10 @@ pub trait Engine: Sync {
     fn is_win(&self, hand: &Hand, rules: &Rules) -> bool;
     /// Whether the hand's real tiles and `jokers` jokers are complete.
     fn is_win_jokers(&self, hand: &Hand, jokers: usize, rules: &Rules) -> bool;
+    /// The waits of a ready hand.
+    fn waits(&self, hand: &Hand, rules: &Rules) -> Result<Waits, WaitsError>;
+    /// Every arrangement of a complete hand.
+    fn arrangements(&self, hand: &Hand, rules: &Rules) -> Vec<Arrangement>;
 }
 
 impl<B: AsRef<[u8]> + Sync> Engine for Tables<B> {
@@ -172,6 +183,12 @@ impl<B: AsRef<[u8]> + Sync> Engine for Tables<B> {
     fn is_win_jokers(&self, hand: &Hand, jokers: usize, rules: &Rules) -> bool {
         Tables::is_win_jokers(self, hand, jokers, rules)
     }
+    fn waits(&self, hand: &Hand, rules: &Rules) -> Result<Waits, WaitsError> {
+        Tables::waits(self, hand, rules)
+    }
+    fn arrangements(&self, hand: &Hand, rules: &Rules) -> Vec<Arrangement> {
+        Tables::arrangements(self, hand, rules)
+    }
 }
 
 /// Entry point.
@@ -179,6 +196,8 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Check(args) => check::run(args),
+        Command::Waits(args) => waits::run(args),
+        Command::Arrange(args) => arrange::run(args),
         Command::Tables(args) => tables::run(args),
         Command::Bench(args) => bench::run(args),
     }

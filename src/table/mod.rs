@@ -8,7 +8,10 @@
 //! or into melds and one pair, and which single tiles would make it so. The
 //! [`generate`] module computes those facts once for every pattern of at most
 //! 14 tiles (405,350 suit patterns, 43,130 honour patterns) and stores one
-//! 16-bit [`record`] per pattern, at the dense index of [`key`].
+//! 16-bit [`record`] per pattern, at the dense index of [`key`] (`hu.tbl`).
+//! How a complete pattern splits is stored apart (`arrange.tbl`): one `u32`
+//! entry per pattern holding its only decomposition, or pointing at its
+//! several ([`decomp`]), so arrangements are a product of table reads.
 //!
 //! The bytes live in table files ([`format`]): `tables/*.tbl` in the
 //! repository, rewritten by `hupai tables build`. `build.rs` embeds them in the
@@ -91,6 +94,100 @@ pub mod needs {
     }
 }
 
+/// The packed decompositions of `arrange.tbl`.
+///
+/// A decomposition of one complete pattern (a suit or the honours) is its
+/// groups (at most four melds and one pair), in the canonical order (rank,
+/// then pair < chow < pung), packed into a `u32`: group `i` is the 5-bit code
+/// at bit `5 * i`, the group count sits at [`decomp::LEN_SHIFT`]. A code is
+/// `3 * rank0 + kind` with rank0 the 0-based lowest rank and kind 0 pair,
+/// 1 chow, 2 pung, so comparing codes in order compares (rank, kind).
+///
+/// ```
+/// use hupai::table::decomp;
+/// use hupai::GroupKind;
+/// let d = decomp::pack(&[decomp::code(GroupKind::Pair, 0), decomp::code(GroupKind::Chow, 0)]);
+/// assert_eq!(decomp::len(d), 2);
+/// assert_eq!(decomp::group(d, 1), (GroupKind::Chow, 0));
+/// ```
+pub mod decomp {
+    use crate::arrangement::GroupKind;
+
+    /// Bits per group code.
+    pub const CODE_BITS: u32 = 5;
+    /// Bit of the 3-bit group count.
+    pub const LEN_SHIFT: u32 = 25;
+    /// Most groups in one part: four melds and a pair.
+    pub const MAX_GROUPS: usize = 5;
+    /// Entry flag: the entry is the pattern's only decomposition.
+    pub const SINGLE: u32 = 1 << 31;
+    /// Entry of a pattern with several decompositions: bits 0–27 where they
+    /// start in the `multi` section, bits 28–30 how many.
+    ///
+    /// ```
+    /// assert_eq!(hupai::table::decomp::multi_entry(5, 2), 5 | 2 << 28);
+    /// ```
+    pub const fn multi_entry(start: u32, count: usize) -> u32 {
+        start | (count as u32) << 28
+    }
+
+    const KINDS: [GroupKind; 3] = [GroupKind::Pair, GroupKind::Chow, GroupKind::Pung];
+
+    /// The code of a pair, chow or pung whose lowest rank is `rank0` (0-based).
+    ///
+    /// ```
+    /// use hupai::{table::decomp, GroupKind};
+    /// assert!(decomp::code(GroupKind::Pung, 0) < decomp::code(GroupKind::Pair, 1));
+    /// ```
+    pub const fn code(kind: GroupKind, rank0: u8) -> u32 {
+        let k = match kind {
+            GroupKind::Pair => 0,
+            GroupKind::Chow => 1,
+            _ => 2,
+        };
+        3 * rank0 as u32 + k
+    }
+
+    /// Pack up to [`MAX_GROUPS`] codes, already in canonical order.
+    ///
+    /// ```
+    /// use hupai::{table::decomp, GroupKind};
+    /// let d = decomp::pack(&[decomp::code(GroupKind::Pung, 8)]);
+    /// assert_eq!((decomp::len(d), decomp::group(d, 0)), (1, (GroupKind::Pung, 8)));
+    /// ```
+    pub fn pack(codes: &[u32]) -> u32 {
+        assert!(codes.len() <= MAX_GROUPS, "at most five groups per part");
+        let mut d = (codes.len() as u32) << LEN_SHIFT;
+        for (i, &c) in codes.iter().enumerate() {
+            d |= c << (CODE_BITS * i as u32);
+        }
+        d
+    }
+
+    /// Number of groups.
+    ///
+    /// ```
+    /// assert_eq!(hupai::table::decomp::len(hupai::table::decomp::pack(&[])), 0);
+    /// ```
+    #[inline]
+    pub const fn len(d: u32) -> usize {
+        (d >> LEN_SHIFT & 7) as usize
+    }
+
+    /// Group `i`: its kind and 0-based lowest rank.
+    ///
+    /// ```
+    /// use hupai::{table::decomp, GroupKind};
+    /// let d = decomp::pack(&[decomp::code(GroupKind::Chow, 6)]); // 789
+    /// assert_eq!(decomp::group(d, 0), (GroupKind::Chow, 6));
+    /// ```
+    #[inline]
+    pub const fn group(d: u32, i: usize) -> (GroupKind, u8) {
+        let c = d >> (CODE_BITS * i as u32) & 31;
+        (KINDS[(c % 3) as usize], (c / 3) as u8)
+    }
+}
+
 /// A table file of the set: its name and its generator.
 pub struct TableKind {
     /// File name under `tables/`.
@@ -108,6 +205,10 @@ pub const KINDS: &[TableKind] = &[
     TableKind {
         file: "jokers.tbl",
         generate: generate::jokers,
+    },
+    TableKind {
+        file: "arrange.tbl",
+        generate: generate::arrange,
     },
 ];
 
@@ -131,6 +232,69 @@ pub struct Tables<B = &'static [u8]> {
     jokers: TableFile<B>,
     joker_suit: Range<usize>,
     joker_honor: Range<usize>,
+    arrange: TableFile<B>,
+    suit_decomp: DecompIndex,
+    honor_decomp: DecompIndex,
+}
+
+/// Where the decompositions of one part kind live in `arrange.tbl`: per
+/// dense key a `u32` entry, and the decompositions of multi-way patterns
+/// (see [`generate::arrange`]).
+#[derive(Clone, Debug)]
+struct DecompIndex {
+    entry: Range<usize>,
+    multi: Range<usize>,
+}
+
+/// The decompositions of one complete pattern, read in place from
+/// `arrange.tbl` (see [`decomp`]); empty for a pattern that is not complete.
+///
+/// ```
+/// use hupai::Tables;
+/// let t = Tables::embedded();
+/// // 111222333m: three pungs, or three chows 123m.
+/// let d = t.suit_decompositions(&[3, 3, 3, 0, 0, 0, 0, 0, 0]);
+/// assert_eq!(d.len(), 2);
+/// assert!(t.suit_decompositions(&[1, 0, 0, 0, 0, 0, 0, 0, 0]).is_empty());
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Decompositions<'a> {
+    entry: u32,
+    multi: &'a [u8],
+}
+
+impl<'a> Decompositions<'a> {
+    /// Number of decompositions.
+    #[inline]
+    pub fn len(&self) -> usize {
+        if self.entry & decomp::SINGLE != 0 {
+            1
+        } else {
+            self.multi.len() / 4
+        }
+    }
+
+    /// True when the pattern is not complete.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Decomposition `i` (packed, see [`decomp`]); `i < len()`.
+    #[inline]
+    pub fn get(&self, i: usize) -> u32 {
+        if self.entry & decomp::SINGLE != 0 {
+            self.entry & !decomp::SINGLE
+        } else {
+            u32::from_le_bytes(self.multi[4 * i..4 * i + 4].try_into().expect("four bytes"))
+        }
+    }
+
+    /// Every decomposition in canonical order.
+    pub fn iter(&self) -> impl Iterator<Item = u32> + 'a {
+        let d = *self;
+        (0..d.len()).map(move |i| d.get(i))
+    }
 }
 
 impl<B: AsRef<[u8]>> Tables<B> {
@@ -166,6 +330,9 @@ impl<B: AsRef<[u8]>> Tables<B> {
         let jokers = file("jokers.tbl", "jokers")?;
         let joker_suit = sized(&jokers, "suit", key::SUIT_PATTERNS)?;
         let joker_honor = sized(&jokers, "honor", key::HONOR_PATTERNS)?;
+        let arrange = file("arrange.tbl", "arrange")?;
+        let suit_decomp = DecompIndex::load(&arrange, "suit", key::SUIT_PATTERNS)?;
+        let honor_decomp = DecompIndex::load(&arrange, "honor", key::HONOR_PATTERNS)?;
         Ok(Tables {
             hu,
             suit,
@@ -173,6 +340,9 @@ impl<B: AsRef<[u8]>> Tables<B> {
             jokers,
             joker_suit,
             joker_honor,
+            arrange,
+            suit_decomp,
+            honor_decomp,
         })
     }
 
@@ -183,7 +353,63 @@ impl<B: AsRef<[u8]>> Tables<B> {
 
     /// The files of the set by name.
     pub fn files(&self) -> impl Iterator<Item = (&'static str, &TableFile<B>)> {
-        [("hu.tbl", &self.hu), ("jokers.tbl", &self.jokers)].into_iter()
+        [
+            ("hu.tbl", &self.hu),
+            ("jokers.tbl", &self.jokers),
+            ("arrange.tbl", &self.arrange),
+        ]
+        .into_iter()
+    }
+
+    /// The decompositions of a suit pattern (≤ 14 tiles) into melds and at
+    /// most one pair; empty when it has none.
+    ///
+    /// ```
+    /// use hupai::{table::decomp, GroupKind, Tables};
+    /// // 11122233344455: four ways, in canonical order, the first 123 123 123 444 55.
+    /// let d = Tables::embedded().suit_decompositions(&[3, 3, 3, 3, 2, 0, 0, 0, 0]);
+    /// assert_eq!(d.len(), 4);
+    /// assert_eq!(decomp::group(d.get(0), 0), (GroupKind::Chow, 0));
+    /// assert_eq!(decomp::group(d.get(0), 4), (GroupKind::Pair, 4));
+    /// ```
+    #[inline]
+    pub fn suit_decompositions(&self, c: &[u8; 9]) -> Decompositions<'_> {
+        self.suit_decomp
+            .lookup(self.arrange.bytes(), key::suit_index(c))
+    }
+
+    /// The decomposition of an honour pattern (≤ 14 tiles) into pungs and at
+    /// most one pair (there is at most one); empty when it has none.
+    ///
+    /// ```
+    /// let t = hupai::Tables::embedded();
+    /// assert_eq!(t.honor_decompositions(&[3, 3, 2, 0, 0, 0, 0]).len(), 1);
+    /// assert!(t.honor_decompositions(&[1, 1, 1, 0, 0, 0, 0]).is_empty());
+    /// ```
+    #[inline]
+    pub fn honor_decompositions(&self, c: &[u8; 7]) -> Decompositions<'_> {
+        self.honor_decomp
+            .lookup(self.arrange.bytes(), key::honor_index(c))
+    }
+
+    /// The decompositions of a hand's four parts from their keys
+    /// ([`key::hand_keys`]; each part must hold at most 14 tiles).
+    ///
+    /// ```
+    /// use hupai::{table::key, Hand, Tables};
+    /// let h: Hand = "111222333m55p777z".parse().unwrap();
+    /// let parts = Tables::embedded().decompositions(&key::hand_keys(h.counts()));
+    /// assert_eq!(parts.map(|d| d.len()), [2, 1, 1, 1]);
+    /// ```
+    #[inline(always)]
+    pub fn decompositions(&self, keys: &[key::Key; 4]) -> [Decompositions<'_>; 4] {
+        let b = self.arrange.bytes();
+        [
+            self.suit_decomp.lookup(b, key::key_index(keys[0])),
+            self.suit_decomp.lookup(b, key::key_index(keys[1])),
+            self.suit_decomp.lookup(b, key::key_index(keys[2])),
+            self.honor_decomp.lookup(b, key::key_index(keys[3])),
+        ]
     }
 
     /// The record of a suit pattern (≤ 14 tiles).
@@ -257,6 +483,50 @@ impl<B: AsRef<[u8]>> Tables<B> {
             b[s + key::key_index(keys[2])],
             b[h + key::key_index(keys[3])],
         ]
+    }
+}
+
+impl DecompIndex {
+    /// The sections `<part>_entry` and `<part>_multi`, with their sizes
+    /// checked. Entries are checked where they are read, so a corrupt file
+    /// gives wrong answers (and fails `verify`), never a panic.
+    fn load<B: AsRef<[u8]>>(
+        file: &TableFile<B>,
+        part: &str,
+        keys: usize,
+    ) -> Result<DecompIndex, TableError> {
+        let entry = file.section_range(&format!("{part}_entry"))?;
+        let multi = file.section_range(&format!("{part}_multi"))?;
+        if entry.len() != 4 * keys {
+            return Err(TableError::Corrupt(format!(
+                "section '{part}_entry' holds {} bytes, expected {}",
+                entry.len(),
+                4 * keys
+            )));
+        }
+        if multi.len() % 4 != 0 {
+            return Err(TableError::Corrupt(format!(
+                "section '{part}_multi' holds {} bytes, not a u32 array",
+                multi.len()
+            )));
+        }
+        Ok(DecompIndex { entry, multi })
+    }
+
+    #[inline(always)]
+    fn lookup<'a>(&self, bytes: &'a [u8], index: usize) -> Decompositions<'a> {
+        let at = self.entry.start + 4 * index;
+        let entry = u32::from_le_bytes(bytes[at..at + 4].try_into().expect("four bytes"));
+        let multi = if entry & decomp::SINGLE != 0 {
+            &[][..]
+        } else {
+            let start = 4 * (entry & 0x0fff_ffff) as usize;
+            let len = 4 * (entry >> 28) as usize;
+            bytes[self.multi.clone()]
+                .get(start..start + len)
+                .unwrap_or(&[])
+        };
+        Decompositions { entry, multi }
     }
 }
 

@@ -3,9 +3,11 @@
 //! One module per table file kind. Each is a pure function of nothing: the
 //! same bytes on every run, whatever the thread count.
 
+mod arrange;
 mod hu;
 mod jokers;
 
+pub use arrange::arrange;
 pub use hu::hu;
 pub use jokers::{exact_needs, jokers};
 

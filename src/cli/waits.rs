@@ -1,0 +1,39 @@
+//! `hupai waits`: the tiles that complete a ready hand, live and exhausted.
+
+use super::{batch, with_tables, HandArgs};
+use hupai::TileSet;
+use serde_json::json;
+use std::process::ExitCode;
+
+fn names(s: TileSet) -> Vec<String> {
+    s.iter().map(|t| t.to_string()).collect()
+}
+
+pub fn run(args: HandArgs) -> ExitCode {
+    let common = &args.common;
+    with_tables(common, |engine| {
+        batch::run(common, &args.hands, |input| {
+            let hand = common.parse_hand(input)?;
+            let w = engine
+                .waits(&hand, &common.rules)
+                .map_err(|e| e.to_string())?;
+            let mut text = format!("{hand}  waits:");
+            if w.live.is_empty() {
+                text += " none";
+            } else {
+                text += &format!(" {}", w.live);
+            }
+            if !w.exhausted.is_empty() {
+                text += &format!("  exhausted: {}", w.exhausted);
+            }
+            Ok(batch::Answer {
+                text,
+                json: json!({
+                    "hand": hand.to_string(),
+                    "waits": names(w.live),
+                    "exhausted": names(w.exhausted),
+                }),
+            })
+        })
+    })
+}

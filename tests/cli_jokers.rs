@@ -199,3 +199,49 @@ fn bench_reports_hu_with_jokers() {
         assert!(v["ratio"].as_f64().unwrap() > 1.0, "{v}");
     }
 }
+
+#[test]
+fn waits_with_jokers() {
+    let o = hupai(
+        &["waits", "--json", "--joker", "7z", "123m456p789s144z7z"],
+        None,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o).trim(),
+        r#"{"exhausted":[],"hand":"123m456p789s1447z","jokers":1,"waits":["1z","4z","7z"]}"#
+    );
+    // Four jokers held: any tile waits; a fifth joker tile cannot be drawn.
+    let o = hupai(&["waits", "--joker", "7z", "123m456p7777z"], None);
+    let out = stdout(&o);
+    assert!(
+        out.contains("waits: 1m 2m") && out.trim_end().ends_with("exhausted: 7z"),
+        "{out}"
+    );
+    // Thirteen orphans with a joker (riichi): any orphan.
+    let o = hupai(
+        &[
+            "waits",
+            "--json",
+            "--jokers",
+            "1",
+            "--rules",
+            "riichi",
+            "19m19p19s123456z",
+        ],
+        None,
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["waits"].as_array().unwrap().len(), 13);
+    // Sizes count the jokers.
+    let o = hupai(&["waits", "--jokers", "1", "123m456p789s11z"], None);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).contains("this hand has 12 (jokers included)"),
+        "{}",
+        stdout(&o)
+    );
+    // Without joker flags the output is unchanged (no `jokers` field).
+    let o = hupai(&["waits", "--json", "1112345678999m"], None);
+    assert!(!stdout(&o).contains("jokers"));
+}

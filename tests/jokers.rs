@@ -545,3 +545,143 @@ fn mapped_tables_agree() {
         );
     }
 }
+
+// ---------------------------------------------------------------- waits
+
+/// A fifth copy (a hypothetical draw beside four held copies): every suit and
+/// honour pattern holding four of a rank, plus that rank once more, against
+/// brute force with 0–4 jokers. The engine's needs of such a part come from
+/// `fewest_jokers` on the part alone (melds + pair) and beside `11z` (whose
+/// pair makes the part melds only: `min(melds, pair + 1) = melds`).
+#[test]
+fn fifth_copies_with_up_to_four_jokers() {
+    let t = Tables::embedded();
+    let check = |v: &[u8], offset: usize, chows: bool| {
+        for r in (0..v.len()).filter(|&r| v[r] == 4) {
+            let mut w = v.to_vec();
+            w[r] = 5;
+            let mut c = [0u8; KINDS];
+            c[offset..offset + v.len()].copy_from_slice(&w);
+            let pair = t.fewest_jokers(&c);
+            let other = if offset == 27 { 0 } else { 27 };
+            c[other] = 2;
+            let melds = t.fewest_jokers(&c);
+            let b = needs::pack(melds as u8, pair as u8);
+            for j in 0..=4 {
+                assert_eq!(
+                    table_says(b, j),
+                    part_brute(&w, j, chows),
+                    "{w:?} + {j} jokers"
+                );
+            }
+        }
+    };
+    let suit: usize = hupai::table::key::patterns::<9>()
+        .par_iter()
+        .filter(|v| v.contains(&4) && v.iter().sum::<u8>() <= 13)
+        .map(|v| {
+            check(v, 0, true);
+            1
+        })
+        .sum();
+    assert!(suit > 10_000, "{suit}");
+    for v in hupai::table::key::patterns::<7>() {
+        if v.contains(&4) && v.iter().sum::<u8>() <= 13 {
+            check(&v, 27, false);
+        }
+    }
+}
+
+/// Case `i` of the waits set: a hand one tile short (some sizes off), its
+/// joker count and the rules.
+fn waits_case(i: u64) -> Option<(Hand, usize, Rules)> {
+    let (h, j, rules) = case(i)?;
+    let mut rng = Rng::new(0x7761_6974 ^ i);
+    let mut c = *h.counts();
+    if rng.below(8) != 0 {
+        remove_random(&mut rng, &mut c);
+    }
+    let melds: Vec<Meld> = h.melds().copied().collect();
+    Some((Hand::new(c, &melds).ok()?, j, rules))
+}
+
+#[test]
+fn waits_with_jokers_agree() {
+    let t = Tables::embedded();
+    let stats = (0..200_000u64)
+        .into_par_iter()
+        .filter_map(waits_case)
+        .map(|(h, j, rules)| {
+            let got = t.waits_jokers(&h, j, &rules);
+            let size = h.concealed_len() + j + 3 * h.meld_count();
+            let Ok(w) = got else {
+                assert!(
+                    size % 3 != 1 || size > 13,
+                    "{h} + {j} under {rules}: {got:?}"
+                );
+                return [0, 0, 0];
+            };
+            let (live, exhausted) = rj::waits(&h, j, &rules);
+            assert_eq!(
+                (w.live, w.exhausted),
+                (live, exhausted),
+                "{h} + {j} under {rules}"
+            );
+            // Brute force where it is cheap: every tile, every joker value.
+            let melds: Vec<Meld> = h.melds().copied().collect();
+            let cheap = rj::brute_force_size(h.counts(), j, &rules) <= 40;
+            if cheap {
+                for x in Tile::all() {
+                    let mut c = *h.counts();
+                    c[x.index()] += 1;
+                    assert_eq!(
+                        rj::is_win_brute(&c, &melds, j, &rules),
+                        w.all().contains(x),
+                        "{h} + {x} + {j} jokers under {rules}"
+                    );
+                }
+            }
+            [1, !w.is_empty() as usize, cheap as usize]
+        })
+        .reduce(|| [0; 3], |a, b| [a[0] + b[0], a[1] + b[1], a[2] + b[2]]);
+    println!(
+        "{} hands, {} ready, {} brute-forced",
+        stats[0], stats[1], stats[2]
+    );
+    assert!(stats[0] > 100_000 && stats[1] > stats[0] / 4 && stats[1] < stats[0]);
+    assert!(stats[2] > 20_000);
+}
+
+#[test]
+fn waits_with_a_joker_tile() {
+    let t = Tables::embedded();
+    let checked: usize = (0..50_000u64)
+        .into_par_iter()
+        .filter_map(waits_case)
+        .map(|(h, j, rules)| {
+            // The real tiles plus `j` copies of a joker tile, where they fit.
+            let tile = Tile::from_index(if rules.honors { 33 } else { 8 }).unwrap();
+            let mut c = *h.counts();
+            let room = 4 - h.all_counts()[tile.index()] as usize;
+            c[tile.index()] += j.min(room) as u8;
+            let melds: Vec<Meld> = h.melds().copied().collect();
+            let written = Hand::new(c, &melds).unwrap();
+            let spec = Jokers {
+                extra: j - j.min(room),
+                tile: Some(tile),
+            };
+            let want = rj::waits_with(&written, &spec, &rules);
+            match t.waits_with(&written, &spec, &rules) {
+                Ok(w) => assert_eq!(
+                    Some((w.live, w.exhausted)),
+                    want,
+                    "{written} {spec:?} {rules}"
+                ),
+                Err(JokerError::Waits(_)) => {}
+                Err(e) => assert!(want.is_none(), "{written} {spec:?} {rules}: {e}"),
+            }
+            1
+        })
+        .sum();
+    assert!(checked > 40_000);
+}

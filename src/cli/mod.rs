@@ -8,7 +8,9 @@ mod tables;
 mod waits;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use hupai::{Arrangement, Hand, Jokers, Notation, Rules, Tables, Tile, Waits, WaitsError};
+use hupai::{
+    Arrangement, Hand, JokerError, Jokers, Notation, Rules, Tables, Tile, Waits, WaitsError,
+};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -172,6 +174,8 @@ pub trait Engine: Sync {
     fn is_win_jokers(&self, hand: &Hand, jokers: usize, rules: &Rules) -> bool;
     /// The waits of a ready hand.
     fn waits(&self, hand: &Hand, rules: &Rules) -> Result<Waits, WaitsError>;
+    /// The waits of a hand as written, `spec` naming its jokers.
+    fn waits_with(&self, hand: &Hand, spec: &Jokers, rules: &Rules) -> Result<Waits, JokerError>;
     /// Every arrangement of a complete hand.
     fn arrangements(&self, hand: &Hand, rules: &Rules) -> Vec<Arrangement>;
 }
@@ -185,6 +189,9 @@ impl<B: AsRef<[u8]> + Sync> Engine for Tables<B> {
     }
     fn waits(&self, hand: &Hand, rules: &Rules) -> Result<Waits, WaitsError> {
         Tables::waits(self, hand, rules)
+    }
+    fn waits_with(&self, hand: &Hand, spec: &Jokers, rules: &Rules) -> Result<Waits, JokerError> {
+        Tables::waits_with(self, hand, spec, rules)
     }
     fn arrangements(&self, hand: &Hand, rules: &Rules) -> Vec<Arrangement> {
         Tables::arrangements(self, hand, rules)

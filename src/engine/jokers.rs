@@ -21,11 +21,14 @@
 //! which kinds the jokers turn into kongs.
 
 use crate::engine::suits_allowed;
+use crate::engine::waits::allowed_waits;
+use crate::engine::{Waits, WaitsError};
 use crate::forms;
 use crate::hand::Hand;
 use crate::rules::{Rules, SevenPairs};
 use crate::table::{key, needs, Tables};
-use crate::tile::{Counts, Tile, KINDS};
+use crate::tile::{total, Counts, Tile, KINDS};
+use crate::tileset::TileSet;
 use std::fmt;
 
 /// Which tiles of a hand are jokers: `extra` jokers besides the listed tiles
@@ -75,6 +78,8 @@ pub enum JokerError {
         /// The rule set's name.
         rules: &'static str,
     },
+    /// The hand with its jokers is not one tile short of complete.
+    Waits(WaitsError),
 }
 
 impl fmt::Display for JokerError {
@@ -94,6 +99,7 @@ impl fmt::Display for JokerError {
             JokerError::NoSuchTile { tile, rules } => {
                 write!(f, "joker tile {tile} does not exist under {rules} rules")
             }
+            JokerError::Waits(e) => write!(f, "{e} (jokers included)"),
         }
     }
 }
@@ -222,8 +228,9 @@ impl<B: AsRef<[u8]>> Tables<B> {
         self.jokers_other_forms(hand, jokers, rules, size)
     }
 
-    /// The fewest jokers that make these concealed counts melds and one pair
-    /// (each part must hold at most 14 tiles).
+    /// The fewest jokers that make these concealed counts melds and one pair.
+    /// One count may be a fifth copy (a hypothetical draw, as when listing
+    /// exhausted waits); each part must hold at most 14 tiles.
     ///
     /// ```
     /// use hupai::{Hand, Tables};
@@ -232,22 +239,54 @@ impl<B: AsRef<[u8]>> Tables<B> {
     /// assert_eq!(fewest("123m456p789s11z"), 0);
     /// assert_eq!(fewest("13m456p789s1z"), 2); // 2m, and a second 1z
     /// assert_eq!(fewest("1m"), 1);
+    /// let mut c = *"1111m".parse::<Hand>().unwrap().counts();
+    /// c[0] = 5;
+    /// assert_eq!(t.fewest_jokers(&c), 0); // 111m 11m
     /// ```
-    #[inline]
     pub fn fewest_jokers(&self, c: &Counts) -> usize {
-        fewest(self.needs(&key::hand_keys(c)))
+        let Some(i) = c.iter().position(|&x| x > 4) else {
+            return fewest(self.needs(&key::hand_keys(c)));
+        };
+        let mut b = self.needs(&key::hand_keys(&capped(c)));
+        let (s, r) = (i / 9, i % 9);
+        b[s] = if s < 3 {
+            let v: [u8; 9] = c[9 * s..9 * s + 9].try_into().expect("nine ranks");
+            fifth_copy(&v, r, true, |w| self.suit_needs(w))
+        } else {
+            let v: [u8; 7] = c[27..].try_into().expect("seven honours");
+            fifth_copy(&v, r, false, |w| self.honor_needs(w))
+        };
+        fewest(b)
+    }
+
+    /// Whether concealed counts (one may be a fifth copy) beside `melds`
+    /// declared melds and `j` jokers are complete, the tiles already allowed
+    /// under `rules`.
+    fn win_counts(&self, c: &Counts, melds: usize, j: usize, rules: &Rules) -> bool {
+        let size = j.saturating_add(total(c) + 3 * melds);
+        (size % 3 == 2 && size <= 14 && self.fewest_jokers(c) <= j)
+            || self.other_forms_counts(c, melds, j, rules, size)
     }
 
     /// The forms beyond the plain standard one, with jokers.
     #[inline(never)]
     fn jokers_other_forms(&self, hand: &Hand, j: usize, rules: &Rules, size: usize) -> bool {
-        if !suits_allowed(hand, rules) {
-            return false;
-        }
-        let c = hand.counts();
-        let melds = hand.meld_count();
+        suits_allowed(hand, rules)
+            && self.other_forms_counts(hand.counts(), hand.meld_count(), j, rules, size)
+    }
+
+    /// The special forms and the seed rule's kongs on counts (one may be a
+    /// fifth copy, which no special form holds).
+    fn other_forms_counts(
+        &self,
+        c: &Counts,
+        melds: usize,
+        j: usize,
+        rules: &Rules,
+        size: usize,
+    ) -> bool {
         if size == 14 {
-            let concealed = melds == 0;
+            let concealed = melds == 0 && c.iter().all(|&x| x <= 4);
             if concealed && seven_pairs(c, j, rules.seven_pairs)
                 || concealed && rules.thirteen_orphans && thirteen_orphans(c)
                 || concealed && rules.mcr_forms && (shifted_pairs(c) || honors_and_knitted(c))
@@ -279,16 +318,16 @@ impl<B: AsRef<[u8]>> Tables<B> {
 
     /// The seed rule with jokers: a hand of 14 + `k` slots wins when `k`
     /// kongs come out of it and the rest is melds + pair. A kong of a kind
-    /// the hand holds `n` of takes all `n` real copies and `4 − n` jokers
-    /// (taking fewer real copies only leaves real tiles where jokers would
-    /// serve equally: a joker can stand for each of them); a kong of a kind
-    /// the hand lacks is four jokers. Tries every set of at most `k` held
-    /// kinds the jokers can afford.
+    /// the hand holds `n` of takes `min(n, 4)` real copies and the rest in
+    /// jokers (taking fewer real copies only leaves real tiles where jokers
+    /// would serve equally: a joker can stand for each of them); a kong of a
+    /// kind the hand lacks is four jokers. Tries every set of at most `k`
+    /// held kinds the jokers can afford.
     fn kongs_jokers(&self, c: &Counts, j: usize, k: usize) -> bool {
         let mut kinds = [0usize; KINDS];
         let mut n = 0;
         for (i, &x) in c.iter().enumerate() {
-            if x > 0 && 4 - x as usize <= j {
+            if x > 0 && 4 - x.min(4) as usize <= j {
                 kinds[n] = i;
                 n += 1;
             }
@@ -302,8 +341,9 @@ impl<B: AsRef<[u8]>> Tables<B> {
                 let mut cost = 4 * (k - s);
                 for (b, &i) in kinds[..n].iter().enumerate() {
                     if mask >> b & 1 == 1 {
-                        cost += 4 - rest[i] as usize;
-                        rest[i] = 0;
+                        let real = rest[i].min(4);
+                        cost += 4 - real as usize;
+                        rest[i] -= real;
                     }
                 }
                 if cost <= j && self.fewest_jokers(&rest) <= j - cost {
@@ -319,6 +359,170 @@ impl<B: AsRef<[u8]>> Tables<B> {
         }
         false
     }
+
+    /// The tiles that complete the hand's real tiles with `jokers` jokers,
+    /// live and exhausted (the hand holds all four copies, concealed or in
+    /// melds; such a tile would be a fifth copy). Each drawn tile is a real
+    /// tile; see [`Tables::waits_with`] for a joker tile, whose draw is a
+    /// joker. With no jokers this is [`Tables::waits`].
+    ///
+    /// The hand with its jokers must be one tile short of complete: 1, 4, 7,
+    /// 10 or 13 tiles (a declared meld counts three), or 14–17 under the seed
+    /// rule's undeclared kongs.
+    ///
+    /// ```
+    /// use hupai::{Hand, Rules, Tables};
+    /// let t = Tables::embedded();
+    /// let h: Hand = "1111m23m456p789s".parse().unwrap();
+    /// let w = t.waits_jokers(&h, 1, &Rules::RIICHI).unwrap();
+    /// // 111m 123m 456p 789s, and the drawn tile pairs with the joker: every
+    /// // tile, 1m as a fifth copy (exhausted).
+    /// assert_eq!((w.live.len(), w.exhausted.to_string().as_str()), (33, "1m"));
+    /// let h: Hand = "19m19p19s123456z".parse().unwrap();
+    /// let w = t.waits_jokers(&h, 1, &Rules::RIICHI).unwrap();
+    /// assert_eq!(w.live.len(), 13); // thirteen orphans: any orphan
+    /// ```
+    pub fn waits_jokers(
+        &self,
+        hand: &Hand,
+        jokers: usize,
+        rules: &Rules,
+    ) -> Result<Waits, WaitsError> {
+        if jokers == 0 {
+            return self.waits(hand, rules);
+        }
+        let melds = hand.meld_count();
+        let size = jokers.saturating_add(hand.concealed_len() + 3 * melds);
+        if !(size % 3 == 1 && size <= 13 || rules.undeclared_kongs && (14..=17).contains(&size)) {
+            return Err(WaitsError::Size {
+                size,
+                undeclared_kongs: rules.undeclared_kongs,
+            });
+        }
+        let mut found = 0u64;
+        let mut allowed = allowed_waits(hand, rules);
+        while allowed != 0 {
+            let i = allowed.trailing_zeros() as usize;
+            allowed &= allowed - 1;
+            let mut c = *hand.counts();
+            c[i] += 1;
+            if self.win_counts(&c, melds, jokers, rules) {
+                found |= 1 << i;
+            }
+        }
+        let all = hand.all_counts();
+        let held: u64 = (0..KINDS)
+            .filter(|&i| all[i] >= 4)
+            .fold(0, |m, i| m | 1 << i);
+        Ok(Waits {
+            live: TileSet::from_bits(found & !held),
+            exhausted: TileSet::from_bits(found & held),
+        })
+    }
+
+    /// The waits of a hand as written, `spec` naming its jokers. A drawn
+    /// joker tile (`--joker 7z`) is one more joker: it completes the hand
+    /// when any tile does. A wait is exhausted when the hand as written holds
+    /// its four copies.
+    ///
+    /// ```
+    /// use hupai::{Hand, Jokers, Rules, Tables, Tile};
+    /// let t = Tables::embedded();
+    /// let spec = Jokers { extra: 0, tile: Some(Tile::RED) };
+    /// let h: Hand = "123m456p789s11z77z".parse().unwrap();
+    /// let w = t.waits_with(&h, &spec, &Rules::GENERIC).unwrap();
+    /// assert_eq!(w.live.len(), 34); // any tile makes a pung with the two jokers
+    /// let h: Hand = "123m456p789s144z7z".parse().unwrap();
+    /// let w = t.waits_with(&h, &spec, &Rules::GENERIC).unwrap();
+    /// // 1z: 111z (with the joker) + 44z; 4z: 444z + 1z and the joker; a
+    /// // drawn 7z is a second joker: 1z and two jokers + 44z.
+    /// assert_eq!(w.live.to_string(), "1z 4z 7z");
+    /// let h: Hand = "123m456p7777z".parse().unwrap();
+    /// let w = t.waits_with(&h, &spec, &Rules::GENERIC).unwrap();
+    /// assert_eq!((w.live.len(), w.exhausted.to_string().as_str()), (33, "7z"));
+    /// ```
+    pub fn waits_with(
+        &self,
+        hand: &Hand,
+        spec: &Jokers,
+        rules: &Rules,
+    ) -> Result<Waits, JokerError> {
+        let (real, jokers) = spec.split(hand, rules)?;
+        let mut w = self
+            .waits_jokers(&real, jokers, rules)
+            .map_err(JokerError::Waits)?;
+        if let Some(t) = spec.tile {
+            let any = !w.is_empty();
+            let mut live = w.live.bits() & !(1 << t.index());
+            let mut exhausted = w.exhausted.bits() & !(1 << t.index());
+            if any {
+                if hand.all_counts()[t.index()] >= 4 {
+                    exhausted |= 1 << t.index();
+                } else {
+                    live |= 1 << t.index();
+                }
+            }
+            w = Waits {
+                live: TileSet::from_bits(live),
+                exhausted: TileSet::from_bits(exhausted),
+            };
+        }
+        Ok(w)
+    }
+}
+
+/// Counts with every fifth copy taken back to four (for keys of the other parts).
+fn capped(c: &Counts) -> Counts {
+    std::array::from_fn(|i| c[i].min(4))
+}
+
+/// The need byte of a part holding a fifth copy at `rank`: some piece (the
+/// real tiles of one group) holds a copy of `rank`; take each such piece out
+/// (its cost is the jokers its group lacks) and look the rest up, as the
+/// generator does for a part's lowest tile.
+fn fifth_copy<const N: usize>(
+    v: &[u8; N],
+    rank: usize,
+    chows: bool,
+    needs_of: impl Fn(&[u8; N]) -> u8,
+) -> u8 {
+    let (mut m, mut p) = (u8::MAX, u8::MAX);
+    let mut take = |piece: &[usize], cost: u8, pair: bool| {
+        let mut w = *v;
+        for &r in piece {
+            w[r] -= 1;
+        }
+        let b = needs_of(&w);
+        let (rm, rp) = (needs::melds(b) as u8, needs::pair(b) as u8);
+        if pair {
+            p = p.min(cost + rm);
+        } else {
+            m = m.min(cost + rm);
+            p = p.min(cost + rp);
+        }
+    };
+    take(&[rank], 2, false);
+    take(&[rank, rank], 1, false);
+    take(&[rank, rank, rank], 0, false);
+    take(&[rank], 1, true);
+    take(&[rank, rank], 0, true);
+    if chows {
+        for start in rank.saturating_sub(2)..=rank.min(N - 3) {
+            let others: Vec<usize> = (start..start + 3)
+                .filter(|&r| r != rank && v[r] > 0)
+                .collect();
+            for mask in 1..1u32 << others.len() {
+                let mut piece = vec![rank];
+                piece.extend(
+                    (0..others.len())
+                        .filter(|b| mask >> b & 1 == 1)
+                        .map(|b| others[b]),
+                );
+                take(&piece, 3 - piece.len() as u8, false);
+            }
+        }
+    }
+    needs::pack(m, p.min(m.saturating_add(2)))
 }
 
 /// Kinds held an odd number of times: the low bit of every count, eight

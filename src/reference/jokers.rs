@@ -16,6 +16,7 @@
 //!   plain reference, and it is fast enough for millions of hands.
 
 use super::{is_win_counts, kong_counts, tiles_allowed};
+use crate::engine::Jokers;
 use crate::forms;
 use crate::hand::{Hand, Meld};
 use crate::rules::{Rules, SevenPairs};
@@ -34,6 +35,64 @@ use crate::tileset::TileSet;
 pub fn is_win(hand: &Hand, jokers: usize, rules: &Rules) -> bool {
     let melds: Vec<Meld> = hand.melds().copied().collect();
     completion(hand.counts(), &melds, jokers, rules).is_some()
+}
+
+/// The tiles that complete the hand's real tiles with `jokers` jokers, each
+/// drawn tile a real one, split into live ones and exhausted ones (the hand
+/// holds all four copies, concealed or in melds).
+///
+/// ```
+/// use hupai::{reference, Hand, Rules};
+/// let h: Hand = "123m456p789s1z".parse().unwrap();
+/// let (live, exhausted) = reference::jokers::waits(&h, 2, &Rules::GENERIC);
+/// assert_eq!(live.len(), 34); // 1z and the draw with two jokers: pair + pung
+/// assert!(exhausted.is_empty());
+/// ```
+pub fn waits(hand: &Hand, jokers: usize, rules: &Rules) -> (TileSet, TileSet) {
+    let melds: Vec<Meld> = hand.melds().copied().collect();
+    let all = hand.all_counts();
+    let (mut live, mut exhausted) = (TileSet::EMPTY, TileSet::EMPTY);
+    for t in Tile::all() {
+        let mut c = *hand.counts();
+        c[t.index()] += 1;
+        if completion(&c, &melds, jokers, rules).is_some() {
+            if all[t.index()] >= 4 {
+                exhausted.insert(t);
+            } else {
+                live.insert(t);
+            }
+        }
+    }
+    (live, exhausted)
+}
+
+/// [`waits`] of a hand as written, `spec` naming its jokers; `None` when
+/// the specification does not fit the hand. A drawn joker tile is one more
+/// joker, exhausted when the hand as written holds its four copies.
+///
+/// ```
+/// use hupai::{reference, Hand, Jokers, Rules, Tile};
+/// let h: Hand = "123m456p789s144z7z".parse().unwrap();
+/// let spec = Jokers { extra: 0, tile: Some(Tile::RED) };
+/// let (live, _) = reference::jokers::waits_with(&h, &spec, &Rules::GENERIC).unwrap();
+/// assert_eq!(live.to_string(), "1z 4z 7z");
+/// ```
+pub fn waits_with(hand: &Hand, spec: &Jokers, rules: &Rules) -> Option<(TileSet, TileSet)> {
+    let (real, jokers) = spec.split(hand, rules).ok()?;
+    let (mut live, mut exhausted) = waits(&real, jokers, rules);
+    if let Some(t) = spec.tile {
+        live = live.difference(TileSet::from_bits(1 << t.index()));
+        exhausted = exhausted.difference(TileSet::from_bits(1 << t.index()));
+        let melds: Vec<Meld> = real.melds().copied().collect();
+        if completion(real.counts(), &melds, jokers + 1, rules).is_some() {
+            if hand.all_counts()[t.index()] >= 4 {
+                exhausted.insert(t);
+            } else {
+                live.insert(t);
+            }
+        }
+    }
+    Some((live, exhausted))
 }
 
 /// What the jokers stand for in some completion of the hand (real concealed

@@ -43,9 +43,9 @@ pub fn is_win(hand: &Hand, jokers: usize, rules: &Rules) -> bool {
 ///
 /// ```
 /// use hupai::{reference, Hand, Rules};
-/// let h: Hand = "123m456p789s1z".parse().unwrap();
+/// let h: Hand = "123m456p789s11z".parse().unwrap();
 /// let (live, exhausted) = reference::jokers::waits(&h, 2, &Rules::GENERIC);
-/// assert_eq!(live.len(), 34); // 1z and the draw with two jokers: pair + pung
+/// assert_eq!(live.len(), 34); // 11z, and the draw with the two jokers as a pung
 /// assert!(exhausted.is_empty());
 /// ```
 pub fn waits(hand: &Hand, jokers: usize, rules: &Rules) -> (TileSet, TileSet) {

@@ -245,3 +245,57 @@ fn waits_with_jokers() {
     let o = hupai(&["waits", "--json", "1112345678999m"], None);
     assert!(!stdout(&o).contains("jokers"));
 }
+
+#[test]
+fn arrange_with_jokers() {
+    let o = hupai(&["arrange", "--jokers", "1", "13m456p789s11z"], None);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "13m456p789s11z  1 arrangement\n  12*3m 456p 789s 11z\n"
+    );
+    let o = hupai(
+        &["arrange", "--json", "--joker", "7z", "123m456p789s11z777z"],
+        None,
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["jokers"], 3);
+    assert_eq!(v["count"], v["arrangements"].as_array().unwrap().len());
+    let all: Vec<Vec<String>> = serde_json::from_value(v["arrangements"].clone()).unwrap();
+    assert!(all.contains(
+        &["123m", "456p", "789s", "11z", "JJJ"]
+            .map(String::from)
+            .to_vec()
+    ));
+    assert!(all.contains(
+        &["123m", "456p", "789s", "111*z", "JJ"]
+            .map(String::from)
+            .to_vec()
+    ));
+    // Thirteen orphans: the joker pairs any of the thirteen.
+    let o = hupai(
+        &[
+            "arrange",
+            "--jokers",
+            "1",
+            "--rules",
+            "riichi",
+            "19m19p19s1234567z",
+        ],
+        None,
+    );
+    let out = stdout(&o);
+    assert!(
+        out.starts_with("19m19p19s1234567z  13 arrangements\n  thirteen orphans: 11*m 9m"),
+        "{out}"
+    );
+    // Not complete, and a size error.
+    let o = hupai(&["arrange", "--jokers", "1", "159m456p789s11z"], None);
+    assert_eq!(stdout(&o), "159m456p789s11z  not complete\n");
+    let o = hupai(
+        &["arrange", "--jokers", "9", "--rules", "riichi", "123m456p"],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("9 jokers make a hand of 15 tiles"));
+}

@@ -685,3 +685,145 @@ fn waits_with_a_joker_tile() {
         .sum();
     assert!(checked > 40_000);
 }
+
+// ---------------------------------------------------------------- arrangements
+
+/// (form, text) of each arrangement, for comparing lists.
+fn shown(all: &[hupai::engine::jokers::JokerArrangement]) -> Vec<(hupai::Form, String)> {
+    all.iter().map(|a| (a.form, a.to_string())).collect()
+}
+
+/// Every arrangement names the hand's real tiles exactly, holds all the
+/// jokers, and (with the free groups given fresh kinds) completes the hand
+/// for the plain reference.
+fn sound(h: &Hand, j: usize, rules: &Rules, a: &hupai::engine::jokers::JokerArrangement) {
+    let melds: Vec<Meld> = h.melds().copied().collect();
+    let mut real = [0u8; KINDS];
+    let mut full = *h.counts();
+    for g in a.groups.iter().filter(|g| g.group.meld.is_none()) {
+        for (i, t) in g.group.tiles().enumerate() {
+            if g.jokers >> i & 1 == 1 {
+                full[t.index()] += 1;
+            } else {
+                real[t.index()] += 1;
+            }
+        }
+    }
+    assert_eq!(&real, h.counts(), "{h} + {j}: {a}");
+    assert_eq!(a.jokers(), j, "{h} + {j}: {a}");
+    // Fresh kinds for the free groups: none held, in a suit the hand uses.
+    let all = h.all_counts();
+    let used = |i: usize| (0..KINDS).any(|k| k / 9 == i / 9 && all[k] > 0);
+    let mut fresh = (0..KINDS)
+        .filter(|&i| full[i] == 0 && (rules.honors || i < 27))
+        .filter(|&i| {
+            let suits = (0..3).filter(|&s| used(9 * s)).count();
+            rules.max_suits >= 3 || used(i) || suits < rules.max_suits as usize
+        })
+        .collect::<Vec<_>>()
+        .into_iter();
+    for n in std::iter::repeat_n(4, a.free.kongs as usize)
+        .chain(std::iter::repeat_n(3, a.free.pungs as usize))
+        .chain(std::iter::repeat_n(2, a.free.pairs as usize))
+    {
+        full[fresh
+            .next()
+            .unwrap_or_else(|| panic!("{h} + {j}: no fresh kind for {a}"))] += n;
+    }
+    assert!(
+        reference::is_win_counts(&full, &melds, rules),
+        "{h} + {j} under {rules}: {a} does not complete"
+    );
+}
+
+#[test]
+fn arrangements_with_jokers() {
+    let t = Tables::embedded();
+    let stats = (0..60_000u64)
+        .into_par_iter()
+        .filter_map(case)
+        .map(|(h, j, rules)| {
+            let all = t.arrangements_jokers(&h, j, &rules);
+            assert_eq!(
+                !all.is_empty(),
+                t.is_win_jokers(&h, j, &rules),
+                "{h} + {j} under {rules}"
+            );
+            let text = shown(&all);
+            let mut unique = text.clone();
+            unique.sort();
+            unique.dedup();
+            assert_eq!(unique.len(), text.len(), "{h} + {j}: repeats");
+            for a in &all {
+                sound(&h, j, &rules, a);
+            }
+            if j == 0 {
+                // No jokers: the plain arrangements, unmarked.
+                let plain: Vec<String> = t
+                    .arrangements(&h, &rules)
+                    .iter()
+                    .map(|a| a.to_string())
+                    .collect();
+                let mine: Vec<String> = all.iter().map(|a| a.to_string()).collect();
+                assert_eq!(mine, plain, "{h} under {rules}");
+            }
+            let melds: Vec<Meld> = h.melds().copied().collect();
+            let cheap = rj::brute_force_size(h.counts(), j, &rules) <= 60;
+            if cheap {
+                let brute = rj::arrangements_brute(h.counts(), &melds, j, &rules);
+                let mut want = shown(&brute);
+                let mut got = text;
+                want.sort();
+                got.sort();
+                assert_eq!(got, want, "{h} + {j} under {rules}");
+            }
+            [1, all.len(), cheap as usize * (j > 0) as usize]
+        })
+        .reduce(|| [0; 3], |a, b| [a[0] + b[0], a[1] + b[1], a[2] + b[2]]);
+    println!(
+        "{} hands, {} arrangements, {} with jokers by brute force",
+        stats[0], stats[1], stats[2]
+    );
+    assert!(stats[2] > 5_000, "{stats:?}");
+}
+
+/// Arrangements with two to four jokers against brute force, on hands whose
+/// brute force is affordable: real tiles in a window of four ranks, some
+/// beside a declared meld.
+#[test]
+fn arrangements_with_several_jokers_by_brute_force() {
+    let t = Tables::embedded();
+    let stats = (0..6_000u64)
+        .into_par_iter()
+        .map(|i| {
+            let mut rng = Rng::new(0xa7u64 << 40 | i);
+            let rules = ALL_RULES[rng.below(4)];
+            let j = 2 + rng.below(3);
+            let melds: Vec<Meld> = if rng.below(3) == 0 {
+                vec![Meld::new(MeldKind::Pung, Tile::from_index(26).unwrap(), None).unwrap()]
+            } else {
+                vec![]
+            };
+            let real = 14 - 3 * melds.len() - j - usize::from(rng.below(5) == 0);
+            let base = rng.below(3) * 9 + rng.below(6);
+            let kinds: Vec<usize> = (base..base + 4).collect();
+            let Ok(h) = Hand::new(random_tiles(&mut rng, real, &kinds), &melds) else {
+                return [0, 0];
+            };
+            if rj::brute_force_size(h.counts(), j, &rules) > 3_000 {
+                return [0, 0];
+            }
+            let mut got = shown(&t.arrangements_jokers(&h, j, &rules));
+            let mut want = shown(&rj::arrangements_brute(h.counts(), &melds, j, &rules));
+            got.sort();
+            want.sort();
+            assert_eq!(got, want, "{h} + {j} under {rules}");
+            [1, usize::from(!got.is_empty())]
+        })
+        .reduce(|| [0; 2], |a, b| [a[0] + b[0], a[1] + b[1]]);
+    println!("{} hands brute-forced, {} complete", stats[0], stats[1]);
+    assert!(
+        stats[0] > 1_000 && stats[1] > stats[0] / 4 && stats[1] < stats[0],
+        "{stats:?}"
+    );
+}

@@ -8,6 +8,7 @@ mod tables;
 mod waits;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use hupai::engine::jokers::JokerArrangement;
 use hupai::{
     Arrangement, Hand, JokerError, Jokers, Notation, Rules, Tables, Tile, Waits, WaitsError,
 };
@@ -178,6 +179,13 @@ pub trait Engine: Sync {
     fn waits_with(&self, hand: &Hand, spec: &Jokers, rules: &Rules) -> Result<Waits, JokerError>;
     /// Every arrangement of a complete hand.
     fn arrangements(&self, hand: &Hand, rules: &Rules) -> Vec<Arrangement>;
+    /// Every arrangement of a hand as written, `spec` naming its jokers.
+    fn arrangements_with(
+        &self,
+        hand: &Hand,
+        spec: &Jokers,
+        rules: &Rules,
+    ) -> Result<Vec<JokerArrangement>, JokerError>;
 }
 
 impl<B: AsRef<[u8]> + Sync> Engine for Tables<B> {
@@ -195,6 +203,14 @@ impl<B: AsRef<[u8]> + Sync> Engine for Tables<B> {
     }
     fn arrangements(&self, hand: &Hand, rules: &Rules) -> Vec<Arrangement> {
         Tables::arrangements(self, hand, rules)
+    }
+    fn arrangements_with(
+        &self,
+        hand: &Hand,
+        spec: &Jokers,
+        rules: &Rules,
+    ) -> Result<Vec<JokerArrangement>, JokerError> {
+        Tables::arrangements_with(self, hand, spec, rules)
     }
 }
 

@@ -16,6 +16,8 @@
 //!   plain reference, and it is fast enough for millions of hands.
 
 use super::{is_win_counts, kong_counts, tiles_allowed};
+use crate::arrangement::{Arrangement, Form, GroupKind};
+use crate::engine::jokers::{FreeJokers, JokerArrangement, JokerGroup};
 use crate::engine::Jokers;
 use crate::forms;
 use crate::hand::{Hand, Meld};
@@ -536,4 +538,133 @@ fn multisets(
         }
     }
     false
+}
+
+/// Every arrangement with jokers, by brute force: each multiset of joker
+/// values over the [`candidates`], each arrangement of the completed counts
+/// by the plain reference ([`arrangements_counts`](super::arrangements_counts)),
+/// each way to say which copies in it are the jokers. Groups of jokers only
+/// become [`FreeJokers`] where the form leaves their tiles free (the standard
+/// form, kongs, the set and pair of a knitted straight, seven pairs). Sorted
+/// and without repeats, as the table engine's
+/// [`Tables::arrangements_jokers`](crate::Tables::arrangements_jokers).
+///
+/// The candidates suffice here too: the proof of [`candidates`] moves only
+/// joker-only groups, which become free groups whatever their tiles.
+///
+/// ```
+/// use hupai::{reference::jokers::arrangements_brute, Hand, Rules};
+/// let h: Hand = "13m456p789s11z".parse().unwrap();
+/// let all = arrangements_brute(h.counts(), &[], 1, &Rules::GENERIC);
+/// assert_eq!(all.iter().map(|a| a.to_string()).collect::<Vec<_>>(), ["12*3m 456p 789s 11z"]);
+/// ```
+pub fn arrangements_brute(
+    counts: &Counts,
+    melds: &[Meld],
+    jokers: usize,
+    rules: &Rules,
+) -> Vec<JokerArrangement> {
+    let kinds: Vec<usize> = candidates(counts, jokers, rules)
+        .iter()
+        .map(|t| t.index())
+        .collect();
+    let mut out = Vec::new();
+    let mut c = *counts;
+    multisets(&mut c, &kinds, jokers, &mut |full| {
+        let a: Counts = std::array::from_fn(|i| full[i] - counts[i]);
+        for arr in super::arrangements_counts(full, melds, rules) {
+            mark_jokers(&arr, &a, &mut out);
+        }
+        false
+    });
+    out.sort_by_key(|a| (a.form, a.to_string()));
+    out.dedup();
+    out
+}
+
+/// Every way to mark `a`'s joker copies among the concealed groups of
+/// `arr`, each collapsed into a [`JokerArrangement`].
+fn mark_jokers(arr: &Arrangement, a: &Counts, out: &mut Vec<JokerArrangement>) {
+    let groups = arr.groups();
+    let kinds: Vec<usize> = (0..KINDS).filter(|&t| a[t] > 0).collect();
+    // Places jokers can go: (group, kind index, room), each tried with every
+    // count 0..=room (an odometer), kept when each kind gets exactly a[kind].
+    let mut places = Vec::new();
+    for (g, group) in groups.iter().enumerate().filter(|(_, g)| g.meld.is_none()) {
+        for (k, &t) in kinds.iter().enumerate() {
+            let slots = group.tiles().filter(|x| x.index() == t).count();
+            let room = slots.min(a[t] as usize);
+            if room > 0 {
+                places.push((g, k, room));
+            }
+        }
+    }
+    let mut count = vec![0usize; places.len()];
+    loop {
+        let mut per_kind = vec![0usize; kinds.len()];
+        for (p, &(_, k, _)) in places.iter().enumerate() {
+            per_kind[k] += count[p];
+        }
+        if kinds
+            .iter()
+            .zip(&per_kind)
+            .all(|(&t, &n)| n == a[t] as usize)
+        {
+            let mut jokers = vec![vec![0usize; kinds.len()]; groups.len()];
+            for (p, &(g, k, _)) in places.iter().enumerate() {
+                jokers[g][k] = count[p];
+            }
+            out.push(collapse(arr, &kinds, &jokers));
+        }
+        let mut p = 0;
+        while p < places.len() && count[p] == places[p].2 {
+            count[p] = 0;
+            p += 1;
+        }
+        if p == places.len() {
+            break;
+        }
+        count[p] += 1;
+    }
+}
+
+/// The arrangement `arr` with `jokers[g][k]` jokers of `kinds[k]` marked in
+/// group `g` (its last slots of that kind), joker-only groups freed where
+/// the form leaves their tiles free.
+fn collapse(arr: &Arrangement, kinds: &[usize], jokers: &[Vec<usize>]) -> JokerArrangement {
+    let mut marked = Vec::new();
+    let mut free = FreeJokers::default();
+    let free_form = matches!(
+        arr.form(),
+        Form::Standard | Form::KnittedStraight | Form::SevenPairs
+    );
+    for (g, group) in arr.groups().iter().enumerate() {
+        let tiles: Vec<Tile> = group.tiles().collect();
+        let mut mask = 0u8;
+        for (k, &t) in kinds.iter().enumerate() {
+            let mut n = jokers[g][k];
+            for (i, x) in tiles.iter().enumerate().rev() {
+                if n > 0 && x.index() == t {
+                    mask |= 1 << i;
+                    n -= 1;
+                }
+            }
+        }
+        let all_jokers = free_form && mask.count_ones() as usize == tiles.len();
+        match group.kind {
+            GroupKind::Pair if all_jokers => free.pairs += 1,
+            GroupKind::Pung | GroupKind::Chow if all_jokers => free.pungs += 1,
+            GroupKind::Kong if all_jokers => free.kongs += 1,
+            _ => marked.push(JokerGroup {
+                group: *group,
+                jokers: mask,
+            }),
+        }
+    }
+    marked.sort_by_key(|g| (g.group.meld.is_none(), g.group.tile, g.group.kind, g.jokers));
+    JokerArrangement {
+        form: arr.form(),
+        groups: marked,
+        free,
+    }
 }

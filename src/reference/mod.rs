@@ -92,14 +92,26 @@ pub fn waits(hand: &Hand, rules: &Rules) -> (TileSet, TileSet) {
 /// ```
 pub fn arrangements(hand: &Hand, rules: &Rules) -> Vec<Arrangement> {
     let melds: Vec<Meld> = hand.melds().copied().collect();
-    let counts = hand.counts();
+    arrangements_counts(hand.counts(), &melds, rules)
+}
+
+/// [`arrangements`] on raw concealed counts (a count may exceed four, as
+/// when jokers stand for more copies) and declared melds.
+///
+/// ```
+/// use hupai::{reference, Rules};
+/// let mut c = [0u8; 34];
+/// c[0] = 5; // 11111m: 111m + 11m
+/// assert_eq!(reference::arrangements_counts(&c, &[], &Rules::GENERIC).len(), 1);
+/// ```
+pub fn arrangements_counts(counts: &Counts, melds: &[Meld], rules: &Rules) -> Vec<Arrangement> {
     let mut out = Vec::new();
-    if !tiles_allowed(counts, &melds, rules) {
+    if !tiles_allowed(counts, melds, rules) {
         return out;
     }
     let size = total(counts) + 3 * melds.len();
     let mut base = Arrangement::new(Form::Standard);
-    for m in &melds {
+    for m in melds {
         base.push(Group::declared(*m));
     }
     for k in kong_counts(size, rules) {

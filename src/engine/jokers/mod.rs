@@ -29,7 +29,10 @@ use crate::table::{key, needs, Tables};
 use crate::tile::{total, Counts, Tile, KINDS};
 use std::fmt;
 
+mod arrange;
 mod waits;
+
+pub use arrange::{FreeJokers, JokerArrangement, JokerGroup};
 
 /// Which tiles of a hand are jokers: `extra` jokers besides the listed tiles
 /// (`--jokers N`), and every concealed copy of `tile` (`--joker 7z`, the

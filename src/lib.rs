@@ -14,6 +14,7 @@ pub mod arrangement;
 pub mod engine;
 pub mod forms;
 pub mod hand;
+pub mod mcr;
 pub mod notation;
 pub mod reference;
 pub mod rules;

@@ -11,9 +11,9 @@ use std::str::FromStr;
 pub enum SevenPairs {
     /// Not a winning form.
     No,
-    /// Seven distinct pairs (riichi, MCR).
+    /// Seven distinct pairs (riichi).
     Distinct,
-    /// A quad may count as two pairs (generic, Sichuan 龙七对).
+    /// A quad may count as two pairs (generic, Sichuan 龙七对, MCR).
     QuadsAllowed,
 }
 
@@ -75,12 +75,13 @@ impl Rules {
         undeclared_kongs: false,
         mcr_forms: false,
     };
-    /// Chinese Official (MCR) forms.
+    /// Chinese Official (MCR) forms. Seven Pairs may hold four identical
+    /// tiles as two pairs (shared/rules/mcr.md, Rulings).
     pub const MCR: Rules = Rules {
         name: "mcr",
         honors: true,
         max_suits: 3,
-        seven_pairs: SevenPairs::Distinct,
+        seven_pairs: SevenPairs::QuadsAllowed,
         thirteen_orphans: true,
         undeclared_kongs: false,
         mcr_forms: true,

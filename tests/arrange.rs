@@ -39,12 +39,12 @@ fn seed_example_has_three_arrangements() {
         "Standard(123m 111m 222m 333m 44m)",
     ];
     assert_eq!(text(&Rules::RIICHI), standard);
-    assert_eq!(text(&Rules::MCR), standard);
-    // Where a quad counts as two pairs (generic, Sichuan), seven pairs too.
+    // Where a quad counts as two pairs (generic, Sichuan, MCR), seven pairs too.
     let mut with_pairs = standard.to_vec();
     with_pairs.push("SevenPairs(11m 11m 22m 22m 33m 33m 44m)");
     assert_eq!(text(&Rules::GENERIC), with_pairs);
     assert_eq!(text(&Rules::SICHUAN), with_pairs);
+    assert_eq!(text(&Rules::MCR), with_pairs);
     for r in Rules::ALL {
         check_same(t, &h, &r);
     }

@@ -145,10 +145,11 @@ fn riichi_and_mcr_forms() {
     // Red fives are fives.
     let h = p("123m406p789s11122z", Notation::Mpsz);
     assert!(t.is_win(&h, &Rules::RIICHI));
-    // Seven pairs: distinct under riichi and MCR, quads allowed elsewhere.
+    // Seven pairs: distinct under riichi; quads allowed elsewhere (MCR too:
+    // shared/rules/mcr.md, "Seven Pairs may contain four identical tiles").
     let h = p("1122m3344p55s1111z", Notation::Mpsz);
-    assert!(t.is_win(&h, &Rules::GENERIC));
-    assert!(!t.is_win(&h, &Rules::RIICHI) && !t.is_win(&h, &Rules::MCR));
+    assert!(t.is_win(&h, &Rules::GENERIC) && t.is_win(&h, &Rules::MCR));
+    assert!(!t.is_win(&h, &Rules::RIICHI));
     // Thirteen orphans.
     let h = p("19m19p19s12345677z", Notation::Mpsz);
     assert!(t.is_win(&h, &Rules::RIICHI) && t.is_win(&h, &Rules::MCR));

@@ -2,6 +2,7 @@
 //! hand, on the DESIGN §6 sets, measured in the same run.
 
 use clap::Args;
+use hupai::mcr::{self, engine::Reference, Flags, ScoringInput};
 use hupai::sets::{hands, with_jokers, Set, SEED};
 use hupai::{reference, Arrangement, Arrangements, Hand, Rules, Tables, TileSet};
 use std::hint::black_box;
@@ -91,7 +92,30 @@ const OPS: &[Op] = &[
                 .fold(0, u64::wrapping_add)
         },
     },
+    Op {
+        name: "score",
+        sets: &[Set::C14],
+        table: |hs| {
+            let t = Tables::embedded();
+            score_inputs(hs)
+                .map(|i| mcr::score_total(black_box(&i), t).unwrap_or(0) as u64)
+                .sum()
+        },
+        reference: |hs| {
+            score_inputs(hs)
+                .map(|i| mcr::score_total_with(black_box(&i), &Reference).unwrap_or(0) as u64)
+                .sum()
+        },
+    },
 ];
+
+/// MCR scoring inputs for complete hands: a deterministic winning tile,
+/// default flags (as in benches/score.rs).
+fn score_inputs(hs: &[Hand]) -> impl Iterator<Item = ScoringInput> + '_ {
+    hs.iter()
+        .enumerate()
+        .filter_map(|(i, h)| ScoringInput::winning_on_nth(*h, i * 5, Flags::default()).ok())
+}
 
 /// A checksum of waits that tells live from exhausted.
 fn waits_digest(live: TileSet, exhausted: TileSet) -> u64 {

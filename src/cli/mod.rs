@@ -4,13 +4,14 @@ mod arrange;
 mod batch;
 mod bench;
 mod check;
+mod score;
 mod tables;
 mod waits;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use hupai::engine::jokers::JokerArrangement;
 use hupai::{
-    Arrangement, Hand, JokerError, Jokers, Notation, Rules, Tables, Tile, Waits, WaitsError,
+    mcr, Arrangement, Hand, JokerError, Jokers, Notation, Rules, Tables, Tile, Waits, WaitsError,
 };
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -32,6 +33,8 @@ enum Command {
     Waits(HandArgs),
     /// Every arrangement of each complete hand (melds + pair, or a special form).
     Arrange(HandArgs),
+    /// MCR fans of each complete hand (the last concealed tile wins).
+    Score(score::ScoreArgs),
     /// Build, verify or describe the table files.
     Tables(tables::TablesArgs),
     /// Time the table engine against the recursive reference.
@@ -186,6 +189,8 @@ pub trait Engine: Sync {
         spec: &Jokers,
         rules: &Rules,
     ) -> Result<Vec<JokerArrangement>, JokerError>;
+    /// The MCR score of a complete hand.
+    fn score(&self, input: &mcr::ScoringInput) -> Result<mcr::Score, mcr::ScoreError>;
 }
 
 impl<B: AsRef<[u8]> + Sync> Engine for Tables<B> {
@@ -212,6 +217,9 @@ impl<B: AsRef<[u8]> + Sync> Engine for Tables<B> {
     ) -> Result<Vec<JokerArrangement>, JokerError> {
         Tables::arrangements_with(self, hand, spec, rules)
     }
+    fn score(&self, input: &mcr::ScoringInput) -> Result<mcr::Score, mcr::ScoreError> {
+        mcr::score(input, self)
+    }
 }
 
 /// Entry point.
@@ -221,6 +229,7 @@ pub fn main() -> ExitCode {
         Command::Check(args) => check::run(args),
         Command::Waits(args) => waits::run(args),
         Command::Arrange(args) => arrange::run(args),
+        Command::Score(args) => score::run(args),
         Command::Tables(args) => tables::run(args),
         Command::Bench(args) => bench::run(args),
     }

@@ -1,0 +1,170 @@
+//! `hupai score`: MCR fans of a complete hand (the last concealed tile as
+//! written is the winning tile). In batch mode a line may carry its own
+//! scoring flags after the hand (`HAND --self-drawn --seat S`), on top of
+//! those of the command line; the hand is everything before the first
+//! `--` word, so it may contain spaces (`[EEE] 123m 55p --kong`).
+
+use super::{batch, with_tables, Common};
+use clap::Args;
+use hupai::mcr::input::split_flags;
+use hupai::mcr::{Fan, Flags, Score, ScoringInput, Variant, Wind};
+use hupai::notation;
+use hupai::Rules;
+use serde_json::json;
+use std::process::ExitCode;
+
+#[derive(Args)]
+pub struct ScoreArgs {
+    #[command(flatten)]
+    common: Common,
+    #[command(flatten)]
+    flags: FlagArgs,
+    /// Hands to score (the last concealed tile is the winning tile); with
+    /// none, one hand per line from standard input, optionally followed by
+    /// scoring flags.
+    #[arg(value_name = "HAND")]
+    hands: Vec<String>,
+}
+
+/// How the hand was won and the table situation.
+#[derive(Args)]
+struct FlagArgs {
+    /// Won by self-draw (otherwise on a discard).
+    #[arg(long)]
+    self_drawn: bool,
+    /// The winning tile is the last of its kind (和绝张).
+    #[arg(long)]
+    last_tile: bool,
+    /// The winning tile is the last tile of the wall (妙手回春 / 海底捞月).
+    #[arg(long)]
+    last_wall: bool,
+    /// Kong-related: replacement tile when self-drawn, robbing the kong on a discard.
+    #[arg(long)]
+    kong: bool,
+    /// Prevalent (round) wind: E, S, W or N.
+    #[arg(long, default_value = "E", value_name = "WIND")]
+    prevalent: Wind,
+    /// Seat wind: E, S, W or N.
+    #[arg(long, default_value = "E", value_name = "WIND")]
+    seat: Wind,
+    /// Flower tiles, 0 to 8 (counted after a legal win).
+    #[arg(long, default_value_t = 0, value_name = "N", value_parser = hupai::mcr::input::parse_flowers)]
+    flowers: u8,
+    /// Rule variant: default, or green-book (Two Concealed Kongs 8, Concealed
+    /// Kong and Melded Kong 6).
+    #[arg(long, default_value = "default", value_name = "VARIANT")]
+    variant: Variant,
+}
+
+impl FlagArgs {
+    fn flags(&self) -> Flags {
+        Flags {
+            self_drawn: self.self_drawn,
+            last_tile: self.last_tile,
+            last_wall: self.last_wall,
+            kong: self.kong,
+            seat: self.seat,
+            prevalent: self.prevalent,
+            flowers: self.flowers,
+            variant: self.variant,
+        }
+    }
+}
+
+pub fn run(args: ScoreArgs) -> ExitCode {
+    let common = &args.common;
+    if common.rules != Rules::MCR && common.rules != Rules::GENERIC {
+        eprintln!(
+            "hupai: score uses the MCR rules; --rules {} does not apply",
+            common.rules
+        );
+        return ExitCode::from(2);
+    }
+    let base = args.flags.flags();
+    with_tables(common, |engine| {
+        batch::run(common, &args.hands, |line| {
+            let (text, words) = split_flags(line);
+            let hand = common.parse_hand(text)?;
+            let mut flags = base;
+            flags.apply_words(words.split_whitespace())?;
+            let input = ScoringInput::from_hand(hand, flags).map_err(|e| e.to_string())?;
+            let score = engine.score(&input).map_err(|e| e.to_string())?;
+            let shown = notation::format_mpsz_with_last(input.hand());
+            Ok(batch::Answer {
+                text: text_table(&shown, &input, &score),
+                json: json_object(&shown, &input, &score),
+            })
+        })
+    })
+}
+
+fn json_object(hand: &str, input: &ScoringInput, s: &Score) -> serde_json::Value {
+    let fans: Vec<_> = s
+        .fans
+        .iter()
+        .map(|f| {
+            json!({
+                "name": f.fan.name(),
+                "chinese": f.fan.chinese(),
+                "points": f.points,
+                "count": f.count,
+            })
+        })
+        .collect();
+    json!({
+        "hand": hand,
+        "win_tile": input.win_tile().to_string(),
+        "total": s.total,
+        "legal": s.legal,
+        "fans": fans,
+        "arrangement": s.arrangement.to_string(),
+    })
+}
+
+/// A fan table: name, 中文, points, count, subtotal; then the total.
+fn text_table(hand: &str, input: &ScoringInput, s: &Score) -> String {
+    let flags = input.flags.to_string();
+    let mut out = format!("{hand}  (winning tile {}", input.win_tile());
+    if !flags.is_empty() {
+        out += &format!(", {flags}");
+    }
+    out += &format!(")  {}\n", s.arrangement);
+    for f in &s.fans {
+        let name = pad(f.fan.name(), 34);
+        let chinese = pad(f.fan.chinese(), 12);
+        out += &format!(
+            "  {name}{chinese}{:>3} ×{:<2}{:>5}\n",
+            f.points,
+            f.count,
+            f.total()
+        );
+    }
+    let verdict = if s.legal {
+        "legal win".to_string()
+    } else {
+        format!(
+            "not a legal win: {} points without flowers, 8 needed",
+            s.points_without_flowers()
+        )
+    };
+    out += &format!("  total {} ({verdict})", s.total);
+    if s.has(Fan::FlowerTiles) {
+        out += ", flowers included";
+    }
+    out
+}
+
+/// Pad to `width` terminal columns (CJK characters take two).
+fn pad(s: &str, width: usize) -> String {
+    let cols: usize = s
+        .chars()
+        .map(|c| {
+            if ('\u{2e80}'..='\u{9fff}').contains(&c) {
+                2
+            } else {
+                1
+            }
+        })
+        .sum();
+    format!("{s}{}", " ".repeat(width.saturating_sub(cols)))
+}

@@ -299,3 +299,15 @@ fn arrange_with_jokers() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stdout(&o).contains("9 jokers make a hand of 15 tiles"));
 }
+
+#[test]
+fn score_takes_no_jokers() {
+    for flag in [["--jokers", "1"], ["--joker", "7z"]] {
+        let o = hupai(
+            &[&["score"], &flag[..], &["123m456p789s11122z"]].concat(),
+            None,
+        );
+        assert_eq!(o.status.code(), Some(2));
+        assert!(stderr(&o).contains("no jokers"), "{}", stderr(&o));
+    }
+}

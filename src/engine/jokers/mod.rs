@@ -274,7 +274,8 @@ impl<B: AsRef<[u8]>> Tables<B> {
     /// The forms beyond the plain standard one, with jokers.
     #[inline(never)]
     fn jokers_other_forms(&self, hand: &Hand, j: usize, rules: &Rules, size: usize) -> bool {
-        suits_allowed(hand, rules)
+        let plain = rules.honors && rules.max_suits >= 3;
+        (plain || suits_allowed(hand, rules))
             && self.other_forms_counts(hand.counts(), hand.meld_count(), j, rules, size)
     }
 
@@ -289,7 +290,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
         size: usize,
     ) -> bool {
         if size == 14 {
-            let concealed = melds == 0 && c.iter().all(|&x| x <= 4);
+            let concealed = melds == 0;
             if concealed && seven_pairs(c, j, rules.seven_pairs)
                 || concealed && rules.thirteen_orphans && thirteen_orphans(c)
                 || concealed && rules.mcr_forms && (shifted_pairs(c) || honors_and_knitted(c))
@@ -443,7 +444,8 @@ fn odd_kinds(c: &Counts) -> usize {
 fn seven_pairs(c: &Counts, j: usize, mode: SevenPairs) -> bool {
     match mode {
         SevenPairs::No => false,
-        SevenPairs::QuadsAllowed => odd_kinds(c) <= j,
+        // A fifth copy (a hypothetical draw) would need a sixth: never pairs.
+        SevenPairs::QuadsAllowed => odd_kinds(c) <= j && c.iter().all(|&x| x <= 4),
         SevenPairs::Distinct => {
             c.iter().all(|&x| x <= 2) && c.iter().filter(|&&x| x > 0).count() <= 7
         }

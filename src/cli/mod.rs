@@ -5,13 +5,16 @@ mod batch;
 mod bench;
 mod check;
 mod score;
+mod shanten;
 mod tables;
 mod waits;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use hupai::engine::jokers::JokerArrangement;
+use hupai::engine::{ShantenError, Ukeire};
 use hupai::{
-    mcr, Arrangement, Hand, JokerError, Jokers, Notation, Rules, Tables, Tile, Waits, WaitsError,
+    mcr, Arrangement, Counts, Hand, JokerError, Jokers, Notation, Rules, Tables, Tile, Waits,
+    WaitsError,
 };
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -33,6 +36,8 @@ enum Command {
     Waits(HandArgs),
     /// Every arrangement of each complete hand (melds + pair, or a special form).
     Arrange(HandArgs),
+    /// Shanten and effective tiles (3n+1 tiles), or the discard table (3n+2).
+    Shanten(shanten::ShantenArgs),
     /// MCR fans of each complete hand (the last concealed tile wins).
     Score(score::ScoreArgs),
     /// Build, verify or describe the table files.
@@ -189,6 +194,8 @@ pub trait Engine: Sync {
         spec: &Jokers,
         rules: &Rules,
     ) -> Result<Vec<JokerArrangement>, JokerError>;
+    /// Effective tiles or the discard table.
+    fn ukeire(&self, hand: &Hand, rules: &Rules, visible: &Counts) -> Result<Ukeire, ShantenError>;
     /// The MCR score of a complete hand.
     fn score(&self, input: &mcr::ScoringInput) -> Result<mcr::Score, mcr::ScoreError>;
 }
@@ -217,6 +224,9 @@ impl<B: AsRef<[u8]> + Sync> Engine for Tables<B> {
     ) -> Result<Vec<JokerArrangement>, JokerError> {
         Tables::arrangements_with(self, hand, spec, rules)
     }
+    fn ukeire(&self, hand: &Hand, rules: &Rules, visible: &Counts) -> Result<Ukeire, ShantenError> {
+        Tables::ukeire(self, hand, rules, visible)
+    }
     fn score(&self, input: &mcr::ScoringInput) -> Result<mcr::Score, mcr::ScoreError> {
         mcr::score(input, self)
     }
@@ -229,6 +239,7 @@ pub fn main() -> ExitCode {
         Command::Check(args) => check::run(args),
         Command::Waits(args) => waits::run(args),
         Command::Arrange(args) => arrange::run(args),
+        Command::Shanten(args) => shanten::run(args),
         Command::Score(args) => score::run(args),
         Command::Tables(args) => tables::run(args),
         Command::Bench(args) => bench::run(args),

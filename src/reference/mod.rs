@@ -10,6 +10,7 @@
 //! which for an exhausted wait is a tile the hand already holds four of.
 
 pub mod jokers;
+pub mod shanten;
 
 use crate::arrangement::{Arrangement, Form, Group, GroupKind};
 use crate::forms;

@@ -170,6 +170,126 @@ pub fn honor_index(c: &[u8; 7]) -> usize {
     key_index(honor_key(c))
 }
 
+/// A pattern's dense index and those of its one-tile-larger neighbours:
+/// effective tiles look up, for a rank `r`, the pattern with one more tile of
+/// `r`. [`Neighbourhood::up`] costs one small table read.
+///
+/// ```
+/// use hupai::table::key::{self, Neighbourhood};
+/// let c = [1, 0, 4, 0, 0, 0, 0, 0, 2];
+/// let n = Neighbourhood::suit(&c);
+/// assert_eq!(n.index(), key::suit_index(&c));
+/// assert_eq!(n.up(1), key::suit_index(&[1, 1, 4, 0, 0, 0, 0, 0, 2]));
+/// assert_eq!(n.up(8), key::suit_index(&[1, 0, 4, 0, 0, 0, 0, 0, 3]));
+/// assert_eq!(n.room(), 0b1_1111_1011); // 3m has no fifth copy
+/// assert_eq!(n.up(2), n.index());
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Neighbourhood<const N: usize> {
+    lo: u16,
+    hi: u16,
+    room: u16,
+    base: u32,
+    rank: u32,
+}
+
+impl Neighbourhood<9> {
+    /// The neighbourhood of a nine-rank pattern (counts 0–4; meaningful when
+    /// it holds at most 14 tiles).
+    #[inline(always)]
+    pub fn suit(c: &[u8; 9]) -> Neighbourhood<9> {
+        Neighbourhood::of(c)
+    }
+}
+
+impl Neighbourhood<7> {
+    /// The neighbourhood of a seven-honour pattern.
+    #[inline(always)]
+    pub fn honor(c: &[u8; 7]) -> Neighbourhood<7> {
+        Neighbourhood::of(c)
+    }
+}
+
+impl<const N: usize> Neighbourhood<N> {
+    const POW5: [usize; 5] = [1, 5, 25, 125, 625];
+
+    /// The high-part table, and the mask that keeps its index in bounds.
+    #[inline(always)]
+    fn hi_base() -> (&'static [u32], usize) {
+        if N == 9 {
+            (&SUIT_HI_BASE, 1023)
+        } else {
+            (&HONOR_HI_BASE, 31)
+        }
+    }
+
+    #[inline(always)]
+    fn of(c: &[u8; N]) -> Neighbourhood<N> {
+        let mut lo = 0;
+        for r in (0..5).rev() {
+            lo = lo * 5 + c[r] as usize;
+        }
+        let mut hi = 0;
+        for r in (5..N).rev() {
+            hi = hi * 5 + c[r] as usize;
+        }
+        let (hi_base, mask) = Self::hi_base();
+        let (base, rank) = (hi_base[hi & mask], LO_RANK[lo & (LO_PADDED - 1)]);
+        // A rank is full when bit 2 of its count is set (a count is at most
+        // 4): gather those bits of the count bytes with one multiply.
+        const L: u64 = 0x0101_0101_0101_0101;
+        let mut bytes = [0u8; 16];
+        bytes[..N].copy_from_slice(c);
+        let w0 = u64::from_le_bytes(bytes[..8].try_into().expect("eight"));
+        let w1 = u64::from_le_bytes(bytes[8..].try_into().expect("eight"));
+        let gather = |w: u64| ((w >> 2 & L).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u16;
+        let full = gather(w0) | gather(w1) << 8;
+        let room = if key_tiles(base + rank) < MAX_TILES {
+            !full & ((1 << N) - 1)
+        } else {
+            0
+        };
+        Neighbourhood {
+            lo: lo as u16,
+            hi: hi as u16,
+            room,
+            base,
+            rank,
+        }
+    }
+
+    /// The pattern's own dense index.
+    #[inline(always)]
+    pub fn index(&self) -> usize {
+        key_index(self.base + self.rank)
+    }
+
+    /// The ranks (bit `r`) that can take one more tile: fewer than four
+    /// copies, and fewer than 14 tiles in all.
+    #[inline(always)]
+    pub fn room(&self) -> u16 {
+        self.room
+    }
+
+    /// The index of the pattern with one more tile of rank `r` (`r < N`);
+    /// the pattern's own index where the rank has no [`room`](Self::room).
+    #[inline(always)]
+    pub fn up(&self, r: usize) -> usize {
+        let step = if self.room >> r & 1 == 1 {
+            Self::POW5[r % 5]
+        } else {
+            0
+        };
+        let key = if r < 5 {
+            self.base + LO_RANK[(self.lo as usize + step) & (LO_PADDED - 1)]
+        } else {
+            let (hi_base, mask) = Self::hi_base();
+            hi_base[(self.hi as usize + step) & mask] + self.rank
+        };
+        key_index(key)
+    }
+}
+
 /// Every vector of `N` ranks (each 0–4) holding at most 14 tiles, in index order.
 pub fn patterns<const N: usize>() -> Vec<[u8; N]> {
     let count = if N == 9 {
@@ -205,6 +325,36 @@ pub fn index<const N: usize>(v: &[u8; N]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn neighbourhoods_give_the_neighbours_indices() {
+        for v in patterns::<9>() {
+            let n = Neighbourhood::suit(&v);
+            assert_eq!(n.index(), suit_index(&v));
+            for r in 0..9 {
+                let mut w = v;
+                let room = w[r] < 4 && v.iter().sum::<u8>() < 14;
+                if room {
+                    w[r] += 1;
+                }
+                assert_eq!(n.room() >> r & 1 == 1, room);
+                assert_eq!(n.up(r), suit_index(&w), "{v:?} + {r}");
+            }
+        }
+        for v in patterns::<7>() {
+            let n = Neighbourhood::honor(&v);
+            assert_eq!(n.index(), honor_index(&v));
+            for r in 0..7 {
+                let mut w = v;
+                let room = w[r] < 4 && v.iter().sum::<u8>() < 14;
+                if room {
+                    w[r] += 1;
+                }
+                assert_eq!(n.room() >> r & 1 == 1, room);
+                assert_eq!(n.up(r), honor_index(&w), "{v:?} + {r}");
+            }
+        }
+    }
 
     #[test]
     fn domains_are_dense() {

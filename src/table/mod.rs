@@ -18,10 +18,12 @@
 //! binary ([`Tables::embedded`]); [`Tables::open`] memory-maps files instead.
 //! Either way the engine reads the same bytes in place through the same code.
 
+mod distances;
 pub mod format;
 pub mod generate;
 pub mod key;
 
+pub use distances::DistanceTables;
 pub use format::{TableError, TableFile};
 
 use std::ops::Range;
@@ -210,7 +212,29 @@ pub const KINDS: &[TableKind] = &[
         file: "arrange.tbl",
         generate: generate::arrange,
     },
+    TableKind {
+        file: "shanten.tbl",
+        generate: generate::shanten,
+    },
 ];
+
+/// Replacement distances of one part (a suit or the honours) to `m` melds
+/// without or with a pair: lane `8 * p + m` (m = 0..=4, p = 0/1) holds the
+/// fewest tiles to add for `m` melds and `p` pairs, never more than four
+/// copies of a rank. Lanes 5–7 and 13–15 are unused. See
+/// [`generate::shanten`](mod@generate::shanten).
+pub type Distances = [u8; 16];
+
+/// Distance classes a `shanten.tbl` class table holds room for: any byte is
+/// a valid class index, so a corrupt file can give wrong answers (caught by
+/// [`Tables::verify`]) but never an out-of-bounds read.
+pub const DISTANCE_CLASSES: usize = 256;
+
+/// Suit classes a class-pair product table has rows for (126 are used); a
+/// class byte is masked to this range, so any byte reads inside the table.
+pub const SUIT_CLASS_ROWS: usize = 128;
+/// Honour classes a class-pair product table has rows for (55 are used).
+pub const HONOR_CLASS_ROWS: usize = 64;
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/embedded_tables.rs"));
@@ -235,6 +259,13 @@ pub struct Tables<B = &'static [u8]> {
     arrange: TableFile<B>,
     suit_decomp: DecompIndex,
     honor_decomp: DecompIndex,
+    shanten: TableFile<B>,
+    suit_class: Range<usize>,
+    honor_class: Range<usize>,
+    suit_distances: Range<usize>,
+    honor_distances: Range<usize>,
+    suit_pairs: Range<usize>,
+    suit_honor_pairs: Range<usize>,
 }
 
 /// Where the decompositions of one part kind live in `arrange.tbl`: per
@@ -333,6 +364,15 @@ impl<B: AsRef<[u8]>> Tables<B> {
         let arrange = file("arrange.tbl", "arrange")?;
         let suit_decomp = DecompIndex::load(&arrange, "suit", key::SUIT_PATTERNS)?;
         let honor_decomp = DecompIndex::load(&arrange, "honor", key::HONOR_PATTERNS)?;
+        let shanten = kind_file(open("shanten.tbl")?, "shanten")?;
+        let suit_class = fixed_section(&shanten, "suit", key::SUIT_PATTERNS)?;
+        let honor_class = fixed_section(&shanten, "honor", key::HONOR_PATTERNS)?;
+        let suit_distances = fixed_section(&shanten, "suit_classes", 16 * DISTANCE_CLASSES)?;
+        let honor_distances = fixed_section(&shanten, "honor_classes", 16 * DISTANCE_CLASSES)?;
+        let rows = SUIT_CLASS_ROWS;
+        let suit_pairs = fixed_section(&shanten, "suit_pairs", 16 * rows * rows)?;
+        let suit_honor_pairs =
+            fixed_section(&shanten, "suit_honor_pairs", 16 * rows * HONOR_CLASS_ROWS)?;
         Ok(Tables {
             hu,
             suit,
@@ -343,6 +383,13 @@ impl<B: AsRef<[u8]>> Tables<B> {
             arrange,
             suit_decomp,
             honor_decomp,
+            shanten,
+            suit_class,
+            honor_class,
+            suit_distances,
+            honor_distances,
+            suit_pairs,
+            suit_honor_pairs,
         })
     }
 
@@ -357,6 +404,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
             ("hu.tbl", &self.hu),
             ("jokers.tbl", &self.jokers),
             ("arrange.tbl", &self.arrange),
+            ("shanten.tbl", &self.shanten),
         ]
         .into_iter()
     }
@@ -484,6 +532,74 @@ impl<B: AsRef<[u8]>> Tables<B> {
             b[h + key::key_index(keys[3])],
         ]
     }
+}
+
+impl<B: AsRef<[u8]>> Tables<B> {
+    /// The `shanten.tbl` arrays, borrowed for queries (see [`Distances`]).
+    #[inline]
+    pub fn distance_tables(&self) -> DistanceTables<'_> {
+        let bytes = self.shanten.bytes();
+        DistanceTables::new(
+            &bytes[self.suit_class.clone()],
+            &bytes[self.honor_class.clone()],
+            &bytes[self.suit_distances.clone()],
+            &bytes[self.honor_distances.clone()],
+            &bytes[self.suit_pairs.clone()],
+            &bytes[self.suit_honor_pairs.clone()],
+        )
+    }
+
+    /// The replacement distances of a suit pattern (≤ 14 tiles).
+    ///
+    /// ```
+    /// use hupai::Tables;
+    /// let t = Tables::embedded();
+    /// // 1m 2m 4m: one tile from a chow (3m), two from a chow and a pair.
+    /// let d = t.suit_distances(&[1, 1, 0, 1, 0, 0, 0, 0, 0]);
+    /// assert_eq!((d[1], d[8 + 1]), (1, 2));
+    /// ```
+    #[inline]
+    pub fn suit_distances(&self, c: &[u8; 9]) -> &Distances {
+        let t = self.distance_tables();
+        t.suit(t.suit_class_at(key::suit_index(c)))
+    }
+
+    /// The replacement distances of an honour pattern (≤ 14 tiles).
+    #[inline]
+    pub fn honor_distances(&self, c: &[u8; 7]) -> &Distances {
+        let t = self.distance_tables();
+        t.honor(t.honor_class_at(key::honor_index(c)))
+    }
+}
+
+/// Check the kind a file's header names.
+fn kind_file<B: AsRef<[u8]>>(bytes: B, kind: &str) -> Result<TableFile<B>, TableError> {
+    let f = TableFile::new(bytes)?;
+    if f.kind() != kind {
+        return Err(TableError::Corrupt(format!(
+            "{kind}.tbl holds a '{}' table",
+            f.kind()
+        )));
+    }
+    Ok(f)
+}
+
+/// The byte range of a section that must hold exactly `len` bytes.
+fn fixed_section<B: AsRef<[u8]>>(
+    f: &TableFile<B>,
+    name: &str,
+    len: usize,
+) -> Result<Range<usize>, TableError> {
+    let r = f.section_range(name)?;
+    if r.len() != len {
+        // (DistanceTables::new relies on these lengths.)
+        return Err(TableError::Corrupt(format!(
+            "section '{name}' of {}.tbl holds {} bytes, expected {len}",
+            f.kind(),
+            r.len()
+        )));
+    }
+    Ok(r)
 }
 
 impl DecompIndex {

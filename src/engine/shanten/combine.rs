@@ -1,0 +1,290 @@
+//! The min-plus machinery over parts' [`Distances`]: products, the join to
+//! `k` melds and a pair, the optimal cells of a part, the neighbour test of
+//! effective tiles, and the capped programme for parts beside declared melds.
+
+use crate::table::generate::shanten::FAR;
+use crate::table::key::Neighbourhood;
+use crate::table::Distances;
+
+/// Distances of the empty part that may not be used: nothing, or nothing
+/// reachable.
+pub(super) const NOTHING: Distances = {
+    let mut d = [FAR; 16];
+    d[0] = 0;
+    d
+};
+
+/// Min-plus product of two parts' distances (see
+/// [`generate::shanten::product`](crate::table::generate::shanten::product),
+/// the scalar definition, which this equals lane for lane).
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[inline(always)]
+pub(super) fn product(a: &Distances, b: &Distances) -> Distances {
+    use std::arch::x86_64::*;
+    // Lanes l with l % 8 < i: below the shifted row, to be FAR.
+    const fn mask(i: usize) -> [u8; 16] {
+        let mut m = [0u8; 16];
+        let mut l = 0;
+        while l < 16 {
+            if l % 8 < i {
+                m[l] = FAR;
+            }
+            l += 1;
+        }
+        m
+    }
+    const MASKS: [[u8; 16]; 5] = [mask(0), mask(1), mask(2), mask(3), mask(4)];
+    const UNUSED: [u8; 16] = [0, 0, 0, 0, 0, FAR, FAR, FAR, 0, 0, 0, 0, 0, FAR, FAR, FAR];
+    const USED: [u8; 16] = [
+        255, 255, 255, 255, 255, 0, 0, 0, 255, 255, 255, 255, 255, 0, 0, 0,
+    ];
+    let mut out = [0u8; 16];
+    // SAFETY: SSE2 is enabled (checked by the cfg above; it is part of the
+    // x86_64 baseline). The unaligned loads read exactly the 16 bytes of a
+    // `[u8; 16]` behind a shared reference, the unaligned store writes the 16
+    // bytes of the local `out`; no alignment is required. Byte additions wrap
+    // and minima/maxima are lane-wise, so any input bytes give some output,
+    // never undefined behaviour. Proven equal to the scalar definition by
+    // `sse_product_equals_the_scalar_definition` (every class pair).
+    unsafe {
+        let load = |x: &[u8; 16]| _mm_loadu_si128(x.as_ptr() as *const __m128i);
+        let far = _mm_set1_epi8(FAR as i8);
+        let bv = load(b);
+        // b's pairless row moved to the pair row (for a's pair row).
+        let b0 = _mm_unpacklo_epi64(far, bv);
+        let mut r = far;
+        macro_rules! step {
+            ($i:literal) => {
+                let m = load(&MASKS[$i]);
+                let sb = _mm_max_epu8(_mm_slli_si128::<$i>(bv), m);
+                let s0 = _mm_max_epu8(_mm_slli_si128::<$i>(b0), m);
+                r = _mm_min_epu8(r, _mm_add_epi8(_mm_set1_epi8(a[$i] as i8), sb));
+                r = _mm_min_epu8(r, _mm_add_epi8(_mm_set1_epi8(a[8 + $i] as i8), s0));
+            };
+        }
+        step!(0);
+        step!(1);
+        step!(2);
+        step!(3);
+        step!(4);
+        r = _mm_or_si128(_mm_and_si128(r, load(&USED)), load(&UNUSED));
+        _mm_storeu_si128(out.as_mut_ptr() as *mut __m128i, r);
+    }
+    out
+}
+
+#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+use crate::table::generate::shanten::product;
+
+/// The distance of two part groups to `k` (0..=4) melds and one pair.
+#[inline(always)]
+pub(super) fn join(a: &Distances, b: &Distances, k: usize) -> u8 {
+    match k {
+        4 => join_k::<4>(a, b),
+        3 => join_k::<3>(a, b),
+        2 => join_k::<2>(a, b),
+        1 => join_k::<1>(a, b),
+        _ => join_k::<0>(a, b),
+    }
+}
+
+/// [`join`] for a constant `K`: unrolled, no bounds checks. Table lanes are
+/// at most [`FAR`] (64), so sums never wrap (a corrupt table may give a wrong
+/// answer, never a panic).
+#[inline(always)]
+fn join_k<const K: usize>(a: &Distances, b: &Distances) -> u8 {
+    let mut d = FAR;
+    for i in 0..=K {
+        d = d
+            .min(a[i].wrapping_add(b[8 + K - i]))
+            .min(a[8 + i].wrapping_add(b[K - i]));
+    }
+    d
+}
+
+/// The lanes (0xff each) of a part's cells that some optimal allocation
+/// uses and a draw could lower: the part's distance is not 0 and plus the
+/// rest's for the complement it reaches `d`.
+#[inline(always)]
+pub(super) fn optimal_lanes(x: &Distances, rest: &Distances, k: usize, d: u8) -> u128 {
+    match k {
+        4 => optimal_lanes_k::<4>(x, rest, d),
+        3 => optimal_lanes_k::<3>(x, rest, d),
+        2 => optimal_lanes_k::<2>(x, rest, d),
+        1 => optimal_lanes_k::<1>(x, rest, d),
+        _ => optimal_lanes_k::<0>(x, rest, d),
+    }
+}
+
+/// [`optimal_lanes`] for a constant `K`, on 64-bit words (one row of eight
+/// lanes each): the rest's complementary cell for lane `m` is lane `K − m`
+/// of the other row, a byte reversal and a shift away. Lanes hold at most
+/// [`FAR`] (64), so lane sums never carry.
+#[inline(always)]
+fn optimal_lanes_k<const K: usize>(x: &Distances, rest: &Distances, d: u8) -> u128 {
+    const L: u64 = 0x0101_0101_0101_0101;
+    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let row = |v: &Distances, p: usize| -> u64 {
+        u64::from_le_bytes(v[8 * p..8 * p + 8].try_into().expect("eight"))
+    };
+    // Lanes 0..=K (high bit of each byte).
+    let valid = HIGH >> (8 * (7 - K));
+    let lanes = |xr: u64, other: u64| -> u64 {
+        let comp = other.swap_bytes() >> (8 * (7 - K));
+        let t = xr.wrapping_add(comp) ^ (d as u64).wrapping_mul(L);
+        let equal = !((t & LOW).wrapping_add(LOW) | t) & HIGH;
+        let nonzero = ((xr & LOW).wrapping_add(LOW) | xr) & HIGH;
+        ((equal & nonzero & valid) >> 7).wrapping_mul(0xff)
+    };
+    let low = lanes(row(x, 0), row(rest, 1));
+    let high = lanes(row(x, 1), row(rest, 0));
+    (high as u128) << 64 | low as u128
+}
+
+/// Whether one more tile takes a part from distances `now` to `next` lower
+/// in one of the `optimal` lanes (0xff per lane, as a u128 mask). A tile
+/// more never costs more, so "lower" is "different".
+#[inline(always)]
+pub(super) fn lowers(now: &Distances, next: &Distances, optimal: u128) -> bool {
+    (u128::from_le_bytes(*now) ^ u128::from_le_bytes(*next)) & optimal != 0
+}
+
+/// The ranks (bit per rank) of a part whose draw lowers one of its
+/// `optimal` lanes, each looked up through `distances` of the neighbour's
+/// index (a rank without room looks up the part itself: no change).
+/// Branch-free: trying to skip ranks that cannot help costs more in
+/// mispredicted branches than the lookups it saves.
+#[inline(always)]
+pub(super) fn improving_ranks<'a, const N: usize>(
+    part: &Neighbourhood<N>,
+    x: &Distances,
+    optimal: u128,
+    distances: impl Fn(usize) -> &'a Distances,
+) -> u16 {
+    let mut ranks = 0u16;
+    for r in 0..N {
+        ranks |= (lowers(x, distances(part.up(r)), optimal) as u16) << r;
+    }
+    ranks
+}
+
+/// Distances (up to `most` melds; the cells beyond stay [`FAR`]) of a part
+/// whose ranks may hold at most `caps[r]` copies in a target: the largest
+/// sub-pattern of `v` that fits a target, by dynamic programming over the
+/// ranks (chows carried from the two previous ranks).
+pub(super) fn capped_distances(v: &[u8], caps: &[u8], chows: bool, most: usize) -> Distances {
+    // best[x][y][m][p]: most tiles of v covered so far, with x chows started
+    // two ranks back, y one rank back, m melds and p pairs placed; -1 = none.
+    const S: usize = 5 * 5 * 5 * 2;
+    let at = |x: usize, y: usize, m: usize, p: usize| ((x * 5 + y) * 5 + m) * 2 + p;
+    let most = most.min(4);
+    let mut best = [-1i8; S];
+    best[at(0, 0, 0, 0)] = 0;
+    let n = v.len();
+    for r in 0..n {
+        let mut next = [-1i8; S];
+        let start_chows = chows && r + 2 < n;
+        let cap = caps[r] as usize;
+        for x in 0..=most {
+            for y in 0..=most - x {
+                if x + y > cap {
+                    continue; // the chows in progress alone overflow this rank
+                }
+                for m in x + y..=most {
+                    for p in 0..2 {
+                        let here = best[at(x, y, m, p)];
+                        if here < 0 {
+                            continue;
+                        }
+                        let most_z = if start_chows {
+                            (most - m).min(cap - x - y)
+                        } else {
+                            0
+                        };
+                        for z in 0..=most_z {
+                            for pung in 0..=(m + z < most) as usize {
+                                for q in 0..2 - p {
+                                    let t = x + y + z + 3 * pung + 2 * q;
+                                    if t > cap {
+                                        continue;
+                                    }
+                                    let gain = t.min(v[r] as usize) as i8;
+                                    let to = at(y, z, m + z + pung, p + q);
+                                    next[to] = next[to].max(here + gain);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        best = next;
+    }
+    let mut d = [FAR; 16];
+    for m in 0..=most {
+        for p in 0..2 {
+            let b = best[at(0, 0, m, p)];
+            if b >= 0 {
+                d[8 * p + m] = (3 * m + 2 * p) as u8 - b as u8;
+            }
+        }
+    }
+    d
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::{key, Tables};
+
+    /// The SSE2 product equals the scalar definition on every pair of
+    /// class vectors, and on products of products.
+    #[test]
+    fn sse_product_equals_the_scalar_definition() {
+        use crate::table::generate::shanten::product as scalar;
+        let t = Tables::embedded().distance_tables();
+        let suits: Vec<Distances> = (0..=255).map(|c| *t.suit(c)).collect();
+        let honors: Vec<Distances> = (0..=255).map(|c| *t.honor(c)).collect();
+        for a in &suits[..130] {
+            for b in suits[..130].iter().chain(&honors[..60]) {
+                let ab = product(a, b);
+                assert_eq!(ab, scalar(a, b), "{a:?} {b:?}");
+                assert_eq!(product(&ab, a), scalar(&ab, a));
+            }
+        }
+        // Any bytes at all (a corrupt table) give some answer, never a panic.
+        let mut rng = crate::sets::Rng::new(5);
+        for _ in 0..10_000 {
+            let mut a = [0u8; 16];
+            let mut b = [0u8; 16];
+            for x in a.iter_mut().chain(b.iter_mut()) {
+                *x = rng.below(256) as u8;
+            }
+            let _ = product(&a, &b);
+        }
+    }
+
+    /// The capped programme with no caps is a second algorithm for the
+    /// table (a pass over the ranks, not a sweep of the count lattice):
+    /// equal on every pattern.
+    #[test]
+    fn capped_programme_equals_the_table_without_caps() {
+        use rayon::prelude::*;
+        let t = Tables::embedded();
+        key::patterns::<9>().par_iter().for_each(|v| {
+            assert_eq!(
+                &capped_distances(v, &[4; 9], true, 4),
+                t.suit_distances(v),
+                "{v:?}"
+            );
+        });
+        for v in key::patterns::<7>() {
+            assert_eq!(
+                &capped_distances(&v, &[4; 7], false, 4),
+                t.honor_distances(&v),
+                "{v:?}"
+            );
+        }
+    }
+}

@@ -1,0 +1,218 @@
+//! The forms that are counts, not tables: seven pairs, thirteen orphans,
+//! honours and knitted, read from one SWAR pass over the hand's counts.
+
+use crate::forms;
+use crate::rules::{Rules, SevenPairs};
+use crate::table::generate::shanten::FAR;
+use crate::tile::{Counts, KINDS};
+
+/// How many kinds a hand holds by copies, from one pass over the counts as
+/// 64-bit words (eight kinds a word; a count is at most 4, three bits).
+pub(super) struct Tally {
+    pub(super) tiles: u8,
+    /// Kinds held at least twice.
+    pub(super) pairs: u8,
+    /// Kinds held at all.
+    pub(super) kinds: u8,
+    /// Pairs when a quad counts as two: the sum of count / 2.
+    pub(super) whole: u8,
+    /// Kinds held an odd number of times.
+    pub(super) odd: u8,
+    /// Terminal and honour kinds held.
+    pub(super) orphans: u8,
+    /// Some terminal or honour held at least twice.
+    pub(super) orphan_pair: bool,
+}
+
+impl Tally {
+    #[inline(always)]
+    pub(super) fn of(c: &Counts) -> Tally {
+        const L: u64 = 0x0101_0101_0101_0101;
+        // Byte flags of the terminals and honours in each word.
+        const ORPHANS: [u64; 5] = {
+            let mut w = [0u64; 5];
+            let mut k = 0;
+            while k < 13 {
+                let i = forms::ORPHANS[k];
+                w[i / 8] |= 1 << (8 * (i % 8));
+                k += 1;
+            }
+            w
+        };
+        let (mut b0, mut b1, mut b2, mut kinds, mut pairs, mut orphans, mut orphan_pairs) =
+            (0u64, 0u64, 0u64, 0u64, 0u64, 0u64, 0u64);
+        for (j, &orphan) in ORPHANS.iter().enumerate() {
+            let w = if j < 4 {
+                u64::from_le_bytes(c[8 * j..8 * j + 8].try_into().expect("eight"))
+            } else {
+                c[32] as u64 | (c[33] as u64) << 8
+            };
+            // Bits 0, 1, 2 of every count, one flag byte each.
+            let (x0, x1, x2) = (w & L, w >> 1 & L, w >> 2 & L);
+            b0 += x0;
+            b1 += x1;
+            b2 += x2;
+            kinds += x0 | x1 | x2;
+            pairs += x1 | x2;
+            orphans += (x0 | x1 | x2) & orphan;
+            orphan_pairs |= (x1 | x2) & orphan;
+        }
+        // Sum of the bytes of a word (each byte sum stays below 256).
+        let sum = |x: u64| (x.wrapping_mul(L) >> 56) as u8;
+        Tally {
+            tiles: sum(b0) + 2 * sum(b1) + 4 * sum(b2),
+            pairs: sum(pairs),
+            kinds: sum(kinds),
+            whole: sum(b1) + 2 * sum(b2),
+            odd: sum(b0),
+            orphans: sum(orphans),
+            orphan_pair: orphan_pairs != 0,
+        }
+    }
+
+    /// Seven pairs and thirteen orphans, as the rules allow.
+    #[inline(always)]
+    pub(super) fn special_distance(&self, rules: &Rules) -> u8 {
+        let mut d = FAR;
+        match rules.seven_pairs {
+            SevenPairs::No => {}
+            SevenPairs::Distinct => {
+                d = 7u8.saturating_sub(self.pairs) + 7u8.saturating_sub(self.kinds);
+            }
+            SevenPairs::QuadsAllowed => {
+                let need = 7u8.saturating_sub(self.whole);
+                d = need + need.saturating_sub(self.odd);
+            }
+        }
+        if rules.thirteen_orphans {
+            d = d.min(14 - self.orphans - self.orphan_pair as u8);
+        }
+        d
+    }
+}
+
+/// The kinds held once, twice, three and four times (bit per kind).
+pub(super) struct Held {
+    pub(super) ones: u64,
+    pub(super) twos: u64,
+    pub(super) threes: u64,
+    pub(super) fours: u64,
+}
+
+impl Held {
+    #[inline]
+    pub(super) fn of(c: &Counts) -> Held {
+        const L: u64 = 0x0101_0101_0101_0101;
+        // Gathers bit 0 of each byte into the top byte (the eight products
+        // land on distinct bits, so nothing carries).
+        let bits = |x: u64| x.wrapping_mul(0x0102_0408_1020_4080) >> 56;
+        let mut h = Held {
+            ones: 0,
+            twos: 0,
+            threes: 0,
+            fours: 0,
+        };
+        for j in 0..5 {
+            let w = if j < 4 {
+                u64::from_le_bytes(c[8 * j..8 * j + 8].try_into().expect("eight"))
+            } else {
+                c[32] as u64 | (c[33] as u64) << 8
+            };
+            let (x0, x1, x2) = (w & L, w >> 1 & L, w >> 2 & L);
+            h.ones |= bits(x0 & !x1) << (8 * j);
+            h.twos |= bits(x1 & !x0) << (8 * j);
+            h.threes |= bits(x0 & x1) << (8 * j);
+            h.fours |= bits(x2) << (8 * j);
+        }
+        h
+    }
+}
+
+/// Every tile kind, a bit each.
+pub(super) const ALL_KINDS: u64 = (1 << KINDS) - 1;
+
+/// The counts of the `kept` kinds only.
+#[inline]
+pub(super) fn kept_counts(c: &Counts, kept: u64) -> Counts {
+    let mut out = *c;
+    for (i, x) in out.iter_mut().enumerate() {
+        *x &= 0u8.wrapping_sub((kept >> i & 1) as u8);
+    }
+    out
+}
+
+/// Seven pairs over the `kept` kinds: its distance, and the kinds whose draw
+/// lowers it.
+pub(super) fn seven_pairs(c: &Counts, kept: u64, mode: SevenPairs) -> (u8, u64) {
+    let masked;
+    let c = if kept == ALL_KINDS {
+        c
+    } else {
+        masked = kept_counts(c, kept);
+        &masked
+    };
+    let tally = Tally::of(c);
+    let rules = Rules {
+        seven_pairs: mode,
+        thirteen_orphans: false,
+        ..Rules::GENERIC
+    };
+    let d = tally.special_distance(&rules);
+    if d == 0 || mode == SevenPairs::No {
+        return (d, 0);
+    }
+    let held = Held::of(c);
+    let empty = !(held.ones | held.twos | held.threes | held.fours) & kept;
+    let tiles = match mode {
+        // A single becomes a pair; a new kind helps while kinds are short.
+        SevenPairs::Distinct => held.ones | if tally.kinds < 7 { empty } else { 0 },
+        // An odd count completes a pair; an even one helps while pairs
+        // outnumber the odd counts that could complete them.
+        _ => {
+            let short = 7 - tally.whole > tally.odd;
+            held.ones | held.threes | if short { empty | held.twos } else { 0 }
+        }
+    };
+    (d, tiles)
+}
+
+/// Thirteen orphans: its distance and the kinds whose draw lowers it.
+#[inline]
+pub(super) fn thirteen_orphans(c: &Counts) -> (u8, u64) {
+    let (mut present, mut pair) = (0u64, false);
+    for &i in &forms::ORPHANS {
+        present |= ((c[i] > 0) as u64) << i;
+        pair |= c[i] >= 2;
+    }
+    let all: u64 = forms::ORPHANS.iter().map(|&i| 1u64 << i).sum();
+    let d = 14 - present.count_ones() as u8 - pair as u8;
+    let t = if pair { all & !present } else { all };
+    (d, t)
+}
+
+/// Honours and knitted (MCR): 14 distinct kinds of one permutation's nine
+/// and the seven honours.
+pub(super) fn honors_and_knitted(c: &Counts) -> (u8, u64) {
+    let mut best = FAR;
+    let mut tiles = 0u64;
+    for p in 0..6 {
+        let mut allowed = 0x7fu64 << 27;
+        for i in forms::knitted_tiles(p) {
+            allowed |= 1 << i;
+        }
+        let present = (0..KINDS)
+            .filter(|&i| c[i] > 0 && allowed >> i & 1 == 1)
+            .count() as u8;
+        let d = 14 - present.min(14);
+        if d < best {
+            best = d;
+            tiles = 0;
+        }
+        if d == best && present < 14 {
+            tiles |= (0..KINDS)
+                .filter(|&i| c[i] == 0 && allowed >> i & 1 == 1)
+                .fold(0u64, |m, i| m | 1 << i);
+        }
+    }
+    (best, tiles)
+}

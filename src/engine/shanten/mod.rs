@@ -1,0 +1,544 @@
+//! Shanten and effective tiles: four class lookups and a min-plus combination.
+//!
+//! Shanten is `d − 1`, where the *replacement distance* `d` is the fewest
+//! tiles the hand must draw (discarding others) to be complete: the minimum,
+//! over complete target hands of the hand's size (a 3n+1 hand aims at 3n+2
+//! tiles), of the tiles the target holds beyond the concealed counts. Targets
+//! keep the declared melds and never hold more copies of a tile than the
+//! declared melds leave (so a tile whose four copies are all in sight is never
+//! counted on). That is the definition of the Python `mahjong` package and of
+//! `xiangting` (for concealed hands, which they take).
+//!
+//! **Standard form.** Targets are melds and a pair, and the four copies bound
+//! is per tile, so the distance splits over the four parts (three suits,
+//! honours): each part's distance to `m` melds and `p` pairs is a table
+//! lookup ([`Distances`], from `shanten.tbl`), and the hand's distance is the
+//! min-plus combination over the ways to spread the needed melds and the pair
+//! across the parts. A part touched by a declared meld has fewer copies to
+//! aim at; its distances come from a small dynamic programme over its ranks
+//! instead of the table.
+//!
+//! **Other forms** (concealed, 14 slots): seven pairs, thirteen orphans and
+//! honours-and-knitted are counting formulas; the knitted straight removes
+//! each permutation's tiles and combines the rest to one set and a pair.
+//! Sichuan tries each suit to void: its tiles all go, and no target uses it.
+//!
+//! **Effective tiles** of a 3n+1 hand: a draw lowers the distance by at most
+//! one, and does so exactly when some optimal target needs the tile. For the
+//! standard form: a part's allocation cell is *optimal* when it plus the best
+//! of the other parts for the rest reaches the minimum; a rank of the part is
+//! effective when one more tile of it lowers an optimal cell, read from the
+//! one-tile-larger neighbour pattern's [`Distances`].
+//!
+//! Layout: this file holds the queries, their answers and errors; `combine`
+//! the min-plus machinery over parts; `concealed` the fast path (a concealed
+//! hand, every part open: table reads only); `general` declared melds,
+//! Sichuan and the MCR forms; `counts` the forms that are counts.
+
+mod combine;
+mod concealed;
+mod counts;
+mod general;
+
+use crate::hand::Hand;
+use crate::rules::Rules;
+use crate::table::generate::shanten::FAR;
+use crate::table::Tables;
+use crate::tile::{total, Counts, Tile, KINDS};
+use crate::tileset::TileSet;
+use concealed::{concealed_distance, concealed_effective};
+use counts::Tally;
+use general::{all_parts_open, distance, improving};
+use std::fmt;
+
+/// Why a hand has no shanten, effective tiles or discard table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ShantenError {
+    /// The hand's size does not fit the query: concealed tiles plus three per
+    /// declared meld must be 3n+1 or 3n+2 and at most 14 (with at least one
+    /// concealed tile); effective tiles need 3n+1, a discard table 3n+2.
+    Size {
+        /// Concealed tiles.
+        concealed: usize,
+        /// Declared melds.
+        melds: usize,
+        /// What the query accepts, e.g. `"3n+1 or 3n+2 tiles, at most 14"`.
+        expected: &'static str,
+    },
+    /// The hand holds a tile the rule set does not have (honours in Sichuan).
+    NoSuchTile(Tile),
+    /// Sichuan: declared melds in all three suits, so no suit can be voided.
+    ThreeSuits,
+    /// More than four copies of a tile between the hand and the visible tiles.
+    Visible(Tile),
+    /// No complete hand can be reached (every copy a target needs is in a
+    /// declared meld).
+    Unreachable,
+}
+
+impl fmt::Display for ShantenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ShantenError::Size {
+                concealed,
+                melds,
+                expected,
+            } => {
+                if *melds == 0 {
+                    write!(f, "a hand of {concealed} tiles")?;
+                } else {
+                    let s = if *melds == 1 { "" } else { "s" };
+                    write!(
+                        f,
+                        "{concealed} concealed tiles and {melds} declared meld{s} count as {} tiles",
+                        concealed + 3 * melds
+                    )?;
+                }
+                write!(f, "; expected {expected}")
+            }
+            ShantenError::NoSuchTile(t) => write!(f, "the rule set has no tile {t}"),
+            ShantenError::ThreeSuits => write!(
+                f,
+                "declared melds in all three suits: the hand can never lack a suit"
+            ),
+            ShantenError::Visible(t) => write!(
+                f,
+                "more than four copies of {t} between the hand and the visible tiles"
+            ),
+            ShantenError::Unreachable => write!(f, "no complete hand can be reached"),
+        }
+    }
+}
+
+impl std::error::Error for ShantenError {}
+
+/// The hand sizes a query accepts (slots: concealed tiles plus three per
+/// declared meld; at least one concealed tile).
+#[derive(Clone, Copy)]
+enum Sizes {
+    /// 3n+1 or 3n+2, at most 14: shanten.
+    Any,
+    /// 3n+1: effective tiles.
+    Draw,
+    /// 3n+2: the discard table.
+    Discard,
+}
+
+impl Sizes {
+    /// The size error, unless `concealed` tiles and `melds` fit.
+    #[inline(always)]
+    fn check(self, concealed: usize, melds: usize) -> Result<(), ShantenError> {
+        let size = concealed + 3 * melds;
+        let fits = match self {
+            Sizes::Any => size % 3 != 0,
+            Sizes::Draw => size % 3 == 1,
+            Sizes::Discard => size % 3 == 2,
+        };
+        if concealed > 0 && size <= 14 && fits {
+            return Ok(());
+        }
+        let expected = match self {
+            Sizes::Any => "3n+1 or 3n+2 tiles, at most 14",
+            Sizes::Draw => "3n+1 tiles (13, 10, 7, 4 or 1)",
+            Sizes::Discard => "3n+2 tiles (14, 11, 8, 5 or 2)",
+        };
+        Err(ShantenError::Size {
+            concealed,
+            melds,
+            expected,
+        })
+    }
+}
+
+/// The effective tiles of a 3n+1 hand: every tile kind whose draw lowers the
+/// shanten, with the copies still unseen.
+///
+/// ```
+/// use hupai::{Hand, Rules, Tables, Tile};
+/// let t = Tables::embedded();
+/// // Ready, waiting on the second 2z.
+/// let hand: Hand = "123m456p789s1112z".parse().unwrap();
+/// let eff = t.effective(&hand, &Rules::RIICHI, &[0; 34]).unwrap();
+/// assert_eq!(eff.shanten(), 0);
+/// assert_eq!(eff.tiles().to_string(), "2z");
+/// assert_eq!(eff.remaining(Tile::SOUTH), 3);
+/// assert_eq!(eff.total(), 3);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Effective {
+    shanten: i8,
+    tiles: TileSet,
+    unseen: [u8; KINDS],
+}
+
+impl Effective {
+    /// The shanten of the hand (before the draw).
+    pub fn shanten(&self) -> i8 {
+        self.shanten
+    }
+
+    /// The effective tile kinds.
+    pub fn tiles(&self) -> TileSet {
+        self.tiles
+    }
+
+    /// Copies of `t` not in the hand, its melds or the visible tiles.
+    pub fn remaining(&self, t: Tile) -> u8 {
+        self.unseen[t.index()]
+    }
+
+    /// Unseen copies of all effective tiles together (the ukeire count).
+    pub fn total(&self) -> u32 {
+        const L: u64 = 0x0101_0101_0101_0101;
+        const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+        let bits = self.tiles.bits();
+        let mut sum = 0;
+        for (j, chunk) in self.unseen.chunks(8).enumerate() {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            // Bit j of the set to byte j (0 or 0xff), then keep those counts.
+            let b = (bits >> (8 * j)) & 0xff;
+            let spread = b.wrapping_mul(L) & 0x8040_2010_0804_0201;
+            let keep = ((((spread & LOW).wrapping_add(LOW) | spread) >> 7) & L).wrapping_mul(0xff);
+            sum += (u64::from_le_bytes(word) & keep).wrapping_mul(L) >> 56;
+        }
+        sum as u32
+    }
+
+    /// Each effective tile with its unseen copies, in tile order.
+    pub fn iter(&self) -> impl Iterator<Item = (Tile, u8)> + '_ {
+        self.tiles.iter().map(|t| (t, self.unseen[t.index()]))
+    }
+}
+
+impl fmt::Debug for Effective {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Effective(shanten {}, ", self.shanten)?;
+        f.debug_map().entries(self.iter()).finish()?;
+        f.write_str(")")
+    }
+}
+
+/// The discard table of a 3n+2 hand: each discard that leaves the best
+/// shanten, with its effective tiles, most unseen effective copies first.
+///
+/// ```
+/// use hupai::{Hand, Rules, Tables};
+/// let t = Tables::embedded();
+/// // Discard 5z to wait on 2z, or 2z to wait on 5z.
+/// let hand: Hand = "123m456p789s11125z".parse().unwrap();
+/// let table = t.discards(&hand, &Rules::RIICHI, &[0; 34]).unwrap();
+/// assert_eq!(table.shanten(), 0);
+/// let rows: Vec<String> = table.iter().map(|(d, e)| format!("{d}:{}", e.tiles())).collect();
+/// assert_eq!(rows, ["2z:5z", "5z:2z"]);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Discards {
+    shanten: i8,
+    after: i8,
+    len: u8,
+    rows: [(Tile, TileSet); 14],
+    unseen: [u8; KINDS],
+}
+
+impl Discards {
+    /// The shanten of the hand (before the discard).
+    pub fn shanten(&self) -> i8 {
+        self.shanten
+    }
+
+    /// The shanten after each listed discard (the best reachable): the
+    /// hand's own, or 0 when the hand is complete.
+    pub fn after(&self) -> i8 {
+        self.after
+    }
+
+    /// Number of listed discards.
+    #[allow(clippy::len_without_is_empty)]
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Each listed discard with the effective tiles of the hand it leaves,
+    /// most unseen effective copies first, then in tile order.
+    pub fn iter(&self) -> impl Iterator<Item = (Tile, Effective)> + '_ {
+        let after = self.after;
+        self.rows[..self.len as usize]
+            .iter()
+            .map(move |&(t, tiles)| {
+                (
+                    t,
+                    Effective {
+                        shanten: after,
+                        tiles,
+                        unseen: self.unseen,
+                    },
+                )
+            })
+    }
+}
+
+impl fmt::Debug for Discards {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Discards(shanten {}, ", self.shanten)?;
+        f.debug_map().entries(self.iter()).finish()?;
+        f.write_str(")")
+    }
+}
+
+/// Effective tiles or a discard table, whichever the hand's size calls for.
+// Both variants are plain values returned by value (no allocation, by
+// design); boxing the larger one would allocate on every call.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ukeire {
+    /// A 3n+1 hand: the draws that help.
+    Draw(Effective),
+    /// A 3n+2 hand: the discards that keep the best shanten.
+    Discard(Discards),
+}
+
+impl Ukeire {
+    /// The shanten of the hand.
+    pub fn shanten(&self) -> i8 {
+        match self {
+            Ukeire::Draw(e) => e.shanten(),
+            Ukeire::Discard(d) => d.shanten(),
+        }
+    }
+}
+
+/// The hand as the engine sees it: concealed counts, the copies a target may
+/// hold, the melds still needed, and which forms and suits are open to it.
+#[derive(Clone, Copy)]
+struct Shape {
+    c: Counts,
+    /// Copies of each kind a target may hold: four minus the declared ones.
+    caps: [u8; KINDS],
+    /// Parts (m, p, s, z as bits 0–3) where some cap is below four.
+    capped: u8,
+    /// Melds the concealed tiles must still form.
+    k: usize,
+    melds: usize,
+    /// Slots: concealed tiles plus three per declared meld.
+    size: usize,
+}
+
+impl Shape {
+    fn new(hand: &Hand, rules: &Rules, sizes: Sizes) -> Result<Shape, ShantenError> {
+        let c = *hand.counts();
+        let concealed = total(&c);
+        let melds = hand.meld_count();
+        sizes.check(concealed, melds)?;
+        let size = concealed + 3 * melds;
+        let mut caps = [4u8; KINDS];
+        let mut capped = 0;
+        for m in hand.melds() {
+            for t in m.tiles() {
+                caps[t.index()] -= 1;
+                capped |= 1 << (t.index() / 9);
+            }
+        }
+        if !rules.honors {
+            if let Some(i) = (27..KINDS).find(|&i| c[i] + (4 - caps[i]) > 0) {
+                return Err(ShantenError::NoSuchTile(tile(i)));
+            }
+        }
+        if rules.max_suits < 3 && voids(capped, rules).next().is_none() {
+            return Err(ShantenError::ThreeSuits);
+        }
+        Ok(Shape {
+            c,
+            caps,
+            capped,
+            k: concealed / 3,
+            melds,
+            size,
+        })
+    }
+}
+
+/// The sets of parts a hand may keep: all four, or (Sichuan) every choice
+/// of numbered suits to void that spares the suits of declared melds. Bit
+/// `i` of an item is part `i` (m, p, s, z).
+fn voids(capped: u8, rules: &Rules) -> impl Iterator<Item = u8> {
+    let honors = if rules.honors { 8 } else { 0 };
+    let drop = 3 - rules.max_suits.min(3) as u32;
+    (0u8..8).filter_map(move |gone| {
+        (gone.count_ones() == drop && gone & capped == 0).then_some((7 & !gone) | honors)
+    })
+}
+
+fn tile(i: usize) -> Tile {
+    Tile::from_index(i).expect("index < 34")
+}
+
+impl<B: AsRef<[u8]>> Tables<B> {
+    /// Shanten under `rules`: −1 complete, 0 ready (tenpai), n: n tiles from
+    /// ready, over every form the rules allow. The hand holds 3n+1 or 3n+2
+    /// slots (concealed tiles plus three per declared meld), at most 14.
+    ///
+    /// ```
+    /// use hupai::{Hand, Rules, Tables};
+    /// let t = Tables::embedded();
+    /// let shanten = |s: &str, r: &Rules| t.shanten(&s.parse::<Hand>().unwrap(), r);
+    /// assert_eq!(shanten("123m456p789s1112z", &Rules::RIICHI), Ok(0));
+    /// assert_eq!(shanten("123m456p789s11122z", &Rules::RIICHI), Ok(-1));
+    /// // Thirteen orphans is ready in riichi; generic rules see seven pairs.
+    /// assert_eq!(shanten("19m19p19s1234567z", &Rules::RIICHI), Ok(0));
+    /// assert_eq!(shanten("19m19p19s1234567z", &Rules::GENERIC), Ok(6));
+    /// // Declared melds hold copies too: with all four 6s in a kong, 57s can
+    /// // never become a chow, so the hand is not ready as it is beside [777m].
+    /// assert_eq!(shanten("[777m][123m]44457s11z", &Rules::RIICHI), Ok(0));
+    /// assert_eq!(shanten("[6666s][123m]44457s11z", &Rules::RIICHI), Ok(1));
+    /// // Sichuan: a whole suit must go.
+    /// assert_eq!(shanten("123m456p789s11m", &Rules::SICHUAN), Ok(2));
+    /// // A size that has no shanten.
+    /// assert!(shanten("123m", &Rules::RIICHI).is_err());
+    /// ```
+    pub fn shanten(&self, hand: &Hand, rules: &Rules) -> Result<i8, ShantenError> {
+        if hand.melds().next().is_none() && all_parts_open(rules) {
+            // The common case: a concealed hand with every part open.
+            let c = hand.counts();
+            let tally = Tally::of(c);
+            Sizes::Any.check(tally.tiles as usize, 0)?;
+            return Ok(concealed_distance(self, c, &tally, rules) as i8 - 1);
+        }
+        let shape = Shape::new(hand, rules, Sizes::Any)?;
+        let d = distance(self, &shape, rules);
+        if d >= FAR {
+            return Err(ShantenError::Unreachable);
+        }
+        Ok(d as i8 - 1)
+    }
+
+    /// Effective tiles of a 3n+1 hand: the kinds whose draw lowers the
+    /// shanten, with the copies unseen (four minus those in the hand, its
+    /// melds and `visible`, the tiles seen elsewhere: discards, other
+    /// players' melds, indicators). A kind of which the hand and its melds
+    /// hold all four cannot be drawn and is never listed; one whose last
+    /// copies are all visible is listed with 0 remaining.
+    pub fn effective(
+        &self,
+        hand: &Hand,
+        rules: &Rules,
+        visible: &Counts,
+    ) -> Result<Effective, ShantenError> {
+        let unseen = unseen(hand, visible)?;
+        if hand.melds().next().is_none() && all_parts_open(rules) {
+            // The common case: a concealed hand with every part open.
+            let c = hand.counts();
+            let tally = Tally::of(c);
+            Sizes::Draw.check(tally.tiles as usize, 0)?;
+            let (d, tiles) = concealed_effective(self, c, &tally, rules);
+            return Ok(Effective {
+                shanten: d as i8 - 1,
+                tiles: TileSet::from_bits(tiles),
+                unseen,
+            });
+        }
+        let shape = Shape::new(hand, rules, Sizes::Draw)?;
+        let (d, tiles) = improving(self, &shape, rules);
+        if d >= FAR {
+            return Err(ShantenError::Unreachable);
+        }
+        Ok(Effective {
+            shanten: d as i8 - 1,
+            tiles,
+            unseen,
+        })
+    }
+
+    /// The discard table of a 3n+2 hand: every discard that leaves the best
+    /// shanten reachable, with that hand's effective tiles (see
+    /// [`Tables::effective`]; the discarded tile counts as seen).
+    pub fn discards(
+        &self,
+        hand: &Hand,
+        rules: &Rules,
+        visible: &Counts,
+    ) -> Result<Discards, ShantenError> {
+        let shape = Shape::new(hand, rules, Sizes::Discard)?;
+        let unseen = unseen(hand, visible)?;
+        let d = distance(self, &shape, rules);
+        if d >= FAR {
+            return Err(ShantenError::Unreachable);
+        }
+        let mut after = [FAR; KINDS];
+        let without = |i: usize| {
+            let mut s = shape;
+            s.c[i] -= 1;
+            s.size -= 1;
+            s
+        };
+        for i in (0..KINDS).filter(|&i| shape.c[i] > 0) {
+            after[i] = distance(self, &without(i), rules);
+        }
+        let best = *after.iter().min().expect("34 kinds");
+        let mut rows = [(Tile::EAST, TileSet::EMPTY); 14];
+        let mut len = 0;
+        for i in (0..KINDS).filter(|&i| after[i] == best) {
+            rows[len] = (tile(i), improving(self, &without(i), rules).1);
+            len += 1;
+        }
+        let count =
+            |tiles: TileSet| -> u32 { tiles.iter().map(|t| unseen[t.index()] as u32).sum() };
+        rows[..len].sort_by_key(|&(t, tiles)| (std::cmp::Reverse(count(tiles)), t));
+        Ok(Discards {
+            shanten: d as i8 - 1,
+            after: best as i8 - 1,
+            len: len as u8,
+            rows,
+            unseen,
+        })
+    }
+
+    /// Effective tiles for a 3n+1 hand, the discard table for a 3n+2 hand.
+    ///
+    /// ```
+    /// use hupai::{engine::Ukeire, Hand, Rules, Tables};
+    /// let t = Tables::embedded();
+    /// let hand: Hand = "[123m][456p][789s]1157z".parse().unwrap();
+    /// match t.ukeire(&hand, &Rules::RIICHI, &[0; 34]).unwrap() {
+    ///     Ukeire::Draw(e) => assert_eq!(e.tiles().to_string(), "1z 5z 7z"),
+    ///     Ukeire::Discard(_) => unreachable!("13 slots: a 3n+1 hand"),
+    /// }
+    /// ```
+    pub fn ukeire(
+        &self,
+        hand: &Hand,
+        rules: &Rules,
+        visible: &Counts,
+    ) -> Result<Ukeire, ShantenError> {
+        let (concealed, melds) = (hand.concealed_len(), hand.meld_count());
+        Sizes::Any.check(concealed, melds)?;
+        if (concealed + 3 * melds) % 3 == 2 {
+            self.discards(hand, rules, visible).map(Ukeire::Discard)
+        } else {
+            self.effective(hand, rules, visible).map(Ukeire::Draw)
+        }
+    }
+}
+
+/// Four minus the copies in the hand, its melds and `visible`.
+#[inline]
+fn unseen(hand: &Hand, visible: &Counts) -> Result<[u8; KINDS], ShantenError> {
+    let mut all = *hand.counts();
+    for m in hand.melds() {
+        m.add_to(&mut all);
+    }
+    let mut out = [0u8; KINDS];
+    let mut over = false;
+    for i in 0..KINDS {
+        let seen = all[i] + visible[i].min(8);
+        over |= seen > 4;
+        out[i] = 4u8.wrapping_sub(seen);
+    }
+    if over {
+        let i = (0..KINDS)
+            .find(|&i| all[i] + visible[i].min(8) > 4)
+            .expect("some kind is over");
+        return Err(ShantenError::Visible(tile(i)));
+    }
+    Ok(out)
+}

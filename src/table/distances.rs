@@ -1,0 +1,121 @@
+//! The `shanten.tbl` arrays as one borrowed view: a distance class per
+//! pattern, the class vectors, and the class-pair products.
+//!
+//! Every array but the per-pattern classes has a fixed length in its type,
+//! and every index into it is built from a class byte (masked where the
+//! table has fewer rows than 256), so those reads need no bounds check and
+//! no byte of a corrupt file can make them fail.
+
+use super::{key, Distances, DISTANCE_CLASSES, HONOR_CLASS_ROWS, SUIT_CLASS_ROWS};
+
+/// The `shanten.tbl` arrays, borrowed for queries
+/// ([`Tables::distance_tables`](super::Tables::distance_tables)).
+///
+/// ```
+/// use hupai::table::key;
+/// use hupai::Tables;
+/// let t = Tables::embedded().distance_tables();
+/// let class = t.suit_class_at(key::suit_index(&[0, 2, 0, 0, 0, 0, 0, 0, 0]));
+/// assert_eq!(t.suit(class)[8], 0); // a pair already
+/// ```
+#[derive(Clone, Copy)]
+pub struct DistanceTables<'a> {
+    suit_class: &'a [u8],
+    honor_class: &'a [u8],
+    suit_vectors: &'a [u8; 16 * DISTANCE_CLASSES],
+    honor_vectors: &'a [u8; 16 * DISTANCE_CLASSES],
+    suit_pairs: &'a [u8; 16 * SUIT_CLASS_ROWS * SUIT_CLASS_ROWS],
+    suit_honor_pairs: &'a [u8; 16 * SUIT_CLASS_ROWS * HONOR_CLASS_ROWS],
+}
+
+impl<'a> DistanceTables<'a> {
+    /// The view over sections whose lengths `Tables::load` checked.
+    #[inline(always)]
+    pub(super) fn new(
+        suit_class: &'a [u8],
+        honor_class: &'a [u8],
+        suit_vectors: &'a [u8],
+        honor_vectors: &'a [u8],
+        suit_pairs: &'a [u8],
+        suit_honor_pairs: &'a [u8],
+    ) -> DistanceTables<'a> {
+        let fixed = "section lengths are checked at load";
+        DistanceTables {
+            suit_class,
+            honor_class,
+            suit_vectors: suit_vectors.try_into().expect(fixed),
+            honor_vectors: honor_vectors.try_into().expect(fixed),
+            suit_pairs: suit_pairs.try_into().expect(fixed),
+            suit_honor_pairs: suit_honor_pairs.try_into().expect(fixed),
+        }
+    }
+
+    /// The distance class of the suit pattern with dense index `i`
+    /// ([`key::suit_index`], [`key::Neighbourhood`]).
+    #[inline(always)]
+    pub fn suit_class_at(&self, i: usize) -> u8 {
+        self.suit_class[i]
+    }
+
+    /// The distance class of the honour pattern with dense index `i`.
+    #[inline(always)]
+    pub fn honor_class_at(&self, i: usize) -> u8 {
+        self.honor_class[i]
+    }
+
+    /// The distance class of a suit pattern (≤ 14 tiles): patterns of one
+    /// class have the same [`Distances`].
+    #[inline(always)]
+    pub fn suit_class(&self, c: &[u8; 9]) -> u8 {
+        self.suit_class_at(key::suit_index(c))
+    }
+
+    /// The distance class of an honour pattern (≤ 14 tiles).
+    #[inline(always)]
+    pub fn honor_class(&self, c: &[u8; 7]) -> u8 {
+        self.honor_class_at(key::honor_index(c))
+    }
+
+    /// The distances of a suit class.
+    #[inline(always)]
+    pub fn suit(&self, class: u8) -> &'a Distances {
+        row(self.suit_vectors, class as usize)
+    }
+
+    /// The distances of an honour class.
+    #[inline(always)]
+    pub fn honor(&self, class: u8) -> &'a Distances {
+        row(self.honor_vectors, class as usize)
+    }
+
+    /// The distances of two suits together, by their classes.
+    ///
+    /// ```
+    /// use hupai::Tables;
+    /// let t = Tables::embedded().distance_tables();
+    /// let (a, b) = ([1, 1, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 2, 0, 0, 0, 0]);
+    /// let both = t.suit_pair(t.suit_class(&a), t.suit_class(&b));
+    /// // 12m 55p: one tile from a chow and a pair.
+    /// assert_eq!(both[8 + 1], 1);
+    /// ```
+    #[inline(always)]
+    pub fn suit_pair(&self, a: u8, b: u8) -> &'a Distances {
+        let r = (a as usize % SUIT_CLASS_ROWS) * SUIT_CLASS_ROWS + b as usize % SUIT_CLASS_ROWS;
+        row(self.suit_pairs, r)
+    }
+
+    /// The distances of a suit and the honours together, by their classes.
+    #[inline(always)]
+    pub fn suit_honor_pair(&self, suit: u8, honor: u8) -> &'a Distances {
+        let r = (suit as usize % SUIT_CLASS_ROWS) * HONOR_CLASS_ROWS
+            + honor as usize % HONOR_CLASS_ROWS;
+        row(self.suit_honor_pairs, r)
+    }
+}
+
+#[inline(always)]
+fn row<const N: usize>(table: &[u8; N], r: usize) -> &Distances {
+    table[16 * r..16 * r + 16]
+        .try_into()
+        .expect("sixteen bytes")
+}

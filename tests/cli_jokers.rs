@@ -311,3 +311,48 @@ fn score_takes_no_jokers() {
         assert!(stderr(&o).contains("no jokers"), "{}", stderr(&o));
     }
 }
+
+#[test]
+fn shanten_with_jokers() {
+    let o = hupai(
+        &[
+            "shanten",
+            "--jokers",
+            "2",
+            "--rules",
+            "riichi",
+            "123m456p789s12z",
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "123m456p789s12z: ready (shanten 0); effective 1z×3 2z×3 (2 kinds, 6 tiles)\n"
+    );
+    // A drawn joker tile is a third joker: effective too, two copies unseen.
+    let o = hupai(
+        &[
+            "shanten",
+            "--json",
+            "--joker",
+            "7z",
+            "--rules",
+            "riichi",
+            "123m456p789s1277z",
+        ],
+        None,
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["jokers"], 2);
+    assert_eq!(v["shanten"], 0);
+    assert_eq!(v["total"], 8);
+    assert_eq!(v["effective"][2]["tile"], "7z");
+    // A discard table: every honour goes, the jokers stay.
+    let o = hupai(&["shanten", "--jokers", "2", "123m456p789s135z"], None);
+    assert_eq!(stdout(&o).lines().count(), 4, "{}", stdout(&o));
+    // Sizes count the jokers.
+    let o = hupai(&["shanten", "--jokers", "1", "123m456p789s11z"], None);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("a hand of 12 tiles") && stdout(&o).contains("(jokers included)"));
+}

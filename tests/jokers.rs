@@ -827,3 +827,97 @@ fn arrangements_with_several_jokers_by_brute_force() {
         "{stats:?}"
     );
 }
+
+// ---------------------------------------------------------------- shanten
+
+/// Shanten with one and two jokers against brute force over every value of
+/// each joker (the plain reference distance on the substituted hand).
+#[test]
+fn shanten_with_jokers_by_brute_force() {
+    let t = Tables::embedded();
+    let checked: [usize; 3] = (0..1_600u64)
+        .into_par_iter()
+        .filter_map(|i| if i % 2 == 0 { case(i) } else { waits_case(i) })
+        .map(|(h, j, rules)| {
+            // One joker mostly, two on every tenth hand; the case's other
+            // jokers become random real tiles, so the size stays.
+            let mut rng = Rng::new(0x5a17 ^ h.concealed_len() as u64 ^ (j as u64) << 8);
+            let want = if rng.below(10) == 0 { 2 } else { 1 };
+            let mut c = *h.counts();
+            let all = h.all_counts();
+            let mut extra = j.saturating_sub(want);
+            while extra > 0 {
+                let k = rng.below(if rules.honors { KINDS } else { 27 });
+                if all[k] + c[k] - h.counts()[k] < 4 {
+                    c[k] += 1;
+                    extra -= 1;
+                }
+            }
+            let melds: Vec<Meld> = h.melds().copied().collect();
+            let h = Hand::new(c, &melds).unwrap();
+            let j = want;
+            let got = t.shanten_jokers(&h, j, &rules).ok();
+            let want = rj::shanten(&h, j, &rules);
+            assert_eq!(got, want, "{h} + {j} jokers under {rules}");
+            [1, (j == 2) as usize, got.is_some() as usize]
+        })
+        .reduce(|| [0; 3], |a, b| [a[0] + b[0], a[1] + b[1], a[2] + b[2]]);
+    println!("{checked:?} (hands, with two jokers, with a shanten)");
+    assert!(
+        checked[0] > 1_300 && checked[1] > 100 && checked[2] > 800,
+        "{checked:?}"
+    );
+}
+
+/// With any number of jokers: shanten −1 exactly when complete, 0 (one tile
+/// short) exactly when some live tile completes it, and then the effective
+/// tiles are those waits; effective tiles agree with their definition.
+#[test]
+fn shanten_with_jokers_agrees_with_hu_and_waits() {
+    let t = Tables::embedded();
+    let stats = (0..30_000u64)
+        .into_par_iter()
+        .filter_map(|i| if i % 2 == 0 { case(i) } else { waits_case(i) })
+        .map(|(h, j, rules)| {
+            let size = h.concealed_len() + j + 3 * h.meld_count();
+            let Ok(s) = t.shanten_jokers(&h, j, &rules) else {
+                return [0, 0, 0];
+            };
+            if size % 3 == 2 {
+                assert_eq!(
+                    s == -1,
+                    t.is_win_jokers(&h, j, &rules),
+                    "{h} + {j} under {rules}"
+                );
+                return [1, (s == -1) as usize, 0];
+            }
+            let w = t.waits_jokers(&h, j, &rules).unwrap();
+            assert_eq!(
+                s == 0,
+                !w.live.is_empty(),
+                "{h} + {j} under {rules}: {s} {w:?}"
+            );
+            let e = t.effective_jokers(&h, j, &rules, &[0; KINDS]).unwrap();
+            assert_eq!(e.shanten(), s);
+            if s == 0 {
+                assert_eq!(e.tiles(), w.live, "{h} + {j} under {rules}");
+            }
+            // Every effective tile lowers the shanten, every other live one does not.
+            for x in Tile::all() {
+                let Ok(next) = h.with_tile(x) else { continue };
+                let lower = t.shanten_jokers(&next, j, &rules).is_ok_and(|n| n < s);
+                assert_eq!(
+                    e.tiles().contains(x),
+                    lower,
+                    "{h} + {j} + {x} under {rules}"
+                );
+            }
+            [1, (s == 0) as usize, 1]
+        })
+        .reduce(|| [0; 3], |a, b| [a[0] + b[0], a[1] + b[1], a[2] + b[2]]);
+    println!("{stats:?} (hands, complete or ready, with effective tiles)");
+    assert!(
+        stats[0] > 20_000 && stats[1] > 5_000 && stats[2] > 5_000,
+        "{stats:?}"
+    );
+}

@@ -196,6 +196,15 @@ pub trait Engine: Sync {
     ) -> Result<Vec<JokerArrangement>, JokerError>;
     /// Effective tiles or the discard table.
     fn ukeire(&self, hand: &Hand, rules: &Rules, visible: &Counts) -> Result<Ukeire, ShantenError>;
+    /// Effective tiles or the discard table of a hand as written, `spec`
+    /// naming its jokers.
+    fn ukeire_with(
+        &self,
+        hand: &Hand,
+        spec: &Jokers,
+        rules: &Rules,
+        visible: &Counts,
+    ) -> Result<Ukeire, JokerError>;
     /// The MCR score of a complete hand.
     fn score(&self, input: &mcr::ScoringInput) -> Result<mcr::Score, mcr::ScoreError>;
 }
@@ -226,6 +235,15 @@ impl<B: AsRef<[u8]> + Sync> Engine for Tables<B> {
     }
     fn ukeire(&self, hand: &Hand, rules: &Rules, visible: &Counts) -> Result<Ukeire, ShantenError> {
         Tables::ukeire(self, hand, rules, visible)
+    }
+    fn ukeire_with(
+        &self,
+        hand: &Hand,
+        spec: &Jokers,
+        rules: &Rules,
+        visible: &Counts,
+    ) -> Result<Ukeire, JokerError> {
+        Tables::ukeire_with(self, hand, spec, rules, visible)
     }
     fn score(&self, input: &mcr::ScoringInput) -> Result<mcr::Score, mcr::ScoreError> {
         mcr::score(input, self)

@@ -668,3 +668,41 @@ fn collapse(arr: &Arrangement, kinds: &[usize], jokers: &[Vec<usize>]) -> JokerA
         free,
     }
 }
+
+/// Shanten with jokers by brute force: every multiset of joker values over
+/// every kind the rules allow, each a hand whose jokers are those tiles (the
+/// plain reference distance, a target holding at most the declared melds'
+/// leftover copies plus the jokers' own), the least distance less one.
+/// `None` when the hand has no shanten. Exponential in the joker count: for
+/// tests with one or two jokers.
+///
+/// ```
+/// use hupai::{reference, Hand, Rules};
+/// let h: Hand = "123m456p789s1z".parse().unwrap();
+/// assert_eq!(reference::jokers::shanten(&h, 3, &Rules::RIICHI), Some(0));
+/// ```
+pub fn shanten(hand: &Hand, jokers: usize, rules: &Rules) -> Option<i8> {
+    let c = *hand.counts();
+    let all = hand.all_counts();
+    let melds = hand.meld_count();
+    let mut caps = [4u8; KINDS];
+    for i in 0..KINDS {
+        caps[i] -= all[i] - c[i];
+    }
+    if !rules.honors && all[27..].iter().any(|&x| x > 0) {
+        return None;
+    }
+    let kinds: Vec<usize> = (0..KINDS).filter(|&i| rules.honors || i < 27).collect();
+    let mut best: Option<u8> = None;
+    let mut full = c;
+    multisets(&mut full, &kinds, jokers, &mut |full| {
+        let a: Counts = std::array::from_fn(|i| full[i] - c[i]);
+        let caps: Counts = std::array::from_fn(|i| caps[i] + a[i]);
+        let held: Counts = std::array::from_fn(|i| all[i] + a[i]);
+        if let Some(d) = super::shanten::distance_caps(full, &caps, &held, melds, rules) {
+            best = Some(best.map_or(d, |b| b.min(d)));
+        }
+        false
+    });
+    best.map(|d| d as i8 - 1)
+}

@@ -21,7 +21,7 @@
 //! which kinds the jokers turn into kongs.
 
 use crate::engine::suits_allowed;
-use crate::engine::WaitsError;
+use crate::engine::{ShantenError, WaitsError};
 use crate::forms;
 use crate::hand::Hand;
 use crate::rules::{Rules, SevenPairs};
@@ -30,6 +30,7 @@ use crate::tile::{total, Counts, Tile, KINDS};
 use std::fmt;
 
 mod arrange;
+mod shanten;
 mod waits;
 
 pub use arrange::{FreeJokers, JokerArrangement, JokerGroup};
@@ -83,6 +84,8 @@ pub enum JokerError {
     },
     /// The hand with its jokers is not one tile short of complete.
     Waits(WaitsError),
+    /// The hand with its jokers has no shanten (its size, its tiles).
+    Shanten(ShantenError),
 }
 
 impl fmt::Display for JokerError {
@@ -103,6 +106,7 @@ impl fmt::Display for JokerError {
                 write!(f, "joker tile {tile} does not exist under {rules} rules")
             }
             JokerError::Waits(e) => write!(f, "{e} (jokers included)"),
+            JokerError::Shanten(e) => write!(f, "{e} (jokers included)"),
         }
     }
 }

@@ -551,18 +551,38 @@ impl<B: AsRef<[u8]>> Tables<B> {
     }
 }
 
-/// Distance of a 3n+1 hand and the real tiles whose draw lowers it.
+/// Distance of a 3n+1 hand and the real tiles whose draw lowers it. A
+/// draw changes one part: the other parts' distances are computed once.
 fn improving(s: &Shape, rules: &Rules) -> Result<(u8, u64), ShantenError> {
     let d = distance(s, rules);
     if d >= FAR {
         return Err(ShantenError::Unreachable);
     }
+    let k = (s.size - 3 * s.melds) / 3;
+    let kept: Vec<(u8, [Budgeted; 4])> = keeps(&s.caps, rules)
+        .map(|keep| (keep, parts(s, keep, k)))
+        .collect();
     let mut tiles = 0u64;
     for i in (0..KINDS).filter(|&i| s.c[i] < s.caps[i]) {
         let mut next = *s;
         next.c[i] += 1;
         next.size += 1;
-        if distance(&next, rules) < d {
+        let q = (i / 9).min(3);
+        let mut best = FAR;
+        for (keep, x) in &kept {
+            if keep >> q & 1 == 1 {
+                let mut x = x.clone();
+                x[q] = part(&next.c[ranks(q)], &next.caps[ranks(q)], q < 3, k, s.jokers);
+                best = best.min(join(&x, k, s.jokers));
+            }
+            if next.melds == 0 && next.size >= 13 {
+                best = best.min(special(&next.c, *keep, rules));
+            }
+            if rules.mcr_forms && next.melds <= 1 && next.size >= 13 {
+                best = best.min(knitted_straight(&next, *keep));
+            }
+        }
+        if best < FAR && best - (s.jokers as u8) < d {
             tiles |= 1 << i;
         }
     }

@@ -34,6 +34,31 @@ pub fn knitted_tiles(p: usize) -> [usize; 9] {
     out
 }
 
+/// The 34 counts as five overlapping little-endian words (bytes 0–7, 8–15,
+/// 16–23, 24–31, 26–33): OR-ing them tests a bit of every count at once, so
+/// the special forms reject ordinary hands without a loop or a branch per tile.
+#[inline(always)]
+fn words(c: &Counts) -> [u64; 5] {
+    let w = |at: usize| u64::from_le_bytes(c[at..at + 8].try_into().expect("eight bytes"));
+    [w(0), w(8), w(16), w(24), w(26)]
+}
+
+/// Bit `b` of every count OR-ed together (one byte per lane).
+#[inline(always)]
+fn any_count_bits(c: &Counts, mask: u8) -> bool {
+    words(c).iter().fold(0, |a, w| a | w) & u64::from_ne_bytes([mask; 8]) != 0
+}
+
+/// Whether any 2–8 of a numbered suit is present.
+#[inline(always)]
+fn any_simple(c: &Counts) -> bool {
+    // Ranks 2–8 of suit s are the seven bytes from s·9 + 1.
+    let simples = |s: usize| {
+        u64::from_le_bytes(c[s * 9 + 1..s * 9 + 9].try_into().expect("eight bytes")) << 8
+    };
+    (simples(0) | simples(1) | simples(2)) != 0
+}
+
 /// Seven pairs over 14 concealed tiles.
 ///
 /// ```
@@ -46,11 +71,10 @@ pub fn knitted_tiles(p: usize) -> [usize; 9] {
 /// ```
 pub fn seven_pairs(counts: &Counts, mode: SevenPairs) -> bool {
     // Most hands hold an odd count somewhere: reject them branch-free first.
-    if counts.iter().fold(0, |odd, &c| odd | c) & 1 != 0 {
+    if any_count_bits(counts, 1) {
         return false;
     }
     let mut pairs = 0;
-
     for &c in counts {
         match (c, mode) {
             (0, _) => {}
@@ -70,6 +94,9 @@ pub fn seven_pairs(counts: &Counts, mode: SevenPairs) -> bool {
 /// assert!(forms::thirteen_orphans(h.counts()));
 /// ```
 pub fn thirteen_orphans(counts: &Counts) -> bool {
+    if any_simple(counts) {
+        return false;
+    }
     let mut pair = false;
     let mut n = 0;
     for &i in &ORPHANS {
@@ -107,7 +134,8 @@ pub fn seven_shifted_pairs(counts: &Counts) -> bool {
 /// assert!(forms::honors_and_knitted(h.counts()).is_some());
 /// ```
 pub fn honors_and_knitted(counts: &Counts) -> Option<usize> {
-    if crate::tile::total(counts) != 14 || counts.iter().any(|&c| c > 1) {
+    // Every count is 0 or 1: no bit above the lowest in any byte.
+    if any_count_bits(counts, 0xfe) || crate::tile::total(counts) != 14 {
         return None;
     }
     (0..6).find(|&p| {

@@ -835,7 +835,7 @@ fn arrangements_with_several_jokers_by_brute_force() {
 #[test]
 fn shanten_with_jokers_by_brute_force() {
     let t = Tables::embedded();
-    let checked: [usize; 3] = (0..1_600u64)
+    let checked: [usize; 3] = (0..1_000u64)
         .into_par_iter()
         .filter_map(|i| if i % 2 == 0 { case(i) } else { waits_case(i) })
         .map(|(h, j, rules)| {
@@ -864,7 +864,7 @@ fn shanten_with_jokers_by_brute_force() {
         .reduce(|| [0; 3], |a, b| [a[0] + b[0], a[1] + b[1], a[2] + b[2]]);
     println!("{checked:?} (hands, with two jokers, with a shanten)");
     assert!(
-        checked[0] > 1_300 && checked[1] > 100 && checked[2] > 800,
+        checked[0] > 800 && checked[1] > 60 && checked[2] > 500,
         "{checked:?}"
     );
 }
@@ -875,7 +875,7 @@ fn shanten_with_jokers_by_brute_force() {
 #[test]
 fn shanten_with_jokers_agrees_with_hu_and_waits() {
     let t = Tables::embedded();
-    let stats = (0..30_000u64)
+    let stats = (0..16_000u64)
         .into_par_iter()
         .filter_map(|i| if i % 2 == 0 { case(i) } else { waits_case(i) })
         .map(|(h, j, rules)| {
@@ -917,7 +917,7 @@ fn shanten_with_jokers_agrees_with_hu_and_waits() {
         .reduce(|| [0; 3], |a, b| [a[0] + b[0], a[1] + b[1], a[2] + b[2]]);
     println!("{stats:?} (hands, complete or ready, with effective tiles)");
     assert!(
-        stats[0] > 20_000 && stats[1] > 5_000 && stats[2] > 5_000,
+        stats[0] > 12_000 && stats[1] > 3_000 && stats[2] > 3_000,
         "{stats:?}"
     );
 }

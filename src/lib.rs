@@ -26,7 +26,7 @@ pub mod tile;
 pub mod tileset;
 
 pub use arrangement::{Arrangement, Form, Group, GroupKind};
-pub use engine::{Arrangements, Waits, WaitsError};
+pub use engine::{Arrangements, JokerError, Jokers, Waits, WaitsError};
 pub use hand::{From, Hand, HandError, Meld, MeldKind};
 pub use notation::{Notation, ParseError, ParseErrorKind};
 pub use rules::{Rules, SevenPairs};

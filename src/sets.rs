@@ -151,3 +151,30 @@ pub fn remove_random(rng: &mut Rng, c: &mut Counts) {
         k -= *x as usize;
     }
 }
+
+/// The hands with `jokers` of their concealed tiles (chosen at random from
+/// `seed`) taken out to be jokers: the joker sets of `hupai bench`. Each
+/// returned hand holds the real tiles; pass `jokers` beside it.
+///
+/// ```
+/// use hupai::sets::{hands, with_jokers, Set, SEED};
+/// let c14 = hands(Set::C14, 100, SEED);
+/// let j4 = with_jokers(&c14, 4, SEED);
+/// assert!(j4.iter().all(|h| h.concealed_len() == 10));
+/// let t = hupai::Tables::embedded();
+/// assert!(j4.iter().all(|h| t.is_win_jokers(h, 4, &hupai::Rules::GENERIC)));
+/// ```
+pub fn with_jokers(hands: &[Hand], jokers: usize, seed: u64) -> Vec<Hand> {
+    let mut rng = Rng::new(seed ^ 0x6a6f_6b65_7273 ^ jokers as u64);
+    hands
+        .iter()
+        .map(|h| {
+            let mut c = *h.counts();
+            for _ in 0..jokers.min(h.concealed_len()) {
+                remove_random(&mut rng, &mut c);
+            }
+            let melds: Vec<_> = h.melds().copied().collect();
+            Hand::new(c, &melds).expect("fewer tiles than a valid hand")
+        })
+        .collect()
+}

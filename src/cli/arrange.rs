@@ -1,6 +1,7 @@
 //! `hupai arrange`: every arrangement of a complete hand.
 
-use super::{batch, with_tables, HandArgs};
+use super::{batch, with_tables, Common, Engine, HandArgs};
+use hupai::engine::jokers::JokerArrangement;
 use hupai::{Arrangement, Form};
 use serde_json::json;
 use std::process::ExitCode;
@@ -25,6 +26,9 @@ pub fn run(args: HandArgs) -> ExitCode {
     let common = &args.common;
     with_tables(common, |engine| {
         batch::run(common, &args.hands, |input| {
+            if !common.jokers().is_none() {
+                return with_jokers(engine, common, input);
+            }
             let hand = common.parse_hand(input)?;
             let all = engine.arrangements(&hand, &common.rules);
             let mut text = match all.len() {
@@ -50,5 +54,45 @@ pub fn run(args: HandArgs) -> ExitCode {
                 }),
             })
         })
+    })
+}
+
+/// `hupai arrange` with `--jokers` / `--joker`: each group shows its jokers
+/// (`12*3m`: the joker is 2m), groups of jokers only are `JJJ` / `JJ` / `JJJJ`.
+fn with_jokers(engine: &dyn Engine, common: &Common, input: &str) -> Result<batch::Answer, String> {
+    let (hand, _, jokers) = common.parse_hand_jokers(input)?;
+    let all = engine
+        .arrangements_with(&hand, &common.jokers(), &common.rules)
+        .map_err(|e| e.to_string())?;
+    let mut text = match all.len() {
+        0 => format!("{hand}  not complete"),
+        1 => format!("{hand}  1 arrangement"),
+        n => format!("{hand}  {n} arrangements"),
+    };
+    let groups = |a: &JokerArrangement| -> Vec<String> {
+        let free = a.free.to_string();
+        a.groups
+            .iter()
+            .map(|g| g.to_string())
+            .chain(free.split_whitespace().map(String::from))
+            .collect()
+    };
+    for a in &all {
+        text += "\n  ";
+        if a.form != Form::Standard {
+            text += form_name(a.form);
+            text += ": ";
+        }
+        text += &a.to_string();
+    }
+    Ok(batch::Answer {
+        text,
+        json: json!({
+            "hand": hand.to_string(),
+            "jokers": jokers,
+            "count": all.len(),
+            "arrangements": all.iter().map(groups).collect::<Vec<_>>(),
+            "forms": all.iter().map(|a| form_name(a.form)).collect::<Vec<_>>(),
+        }),
     })
 }

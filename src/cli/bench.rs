@@ -4,7 +4,7 @@
 use clap::Args;
 use hupai::mcr::{self, engine::Reference, Flags, ScoringInput};
 use hupai::server::{Engine, HandState};
-use hupai::sets::{hands, Set, SEED};
+use hupai::sets::{hands, with_jokers, Set, SEED};
 use hupai::{reference, Arrangement, Arrangements, Hand, Rules, Tables, Tile, TileSet, KINDS};
 use std::hint::black_box;
 use std::process::ExitCode;
@@ -272,6 +272,53 @@ fn batch(threads: usize, hs: &[Hand], check: impl Fn(&Hand) -> bool + Sync) -> u
     out.iter().map(|&w| w as u64).sum()
 }
 
+/// Hu with jokers: the set's hands with `jokers` tiles turned into jokers
+/// ([`with_jokers`]), the table engine against the joker reference search.
+struct JokerOp {
+    name: &'static str,
+    jokers: usize,
+    sets: &'static [Set],
+    table: Run,
+    reference: Run,
+}
+
+fn table_jokers<const J: usize>(hs: &[Hand]) -> u64 {
+    let t = Tables::embedded();
+    hs.iter()
+        .map(|h| t.is_win_jokers(black_box(h), J, &Rules::GENERIC) as u64)
+        .sum()
+}
+
+fn reference_jokers<const J: usize>(hs: &[Hand]) -> u64 {
+    hs.iter()
+        .map(|h| reference::jokers::is_win(black_box(h), J, &Rules::GENERIC) as u64)
+        .sum()
+}
+
+const JOKER_OPS: &[JokerOp] = &[
+    JokerOp {
+        name: "jokers1",
+        jokers: 1,
+        sets: &[Set::R14, Set::C14],
+        table: table_jokers::<1>,
+        reference: reference_jokers::<1>,
+    },
+    JokerOp {
+        name: "jokers4",
+        jokers: 4,
+        sets: &[Set::R14, Set::C14],
+        table: table_jokers::<4>,
+        reference: reference_jokers::<4>,
+    },
+    JokerOp {
+        name: "jokers8",
+        jokers: 8,
+        sets: &[Set::R14, Set::C14],
+        table: table_jokers::<8>,
+        reference: reference_jokers::<8>,
+    },
+];
+
 /// Best time per hand over repeated passes lasting about `budget`.
 fn time(run: Run, hs: &[Hand], budget: Duration) -> (f64, u64) {
     let mut best = f64::INFINITY;
@@ -300,56 +347,61 @@ pub fn run(args: BenchArgs) -> ExitCode {
         );
     }
     let mut ok = true;
-    for op in OPS.iter().filter(|o| {
-        args.only
-            .as_ref()
-            .is_none_or(|f| o.name.contains(f.as_str()))
-    }) {
-        for &set in op.sets {
-            let hs = hands(set, n, SEED);
-            let (table_ns, a) = time(op.table, &hs, budget);
-            let sample = &hs[..op.reference_hands.min(n)];
-            let (reference_ns, b) = time(op.reference, sample, budget);
-            let a = if sample.len() < n {
-                (op.table)(sample)
-            } else {
-                a
-            };
-            if a != b {
-                eprintln!(
-                    "hupai: {} on {}: table and reference disagree",
-                    op.name,
-                    set.name()
-                );
-                ok = false;
-            }
-            let ratio = reference_ns / table_ns;
-            if args.json {
-                let v = serde_json::json!({
-                    "op": op.name, "set": set.name(), "hands": n,
-                    "reference_hands": sample.len(),
-                    "table_ns": (table_ns * 100.0).round() / 100.0,
-                    "reference_ns": (reference_ns * 100.0).round() / 100.0,
-                    "ratio": (ratio * 10.0).round() / 10.0,
-                    "table_hands_per_s": (1e9 / table_ns).round(),
-                });
-                println!("{v}");
-            } else {
-                println!(
-                    "{:<12} {:<5} {:>12.1} {:>14.1} {:>7.1}x {:>12.1}{}",
-                    op.name,
-                    set.name(),
-                    table_ns,
-                    reference_ns,
-                    ratio,
-                    1e3 / table_ns,
-                    if sample.len() < n {
-                        format!("  (reference on {} hands)", sample.len())
-                    } else {
-                        String::new()
-                    }
-                );
-            }
+    let selected = |name: &str| args.only.as_ref().is_none_or(|f| name.contains(f.as_str()));
+    // Every (operation, set, jokers, reference hands): the plain operations,
+    // then hu with jokers.
+    let plain = OPS.iter().filter(|o| selected(o.name)).flat_map(|o| {
+        o.sets
+            .iter()
+            .map(move |&s| (o.name, s, o.table, o.reference, 0, o.reference_hands))
+    });
+    let jokers = JOKER_OPS.iter().filter(|o| selected(o.name)).flat_map(|o| {
+        o.sets
+            .iter()
+            .map(move |&s| (o.name, s, o.table, o.reference, o.jokers, usize::MAX))
+    });
+    for (name, set, table, reference, jokers, reference_hands) in plain.chain(jokers) {
+        let mut hs = hands(set, n, SEED);
+        if jokers > 0 {
+            hs = with_jokers(&hs, jokers, SEED);
+        }
+        let (table_ns, a) = time(table, &hs, budget);
+        let sample = &hs[..reference_hands.min(n)];
+        let (reference_ns, b) = time(reference, sample, budget);
+        let a = if sample.len() < n { table(sample) } else { a };
+        if a != b {
+            eprintln!(
+                "hupai: {name} on {}: table and reference disagree",
+                set.name()
+            );
+            ok = false;
+        }
+        let ratio = reference_ns / table_ns;
+        if args.json {
+            let v = serde_json::json!({
+                "op": name, "set": set.name(), "hands": n, "jokers": jokers,
+                "reference_hands": sample.len(),
+                "table_ns": (table_ns * 100.0).round() / 100.0,
+                "reference_ns": (reference_ns * 100.0).round() / 100.0,
+                "ratio": (ratio * 10.0).round() / 10.0,
+                "table_hands_per_s": (1e9 / table_ns).round(),
+            });
+            println!("{v}");
+        } else {
+            println!(
+                "{:<12} {:<5} {:>12.1} {:>14.1} {:>7.1}x {:>12.1}{}",
+                name,
+                set.name(),
+                table_ns,
+                reference_ns,
+                ratio,
+                1e3 / table_ns,
+                if sample.len() < n {
+                    format!("  (reference on {} hands)", sample.len())
+                } else {
+                    String::new()
+                }
+            );
         }
     }
     if ok {

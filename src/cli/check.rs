@@ -8,11 +8,21 @@ pub fn run(args: HandArgs) -> ExitCode {
     let common = &args.common;
     with_tables(common, |engine| {
         batch::run(common, &args.hands, |input| {
-            let hand = common.parse_hand(input)?;
-            let win = engine.is_win(&hand, &common.rules);
+            let (hand, win, jokers) = if common.jokers().is_none() {
+                let hand = common.parse_hand(input)?;
+                (hand, engine.is_win(&hand, &common.rules), None)
+            } else {
+                let (hand, real, jokers) = common.parse_hand_jokers(input)?;
+                let win = engine.is_win_jokers(&real, jokers, &common.rules);
+                (hand, win, Some(jokers))
+            };
+            let mut json = json!({ "hand": hand.to_string(), "win": win });
+            if let Some(n) = jokers {
+                json["jokers"] = n.into();
+            }
             Ok(batch::Answer {
                 text: if win { "good" } else { "bad" }.to_string(),
-                json: json!({ "hand": hand.to_string(), "win": win }),
+                json,
             })
         })
     })

@@ -10,8 +10,12 @@ mod tables;
 mod waits;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use hupai::engine::jokers::JokerArrangement;
 use hupai::engine::{ShantenError, Ukeire};
-use hupai::{mcr, Arrangement, Counts, Hand, Notation, Rules, Tables, Waits, WaitsError};
+use hupai::{
+    mcr, Arrangement, Counts, Hand, JokerError, Jokers, Notation, Rules, Tables, Tile, Waits,
+    WaitsError,
+};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -87,10 +91,20 @@ pub struct Common {
     /// Worker threads for batch mode (default: all cores).
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
+    /// N jokers (wildcards) in addition to the listed tiles.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub jokers: usize,
+    /// Every copy of TILE in the hand is a joker, e.g. 7z (the Red-dragon game).
+    #[arg(long, value_name = "TILE", value_parser = parse_tile)]
+    pub joker: Option<Tile>,
 }
 
 fn parse_rules(s: &str) -> Result<Rules, String> {
     s.parse()
+}
+
+fn parse_tile(s: &str) -> Result<Tile, String> {
+    s.parse::<Tile>().map_err(|e| e.to_string())
 }
 
 /// A hand command's arguments: common options, then hands (none = stdin).
@@ -120,6 +134,30 @@ impl Common {
         }
         Ok(hand)
     }
+
+    /// The joker specification of `--jokers` and `--joker`.
+    pub fn jokers(&self) -> Jokers {
+        Jokers {
+            extra: self.jokers,
+            tile: self.joker,
+        }
+    }
+
+    /// Parse one hand that may hold jokers: the hand as written, its real
+    /// tiles and its joker count (checked against the largest hand of the
+    /// rule set). With `--jokers N` an empty hand is N jokers alone.
+    pub fn parse_hand_jokers(&self, input: &str) -> Result<(Hand, Hand, usize), String> {
+        let hand = if input.trim().is_empty() && self.jokers > 0 {
+            Hand::new([0; hupai::KINDS], &[]).map_err(|e| e.to_string())?
+        } else {
+            self.parse_hand(input)?
+        };
+        let (real, jokers) = self
+            .jokers()
+            .split(&hand, &self.rules)
+            .map_err(|e| e.to_string())?;
+        Ok((hand, real, jokers))
+    }
 }
 
 /// Run `f` with the table set the options name: a memory-mapped directory or
@@ -141,12 +179,32 @@ pub fn with_tables(common: &Common, f: impl FnOnce(&dyn Engine) -> ExitCode) -> 
 pub trait Engine: Sync {
     /// Whether the hand is complete.
     fn is_win(&self, hand: &Hand, rules: &Rules) -> bool;
+    /// Whether the hand's real tiles and `jokers` jokers are complete.
+    fn is_win_jokers(&self, hand: &Hand, jokers: usize, rules: &Rules) -> bool;
     /// The waits of a ready hand.
     fn waits(&self, hand: &Hand, rules: &Rules) -> Result<Waits, WaitsError>;
+    /// The waits of a hand as written, `spec` naming its jokers.
+    fn waits_with(&self, hand: &Hand, spec: &Jokers, rules: &Rules) -> Result<Waits, JokerError>;
     /// Every arrangement of a complete hand.
     fn arrangements(&self, hand: &Hand, rules: &Rules) -> Vec<Arrangement>;
+    /// Every arrangement of a hand as written, `spec` naming its jokers.
+    fn arrangements_with(
+        &self,
+        hand: &Hand,
+        spec: &Jokers,
+        rules: &Rules,
+    ) -> Result<Vec<JokerArrangement>, JokerError>;
     /// Effective tiles or the discard table.
     fn ukeire(&self, hand: &Hand, rules: &Rules, visible: &Counts) -> Result<Ukeire, ShantenError>;
+    /// Effective tiles or the discard table of a hand as written, `spec`
+    /// naming its jokers.
+    fn ukeire_with(
+        &self,
+        hand: &Hand,
+        spec: &Jokers,
+        rules: &Rules,
+        visible: &Counts,
+    ) -> Result<Ukeire, JokerError>;
     /// The MCR score of a complete hand.
     fn score(&self, input: &mcr::ScoringInput) -> Result<mcr::Score, mcr::ScoreError>;
 }
@@ -155,14 +213,37 @@ impl<B: AsRef<[u8]> + Sync> Engine for Tables<B> {
     fn is_win(&self, hand: &Hand, rules: &Rules) -> bool {
         Tables::is_win(self, hand, rules)
     }
+    fn is_win_jokers(&self, hand: &Hand, jokers: usize, rules: &Rules) -> bool {
+        Tables::is_win_jokers(self, hand, jokers, rules)
+    }
     fn waits(&self, hand: &Hand, rules: &Rules) -> Result<Waits, WaitsError> {
         Tables::waits(self, hand, rules)
+    }
+    fn waits_with(&self, hand: &Hand, spec: &Jokers, rules: &Rules) -> Result<Waits, JokerError> {
+        Tables::waits_with(self, hand, spec, rules)
     }
     fn arrangements(&self, hand: &Hand, rules: &Rules) -> Vec<Arrangement> {
         Tables::arrangements(self, hand, rules)
     }
+    fn arrangements_with(
+        &self,
+        hand: &Hand,
+        spec: &Jokers,
+        rules: &Rules,
+    ) -> Result<Vec<JokerArrangement>, JokerError> {
+        Tables::arrangements_with(self, hand, spec, rules)
+    }
     fn ukeire(&self, hand: &Hand, rules: &Rules, visible: &Counts) -> Result<Ukeire, ShantenError> {
         Tables::ukeire(self, hand, rules, visible)
+    }
+    fn ukeire_with(
+        &self,
+        hand: &Hand,
+        spec: &Jokers,
+        rules: &Rules,
+        visible: &Counts,
+    ) -> Result<Ukeire, JokerError> {
+        Tables::ukeire_with(self, hand, spec, rules, visible)
     }
     fn score(&self, input: &mcr::ScoringInput) -> Result<mcr::Score, mcr::ScoreError> {
         mcr::score(input, self)

@@ -80,6 +80,10 @@ pub fn run(args: ScoreArgs) -> ExitCode {
         );
         return ExitCode::from(2);
     }
+    if !common.jokers().is_none() {
+        eprintln!("hupai: score uses the MCR rules, which have no jokers; --jokers and --joker do not apply");
+        return ExitCode::from(2);
+    }
     let base = args.flags.flags();
     with_tables(common, |engine| {
         batch::run(common, &args.hands, |line| {

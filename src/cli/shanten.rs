@@ -36,12 +36,21 @@ pub fn run(args: ShantenArgs) -> ExitCode {
     };
     with_tables(common, |engine| {
         batch::run(common, &args.hands, |input| {
-            let hand = common.parse_hand(input)?;
-            let u = engine
-                .ukeire(&hand, &common.rules, &visible)
-                .map_err(|e| e.to_string())?;
+            let (hand, u, jokers) = if common.jokers().is_none() {
+                let hand = common.parse_hand(input)?;
+                let u = engine
+                    .ukeire(&hand, &common.rules, &visible)
+                    .map_err(|e| e.to_string())?;
+                (hand, u, None)
+            } else {
+                let (hand, _, jokers) = common.parse_hand_jokers(input)?;
+                let u = engine
+                    .ukeire_with(&hand, &common.jokers(), &common.rules, &visible)
+                    .map_err(|e| e.to_string())?;
+                (hand, u, Some(jokers))
+            };
             let name = hand.to_string();
-            Ok(match u {
+            let mut answer = match u {
                 Ukeire::Draw(e) => batch::Answer {
                     text: format!("{name}: {}; {}", shanten_text(e.shanten()), tiles_text(&e)),
                     json: json!({
@@ -76,7 +85,11 @@ pub fn run(args: ShantenArgs) -> ExitCode {
                         }),
                     }
                 }
-            })
+            };
+            if let Some(n) = jokers {
+                answer.json["jokers"] = n.into();
+            }
+            Ok(answer)
         })
     })
 }

@@ -13,10 +13,19 @@ pub fn run(args: HandArgs) -> ExitCode {
     let common = &args.common;
     with_tables(common, |engine| {
         batch::run(common, &args.hands, |input| {
-            let hand = common.parse_hand(input)?;
-            let w = engine
-                .waits(&hand, &common.rules)
-                .map_err(|e| e.to_string())?;
+            let (hand, w, jokers) = if common.jokers().is_none() {
+                let hand = common.parse_hand(input)?;
+                let w = engine
+                    .waits(&hand, &common.rules)
+                    .map_err(|e| e.to_string())?;
+                (hand, w, None)
+            } else {
+                let (hand, _, jokers) = common.parse_hand_jokers(input)?;
+                let w = engine
+                    .waits_with(&hand, &common.jokers(), &common.rules)
+                    .map_err(|e| e.to_string())?;
+                (hand, w, Some(jokers))
+            };
             let mut text = format!("{hand}  waits:");
             if w.live.is_empty() {
                 text += " none";
@@ -26,14 +35,15 @@ pub fn run(args: HandArgs) -> ExitCode {
             if !w.exhausted.is_empty() {
                 text += &format!("  exhausted: {}", w.exhausted);
             }
-            Ok(batch::Answer {
-                text,
-                json: json!({
-                    "hand": hand.to_string(),
-                    "waits": names(w.live),
-                    "exhausted": names(w.exhausted),
-                }),
-            })
+            let mut json = json!({
+                "hand": hand.to_string(),
+                "waits": names(w.live),
+                "exhausted": names(w.exhausted),
+            });
+            if let Some(n) = jokers {
+                json["jokers"] = n.into();
+            }
+            Ok(batch::Answer { text, json })
         })
     })
 }

@@ -5,10 +5,12 @@
 
 mod arrange;
 mod hu;
+pub mod jokers;
 mod shanten;
 mod waits;
 
 pub use arrange::{canonical_order, Arrangements, MAX_ARRANGEMENTS};
 pub use hu::suits_allowed;
+pub use jokers::{JokerError, Jokers};
 pub use shanten::{Discards, Effective, ShantenError, Ukeire};
 pub use waits::{Waits, WaitsError};

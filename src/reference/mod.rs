@@ -9,6 +9,7 @@
 //! Counts may hold a fifth copy: waits ask "would this tile complete the hand",
 //! which for an exhausted wait is a tile the hand already holds four of.
 
+pub mod jokers;
 pub mod shanten;
 
 use crate::arrangement::{Arrangement, Form, Group, GroupKind};
@@ -92,14 +93,26 @@ pub fn waits(hand: &Hand, rules: &Rules) -> (TileSet, TileSet) {
 /// ```
 pub fn arrangements(hand: &Hand, rules: &Rules) -> Vec<Arrangement> {
     let melds: Vec<Meld> = hand.melds().copied().collect();
-    let counts = hand.counts();
+    arrangements_counts(hand.counts(), &melds, rules)
+}
+
+/// [`arrangements`] on raw concealed counts (a count may exceed four, as
+/// when jokers stand for more copies) and declared melds.
+///
+/// ```
+/// use hupai::{reference, Rules};
+/// let mut c = [0u8; 34];
+/// c[0] = 5; // 11111m: 111m + 11m
+/// assert_eq!(reference::arrangements_counts(&c, &[], &Rules::GENERIC).len(), 1);
+/// ```
+pub fn arrangements_counts(counts: &Counts, melds: &[Meld], rules: &Rules) -> Vec<Arrangement> {
     let mut out = Vec::new();
-    if !tiles_allowed(counts, &melds, rules) {
+    if !tiles_allowed(counts, melds, rules) {
         return out;
     }
     let size = total(counts) + 3 * melds.len();
     let mut base = Arrangement::new(Form::Standard);
-    for m in &melds {
+    for m in melds {
         base.push(Group::declared(*m));
     }
     for k in kong_counts(size, rules) {
@@ -189,7 +202,7 @@ pub(crate) fn tiles_allowed(counts: &Counts, melds: &[Meld], rules: &Rules) -> b
 /// How many concealed quads are read as kongs for a hand of `size` slots
 /// (concealed tiles + 3 per declared meld): none for a 3n+2 hand of at most
 /// 14, and k for the seed rule's 14 + k (k = 1..4).
-fn kong_counts(size: usize, rules: &Rules) -> impl Iterator<Item = usize> {
+pub(crate) fn kong_counts(size: usize, rules: &Rules) -> impl Iterator<Item = usize> {
     let plain = (size % 3 == 2 && size <= 14).then_some(0);
     let kongs = (rules.undeclared_kongs && (15..=18).contains(&size)).then(|| size - 14);
     plain.into_iter().chain(kongs)

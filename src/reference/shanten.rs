@@ -84,6 +84,25 @@ pub fn distance(hand: &Hand, rules: &Rules) -> Option<u8> {
     for i in 0..KINDS {
         caps[i] -= all[i] - c[i];
     }
+    distance_caps(c, &caps, &all, melds, rules)
+}
+
+/// [`distance`] on raw counts: concealed `c` (any counts), the copies a
+/// target may hold `caps`, everything held `all` (concealed and declared),
+/// `melds` declared melds.
+pub(crate) fn distance_caps(
+    c: &Counts,
+    caps: &[u8; KINDS],
+    all: &Counts,
+    melds: usize,
+    rules: &Rules,
+) -> Option<u8> {
+    let concealed = total(c);
+    let size = concealed + 3 * melds;
+    if concealed == 0 || size > 14 || size % 3 == 0 {
+        return None;
+    }
+    let mut caps = *caps;
     if !rules.honors {
         caps[27..].fill(0);
     }

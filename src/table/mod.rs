@@ -49,6 +49,53 @@ pub mod record {
     }
 }
 
+/// The need byte of `jokers.tbl`: the fewest jokers a pattern needs to become
+/// melds only (low nibble) and melds plus one pair (high nibble).
+///
+/// ```
+/// use hupai::table::{needs, Tables};
+/// let t = Tables::embedded();
+/// let b = t.suit_needs(&[1, 1, 0, 0, 0, 0, 0, 0, 0]); // 12m
+/// assert_eq!((needs::melds(b), needs::pair(b)), (1, 3)); // 123m; 123m + a pair
+/// let b = t.honor_needs(&[2, 0, 0, 0, 0, 0, 0]); // 11z
+/// assert_eq!((needs::melds(b), needs::pair(b)), (1, 0));
+/// ```
+pub mod needs {
+    /// Values at or above this are stored as this (never reached by a hand:
+    /// it holds at most 14 jokers beside a real tile).
+    pub const CAP: u8 = 15;
+    /// Pack exact needs into a byte.
+    ///
+    /// ```
+    /// use hupai::table::needs;
+    /// assert_eq!(needs::pack(2, 20), 0xf2);
+    /// ```
+    #[inline]
+    pub const fn pack(melds: u8, pair: u8) -> u8 {
+        let m = if melds < CAP { melds } else { CAP };
+        let p = if pair < CAP { pair } else { CAP };
+        m | p << 4
+    }
+    /// Jokers that make the pattern melds only.
+    ///
+    /// ```
+    /// assert_eq!(hupai::table::needs::melds(0x31), 1);
+    /// ```
+    #[inline(always)]
+    pub const fn melds(b: u8) -> usize {
+        (b & 15) as usize
+    }
+    /// Jokers that make the pattern melds and one pair.
+    ///
+    /// ```
+    /// assert_eq!(hupai::table::needs::pair(0x31), 3);
+    /// ```
+    #[inline(always)]
+    pub const fn pair(b: u8) -> usize {
+        (b >> 4) as usize
+    }
+}
+
 /// The packed decompositions of `arrange.tbl`.
 ///
 /// A decomposition of one complete pattern (a suit or the honours) is its
@@ -158,6 +205,10 @@ pub const KINDS: &[TableKind] = &[
         generate: generate::hu,
     },
     TableKind {
+        file: "jokers.tbl",
+        generate: generate::jokers,
+    },
+    TableKind {
         file: "arrange.tbl",
         generate: generate::arrange,
     },
@@ -202,6 +253,9 @@ pub struct Tables<B = &'static [u8]> {
     hu: TableFile<B>,
     suit: Range<usize>,
     honor: Range<usize>,
+    jokers: TableFile<B>,
+    joker_suit: Range<usize>,
+    joker_honor: Range<usize>,
     arrange: TableFile<B>,
     suit_decomp: DecompIndex,
     honor_decomp: DecompIndex,
@@ -280,33 +334,34 @@ impl<B: AsRef<[u8]>> Tables<B> {
     pub fn load(
         mut open: impl FnMut(&str) -> Result<B, TableError>,
     ) -> Result<Tables<B>, TableError> {
-        let hu = TableFile::new(open("hu.tbl")?)?;
-        if hu.kind() != "hu" {
-            return Err(TableError::Corrupt(format!(
-                "hu.tbl holds a '{}' table",
-                hu.kind()
-            )));
-        }
-        let sized = |name: &str, n: usize| -> Result<Range<usize>, TableError> {
-            let r = hu.section_range(name)?;
-            if r.len() != 2 * n {
+        let mut file = |name: &str, kind: &str| -> Result<TableFile<B>, TableError> {
+            let f = TableFile::new(open(name)?)?;
+            if f.kind() != kind {
                 return Err(TableError::Corrupt(format!(
-                    "section '{name}' holds {} bytes, expected {}",
+                    "{name} holds a '{}' table",
+                    f.kind()
+                )));
+            }
+            Ok(f)
+        };
+        let sized = |f: &TableFile<B>, name: &str, n: usize| -> Result<Range<usize>, TableError> {
+            let r = f.section_range(name)?;
+            if r.len() != n {
+                return Err(TableError::Corrupt(format!(
+                    "section '{name}' of '{}' holds {} bytes, expected {n}",
+                    f.kind(),
                     r.len(),
-                    2 * n
                 )));
             }
             Ok(r)
         };
-        let suit = sized("suit", key::SUIT_PATTERNS)?;
-        let honor = sized("honor", key::HONOR_PATTERNS)?;
-        let arrange = TableFile::new(open("arrange.tbl")?)?;
-        if arrange.kind() != "arrange" {
-            return Err(TableError::Corrupt(format!(
-                "arrange.tbl holds a '{}' table",
-                arrange.kind()
-            )));
-        }
+        let hu = file("hu.tbl", "hu")?;
+        let suit = sized(&hu, "suit", 2 * key::SUIT_PATTERNS)?;
+        let honor = sized(&hu, "honor", 2 * key::HONOR_PATTERNS)?;
+        let jokers = file("jokers.tbl", "jokers")?;
+        let joker_suit = sized(&jokers, "suit", key::SUIT_PATTERNS)?;
+        let joker_honor = sized(&jokers, "honor", key::HONOR_PATTERNS)?;
+        let arrange = file("arrange.tbl", "arrange")?;
         let suit_decomp = DecompIndex::load(&arrange, "suit", key::SUIT_PATTERNS)?;
         let honor_decomp = DecompIndex::load(&arrange, "honor", key::HONOR_PATTERNS)?;
         let shanten = kind_file(open("shanten.tbl")?, "shanten")?;
@@ -322,6 +377,9 @@ impl<B: AsRef<[u8]>> Tables<B> {
             hu,
             suit,
             honor,
+            jokers,
+            joker_suit,
+            joker_honor,
             arrange,
             suit_decomp,
             honor_decomp,
@@ -337,15 +395,14 @@ impl<B: AsRef<[u8]>> Tables<B> {
 
     /// Full verification: every file's checksum.
     pub fn verify(&self) -> Result<(), TableError> {
-        self.hu.verify()?;
-        self.arrange.verify()?;
-        self.shanten.verify()
+        self.files().try_for_each(|(_, f)| f.verify())
     }
 
     /// The files of the set by name.
     pub fn files(&self) -> impl Iterator<Item = (&'static str, &TableFile<B>)> {
         [
             ("hu.tbl", &self.hu),
+            ("jokers.tbl", &self.jokers),
             ("arrange.tbl", &self.arrange),
             ("shanten.tbl", &self.shanten),
         ]
@@ -426,6 +483,53 @@ impl<B: AsRef<[u8]>> Tables<B> {
             read_u16(b, s, key::key_index(keys[1])),
             read_u16(b, s, key::key_index(keys[2])),
             read_u16(b, h, key::key_index(keys[3])),
+        ]
+    }
+}
+
+/// Joker needs ([`needs`]).
+impl<B: AsRef<[u8]>> Tables<B> {
+    /// The need byte of a suit pattern (≤ 14 tiles).
+    ///
+    /// ```
+    /// use hupai::table::{needs, Tables};
+    /// let b = Tables::embedded().suit_needs(&[1, 0, 1, 0, 0, 0, 0, 0, 0]); // 13m
+    /// assert_eq!((needs::melds(b), needs::pair(b)), (1, 3)); // 123m; 123m + a pair
+    /// ```
+    #[inline]
+    pub fn suit_needs(&self, c: &[u8; 9]) -> u8 {
+        self.jokers.bytes()[self.joker_suit.start + key::suit_index(c)]
+    }
+
+    /// The need byte of an honour pattern (≤ 14 tiles).
+    ///
+    /// ```
+    /// use hupai::table::{needs, Tables};
+    /// let b = Tables::embedded().honor_needs(&[1, 1, 0, 0, 0, 0, 0]); // 12z
+    /// assert_eq!((needs::melds(b), needs::pair(b)), (4, 3)); // 111z 222z; 11z 222z
+    /// ```
+    #[inline]
+    pub fn honor_needs(&self, c: &[u8; 7]) -> u8 {
+        self.jokers.bytes()[self.joker_honor.start + key::honor_index(c)]
+    }
+
+    /// The need bytes of a hand's four parts from their keys.
+    ///
+    /// ```
+    /// use hupai::{table::{key, needs, Tables}, Hand};
+    /// let h: Hand = "12m5p".parse().unwrap();
+    /// let b = Tables::embedded().needs(&key::hand_keys(h.counts()));
+    /// assert_eq!(b.map(needs::melds), [1, 2, 0, 0]);
+    /// ```
+    #[inline(always)]
+    pub fn needs(&self, keys: &[key::Key; 4]) -> [u8; 4] {
+        let b = self.jokers.bytes();
+        let (s, h) = (self.joker_suit.start, self.joker_honor.start);
+        [
+            b[s + key::key_index(keys[0])],
+            b[s + key::key_index(keys[1])],
+            b[s + key::key_index(keys[2])],
+            b[h + key::key_index(keys[3])],
         ]
     }
 }

@@ -172,6 +172,15 @@ pub struct Effective {
 }
 
 impl Effective {
+    /// An answer computed elsewhere in the crate (the joker engine).
+    pub(crate) fn new(shanten: i8, tiles: TileSet, unseen: [u8; KINDS]) -> Effective {
+        Effective {
+            shanten,
+            tiles,
+            unseen,
+        }
+    }
+
     /// The shanten of the hand (before the draw).
     pub fn shanten(&self) -> i8 {
         self.shanten
@@ -242,6 +251,25 @@ pub struct Discards {
 }
 
 impl Discards {
+    /// An answer computed elsewhere in the crate (the joker engine): at
+    /// most 14 rows, already in order.
+    pub(crate) fn new(
+        shanten: i8,
+        after: i8,
+        rows: &[(Tile, TileSet)],
+        unseen: [u8; KINDS],
+    ) -> Discards {
+        let mut r = [(Tile::EAST, TileSet::EMPTY); 14];
+        r[..rows.len()].copy_from_slice(rows);
+        Discards {
+            shanten,
+            after,
+            len: rows.len() as u8,
+            rows: r,
+            unseen,
+        }
+    }
+
     /// The shanten of the hand (before the discard).
     pub fn shanten(&self) -> i8 {
         self.shanten

@@ -5,10 +5,12 @@
 
 mod arrange;
 mod hu;
+mod jokers;
 pub mod shanten;
 
 pub use arrange::arrange;
 pub use hu::hu;
+pub use jokers::{exact_needs, jokers};
 pub use shanten::shanten;
 
 /// Little-endian bytes of a `u16` array.

@@ -1,0 +1,590 @@
+//! Shanten with jokers: the fewest real tiles a hand must draw (discarding
+//! others) to be complete, its jokers standing for whatever the target needs.
+//!
+//! As for plain shanten ([`Tables::shanten`]), the replacement distance `d`
+//! is the minimum over complete target hands `T` (the hand's size, a 3n+1
+//! hand aiming at 3n+2) of the tiles `T` holds beyond the real concealed
+//! counts `c`: `Σ max(0, T_i − c_i)`. Jokers fill `j` of those slots, so
+//! `d = Σ max(0, T_i − c_i) − j` (the target has `j` more slots than real
+//! tiles, so the sum is at least `j`). Real copies, kept or drawn, stay
+//! within what the declared melds leave (`cap_i`); a joker may stand for a
+//! copy beyond it, so a target may exceed the caps by at most `j` copies in
+//! all (`Σ max(0, T_i − cap_i) ≤ j`). Shanten is `d − 1`.
+//!
+//! Standard form: deficits and excess copies are sums over the four parts,
+//! so each part gets a small dynamic programme over its ranks (the capped
+//! programme of plain shanten with an excess budget: chows carried from the
+//! two previous ranks, any number of pungs, a pair), giving its distance to
+//! `m` melds and `p` pairs within each excess budget `e ≤ j`; the parts
+//! combine min-plus over melds, the pair and the budget. The concealed
+//! special forms hold at most four copies of a kind, so their distances are
+//! the plain counting formulas less `j`.
+
+use super::{JokerError, Jokers};
+use crate::engine::{Discards, Effective, ShantenError, Ukeire};
+use crate::forms;
+use crate::hand::Hand;
+use crate::rules::{Rules, SevenPairs};
+use crate::table::generate::shanten::FAR;
+use crate::table::{Distances, Tables};
+use crate::tile::{total, Counts, Tile, KINDS};
+use crate::tileset::TileSet;
+
+/// A part's distances per excess budget: `at[e][8p + m]`, the fewest
+/// missing tiles for `m` melds and `p` pairs with at most `e` copies over
+/// the caps.
+type Budgeted = Vec<Distances>;
+
+/// The distances of one part (ranks `v`, caps `caps`) for every excess
+/// budget `0..=emax`, up to `most` melds.
+fn part(v: &[u8], caps: &[u8], chows: bool, most: usize, emax: usize) -> Budgeted {
+    // best[x][y][m][p][e]: most tiles of v covered, with x chows started two
+    // ranks back, y one rank back, m melds and p pairs placed, e copies over
+    // the caps so far; -1: unreachable.
+    let (me, mm) = (emax + 1, most + 1);
+    let at = |x: usize, y: usize, m: usize, p: usize, e: usize| {
+        (((x * mm + y) * mm + m) * 2 + p) * me + e
+    };
+    let states = mm * mm * mm * 2 * me;
+    let mut best = vec![-1i8; states];
+    best[at(0, 0, 0, 0, 0)] = 0;
+    let n = v.len();
+    for r in 0..n {
+        let mut next = vec![-1i8; states];
+        let start_chows = chows && r + 2 < n;
+        let cap = caps[r] as usize;
+        for x in 0..=most {
+            for y in 0..=most - x {
+                for m in x + y..=most {
+                    for p in 0..2 {
+                        for e in 0..=emax {
+                            let here = best[at(x, y, m, p, e)];
+                            if here < 0 {
+                                continue;
+                            }
+                            let most_z = if start_chows { most - m } else { 0 };
+                            for z in 0..=most_z {
+                                for g in 0..=most - m - z {
+                                    for q in 0..2 - p {
+                                        let t = x + y + z + 3 * g + 2 * q;
+                                        let e2 = e + t.saturating_sub(cap);
+                                        if e2 > emax {
+                                            continue;
+                                        }
+                                        let gain = t.min(v[r] as usize) as i8;
+                                        let to = at(y, z, m + z + g, p + q, e2);
+                                        next[to] = next[to].max(here + gain);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        best = next;
+    }
+    let mut out = vec![[FAR; 16]; me];
+    for (e, d) in out.iter_mut().enumerate() {
+        for m in 0..=most.min(4) {
+            for p in 0..2 {
+                // At most e over the caps: the best of every budget up to e.
+                let covered = (0..=e).map(|u| best[at(0, 0, m, p, u)]).max().unwrap_or(-1);
+                if covered >= 0 {
+                    d[8 * p + m] = (3 * m + 2 * p) as u8 - covered as u8;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Distances of a part that may not be used (a voided suit): nothing.
+fn nothing(emax: usize) -> Budgeted {
+    let mut d = [FAR; 16];
+    d[0] = 0;
+    vec![d; emax + 1]
+}
+
+/// Min-plus product of two parts over melds, the pair and the budget.
+fn product(a: &Budgeted, b: &Budgeted) -> Budgeted {
+    let emax = a.len() - 1;
+    let mut out = vec![[FAR; 16]; emax + 1];
+    for (e, o) in out.iter_mut().enumerate() {
+        for ea in 0..=e {
+            let (x, y) = (&a[ea], &b[e - ea]);
+            for pa in 0..2 {
+                for pb in 0..2 - pa {
+                    for ma in 0..=4 {
+                        for mb in 0..=4 - ma {
+                            let s = x[8 * pa + ma].saturating_add(y[8 * pb + mb]).min(FAR);
+                            let cell = &mut o[8 * (pa + pb) + ma + mb];
+                            *cell = (*cell).min(s);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The hand as the joker engine sees it.
+#[derive(Clone, Copy)]
+struct Shape {
+    c: Counts,
+    caps: [u8; KINDS],
+    jokers: usize,
+    melds: usize,
+    /// Slots: real concealed tiles, jokers, three per declared meld.
+    size: usize,
+}
+
+/// The size check of plain shanten, jokers counted as concealed tiles.
+fn check(
+    concealed: usize,
+    melds: usize,
+    fits: fn(usize) -> bool,
+    expected: &'static str,
+) -> Result<(), ShantenError> {
+    let size = concealed + 3 * melds;
+    if concealed > 0 && size <= 14 && fits(size) {
+        Ok(())
+    } else {
+        Err(ShantenError::Size {
+            concealed,
+            melds,
+            expected,
+        })
+    }
+}
+
+impl Shape {
+    fn new(hand: &Hand, jokers: usize, rules: &Rules) -> Result<Shape, ShantenError> {
+        let c = *hand.counts();
+        let melds = hand.meld_count();
+        let concealed = total(&c).saturating_add(jokers);
+        check(
+            concealed,
+            melds,
+            |s| s % 3 != 0,
+            "3n+1 or 3n+2 tiles, at most 14",
+        )?;
+        let mut caps = [4u8; KINDS];
+        for m in hand.melds() {
+            for t in m.tiles() {
+                caps[t.index()] -= 1;
+            }
+        }
+        if !rules.honors {
+            if let Some(i) = (27..KINDS).find(|&i| c[i] + (4 - caps[i]) > 0) {
+                return Err(ShantenError::NoSuchTile(tile(i)));
+            }
+            caps[27..].fill(0);
+        }
+        if keeps(&caps, rules).next().is_none() {
+            return Err(ShantenError::ThreeSuits);
+        }
+        Ok(Shape {
+            c,
+            caps,
+            jokers,
+            melds,
+            size: concealed + 3 * melds,
+        })
+    }
+}
+
+fn tile(i: usize) -> Tile {
+    Tile::from_index(i).expect("index < 34")
+}
+
+/// The parts (bits m, p, s, z) a target may use: all, or (Sichuan) each
+/// choice of numbered suits to void that spares the suits of declared melds.
+fn keeps(caps: &[u8; KINDS], rules: &Rules) -> impl Iterator<Item = u8> {
+    let declared: u8 = (0..3)
+        .filter(|&s| caps[9 * s..9 * s + 9].iter().any(|&x| x < 4))
+        .fold(0, |m, s| m | 1 << s);
+    let honors = if rules.honors { 8 } else { 0 };
+    let drop = 3 - rules.max_suits.min(3) as u32;
+    (0u8..8).filter_map(move |gone| {
+        (gone.count_ones() == drop && gone & declared == 0).then_some((7 & !gone) | honors)
+    })
+}
+
+/// The ranks of part `i` within the 34 kinds.
+fn ranks(i: usize) -> std::ops::Range<usize> {
+    9 * i..9 * i + if i == 3 { 7 } else { 9 }
+}
+
+/// The four parts' budgeted distances (voided parts: nothing).
+fn parts(s: &Shape, keep: u8, most: usize) -> [Budgeted; 4] {
+    std::array::from_fn(|i| {
+        if keep >> i & 1 == 0 {
+            nothing(s.jokers)
+        } else {
+            part(&s.c[ranks(i)], &s.caps[ranks(i)], i < 3, most, s.jokers)
+        }
+    })
+}
+
+/// Missing tiles of the standard form (to `k` melds and a pair), given the
+/// four parts' distances and the joker budget.
+fn join(x: &[Budgeted; 4], k: usize, jokers: usize) -> u8 {
+    let all = product(&product(&x[0], &x[1]), &product(&x[2], &x[3]));
+    all[jokers][8 + k]
+}
+
+/// The concealed special forms' missing tiles over the kept kinds (their
+/// targets hold at most four copies of a kind: no excess): seven pairs,
+/// thirteen orphans, honours and knitted, as the rules allow.
+fn special(c: &Counts, keep: u8, rules: &Rules) -> u8 {
+    let kept = |i: usize| keep >> (i / 9).min(3) & 1 == 1;
+    let held: Vec<u8> = (0..KINDS).map(|i| if kept(i) { c[i] } else { 0 }).collect();
+    let mut d = FAR;
+    let kinds = held.iter().filter(|&&x| x > 0).count() as u8;
+    let pairs = held.iter().filter(|&&x| x >= 2).count() as u8;
+    match rules.seven_pairs {
+        SevenPairs::No => {}
+        SevenPairs::Distinct => d = 7u8.saturating_sub(pairs) + 7u8.saturating_sub(kinds),
+        SevenPairs::QuadsAllowed => {
+            let whole: u8 = held.iter().map(|&x| x / 2).sum();
+            let odd = held.iter().filter(|&&x| x % 2 == 1).count() as u8;
+            let need = 7u8.saturating_sub(whole);
+            d = need + need.saturating_sub(odd);
+        }
+    }
+    if rules.thirteen_orphans {
+        let present = forms::ORPHANS.iter().filter(|&&o| c[o] > 0).count() as u8;
+        let pair = forms::ORPHANS.iter().any(|&o| c[o] >= 2) as u8;
+        d = d.min(14 - present - pair);
+    }
+    if rules.mcr_forms {
+        for p in 0..forms::KNITTED_PERMS.len() {
+            let allowed = forms::knitted_tiles(p).into_iter().chain(27..KINDS);
+            let present = allowed.filter(|&i| c[i] > 0).count() as u8;
+            d = d.min(14 - present.min(14));
+        }
+    }
+    d
+}
+
+/// MCR knitted straight: each permutation's missing tiles, then the rest to
+/// a set and a pair (just the pair beside a declared meld).
+fn knitted_straight(s: &Shape, keep: u8) -> u8 {
+    let mut best = FAR;
+    for p in 0..forms::KNITTED_PERMS.len() {
+        if forms::knitted_tiles(p).iter().any(|&i| s.caps[i] == 0) {
+            continue;
+        }
+        let mut rest = *s;
+        let mut missing = 0u8;
+        for i in forms::knitted_tiles(p) {
+            rest.caps[i] -= 1;
+            if rest.c[i] > 0 {
+                rest.c[i] -= 1;
+            } else {
+                missing += 1;
+            }
+        }
+        let k = 1 - s.melds;
+        let d = join(&parts(&rest, keep, k), k, s.jokers);
+        best = best.min(d.saturating_add(missing));
+    }
+    best
+}
+
+/// The replacement distance over every form (and every voided suit), or
+/// [`FAR`] when nothing is reachable.
+fn distance(s: &Shape, rules: &Rules) -> u8 {
+    let k = (s.size - 3 * s.melds) / 3;
+    let mut best = FAR;
+    for keep in keeps(&s.caps, rules) {
+        let mut d = join(&parts(s, keep, k), k, s.jokers);
+        if s.melds == 0 && s.size >= 13 {
+            d = d.min(special(&s.c, keep, rules));
+        }
+        if rules.mcr_forms && s.melds <= 1 && s.size >= 13 {
+            d = d.min(knitted_straight(s, keep));
+        }
+        best = best.min(d);
+    }
+    if best >= FAR {
+        FAR
+    } else {
+        // The jokers fill that many of the missing slots.
+        best - s.jokers as u8
+    }
+}
+
+/// Four minus the copies in the hand as written, its melds and `visible`.
+fn unseen(hand: &Hand, visible: &Counts) -> Result<[u8; KINDS], ShantenError> {
+    let all = hand.all_counts();
+    let mut out = [0u8; KINDS];
+    for i in 0..KINDS {
+        let seen = all[i] + visible[i].min(8);
+        if seen > 4 {
+            return Err(ShantenError::Visible(tile(i)));
+        }
+        out[i] = 4 - seen;
+    }
+    Ok(out)
+}
+
+impl<B: AsRef<[u8]>> Tables<B> {
+    /// Shanten of the hand's real tiles with `jokers` jokers (see the
+    /// module docs of [`crate::engine::jokers`]' shanten): −1 complete, 0
+    /// ready. Sizes count the jokers: 3n+1 or 3n+2 slots, at most 14. With
+    /// no jokers this is [`Tables::shanten`].
+    ///
+    /// ```
+    /// use hupai::{Hand, Rules, Tables};
+    /// let t = Tables::embedded();
+    /// let s = |h: &str, j| t.shanten_jokers(&h.parse::<Hand>().unwrap(), j, &Rules::RIICHI);
+    /// assert_eq!(s("123m456p789s1z", 4), Ok(-1)); // 1z and a joker, three jokers
+    /// assert_eq!(s("123m456p789s1z", 3), Ok(0)); // 111z with two jokers, any draw pairs the third
+    /// assert_eq!(s("1111m", 1), Ok(-1)); // 111m + 1m and a joker: a fifth 1m
+    /// assert_eq!(s("19m19p19s123456z", 1), Ok(0)); // thirteen orphans: one short
+    /// assert!(s("123m456p789s1z", 2).is_err()); // 12 slots
+    /// ```
+    pub fn shanten_jokers(
+        &self,
+        hand: &Hand,
+        jokers: usize,
+        rules: &Rules,
+    ) -> Result<i8, ShantenError> {
+        if jokers == 0 {
+            return self.shanten(hand, rules);
+        }
+        let shape = Shape::new(hand, jokers, rules)?;
+        match distance(&shape, rules) {
+            FAR => Err(ShantenError::Unreachable),
+            d => Ok(d as i8 - 1),
+        }
+    }
+
+    /// Effective tiles of a 3n+1 hand with `jokers` jokers: the real tiles
+    /// whose draw lowers the shanten, with the copies unseen (see
+    /// [`Tables::effective`]). With no jokers this is [`Tables::effective`].
+    ///
+    /// ```
+    /// use hupai::{Hand, Rules, Tables};
+    /// let t = Tables::embedded();
+    /// let h: Hand = "123m456p789s12z".parse().unwrap();
+    /// let e = t.effective_jokers(&h, 2, &Rules::RIICHI, &[0; 34]).unwrap();
+    /// assert_eq!((e.shanten(), e.tiles().to_string().as_str()), (0, "1z 2z"));
+    /// ```
+    pub fn effective_jokers(
+        &self,
+        hand: &Hand,
+        jokers: usize,
+        rules: &Rules,
+        visible: &Counts,
+    ) -> Result<Effective, ShantenError> {
+        if jokers == 0 {
+            return self.effective(hand, rules, visible);
+        }
+        let unseen = unseen(hand, visible)?;
+        let shape = Shape::new(hand, jokers, rules)?;
+        check(
+            total(&shape.c) + jokers,
+            shape.melds,
+            |s| s % 3 == 1,
+            "3n+1 tiles (13, 10, 7, 4 or 1)",
+        )?;
+        let (d, tiles) = improving(&shape, rules)?;
+        Ok(Effective::new(
+            d as i8 - 1,
+            TileSet::from_bits(tiles),
+            unseen,
+        ))
+    }
+
+    /// The discard table of a 3n+2 hand with `jokers` jokers: each real
+    /// tile whose discard leaves the best shanten, with that hand's
+    /// effective tiles (discarding a joker is never better: a joker can
+    /// stand for any discarded tile). With no jokers this is
+    /// [`Tables::discards`].
+    ///
+    /// ```
+    /// use hupai::{Hand, Rules, Tables};
+    /// let t = Tables::embedded();
+    /// let h: Hand = "123m456p789s135z".parse().unwrap();
+    /// let d = t.discards_jokers(&h, 2, &Rules::GENERIC, &[0; 34]).unwrap();
+    /// assert_eq!((d.shanten(), d.after(), d.len()), (0, 0, 3)); // any of 1z 3z 5z
+    /// ```
+    pub fn discards_jokers(
+        &self,
+        hand: &Hand,
+        jokers: usize,
+        rules: &Rules,
+        visible: &Counts,
+    ) -> Result<Discards, ShantenError> {
+        if jokers == 0 {
+            return self.discards(hand, rules, visible);
+        }
+        let unseen = unseen(hand, visible)?;
+        let shape = Shape::new(hand, jokers, rules)?;
+        check(
+            total(&shape.c) + jokers,
+            shape.melds,
+            |s| s % 3 == 2,
+            "3n+2 tiles (14, 11, 8, 5 or 2)",
+        )?;
+        let d = distance(&shape, rules);
+        if d >= FAR {
+            return Err(ShantenError::Unreachable);
+        }
+        let without = |i: usize| {
+            let mut s = shape;
+            s.c[i] -= 1;
+            s.size -= 1;
+            s
+        };
+        let after: Vec<(usize, u8)> = (0..KINDS)
+            .filter(|&i| shape.c[i] > 0)
+            .map(|i| (i, distance(&without(i), rules)))
+            .collect();
+        let best = after.iter().map(|&(_, d)| d).min().unwrap_or(FAR);
+        let mut rows = Vec::new();
+        for &(i, _) in after.iter().filter(|&&(_, d)| d == best) {
+            rows.push((
+                tile(i),
+                TileSet::from_bits(improving(&without(i), rules)?.1),
+            ));
+        }
+        let count =
+            |tiles: TileSet| -> u32 { tiles.iter().map(|t| unseen[t.index()] as u32).sum() };
+        rows.sort_by_key(|&(t, tiles)| (std::cmp::Reverse(count(tiles)), t));
+        Ok(Discards::new(d as i8 - 1, best as i8 - 1, &rows, unseen))
+    }
+
+    /// Effective tiles (3n+1) or the discard table (3n+2) with jokers.
+    ///
+    /// ```
+    /// use hupai::{engine::Ukeire, Hand, Rules, Tables};
+    /// let h: Hand = "123m456p789s12z".parse().unwrap();
+    /// let u = Tables::embedded().ukeire_jokers(&h, 2, &Rules::RIICHI, &[0; 34]).unwrap();
+    /// assert!(matches!(u, Ukeire::Draw(e) if e.shanten() == 0));
+    /// ```
+    pub fn ukeire_jokers(
+        &self,
+        hand: &Hand,
+        jokers: usize,
+        rules: &Rules,
+        visible: &Counts,
+    ) -> Result<Ukeire, ShantenError> {
+        let concealed = hand.concealed_len().saturating_add(jokers);
+        check(
+            concealed,
+            hand.meld_count(),
+            |s| s % 3 != 0,
+            "3n+1 or 3n+2 tiles, at most 14",
+        )?;
+        if (concealed + 3 * hand.meld_count()) % 3 == 2 {
+            self.discards_jokers(hand, jokers, rules, visible)
+                .map(Ukeire::Discard)
+        } else {
+            self.effective_jokers(hand, jokers, rules, visible)
+                .map(Ukeire::Draw)
+        }
+    }
+
+    /// [`Tables::ukeire_jokers`] of a hand as written, `spec` naming its
+    /// jokers. A drawn joker tile is one more joker: effective when a joker
+    /// lowers the shanten. Listed discards are real tiles.
+    ///
+    /// ```
+    /// use hupai::{engine::Ukeire, Hand, Jokers, Rules, Tables, Tile};
+    /// let h: Hand = "123m456p789s1277z".parse().unwrap();
+    /// let spec = Jokers { extra: 0, tile: Some(Tile::RED) };
+    /// let u = Tables::embedded().ukeire_with(&h, &spec, &Rules::RIICHI, &[0; 34]).unwrap();
+    /// let Ukeire::Draw(e) = u else { unreachable!() };
+    /// assert_eq!(e.tiles().to_string(), "1z 2z 7z"); // 7z: a second joker
+    /// ```
+    pub fn ukeire_with(
+        &self,
+        hand: &Hand,
+        spec: &Jokers,
+        rules: &Rules,
+        visible: &Counts,
+    ) -> Result<Ukeire, JokerError> {
+        let (real, jokers) = spec.split(hand, rules)?;
+        let unseen = unseen(hand, visible).map_err(JokerError::Shanten)?;
+        let mut u = self
+            .ukeire_jokers(&real, jokers, rules, visible)
+            .map_err(JokerError::Shanten)?;
+        // Counts of what is unseen come from the hand as written (its joker
+        // tiles are held copies); the joker tile's draw is one more joker.
+        let joker_draw = |real: &Hand, d: i8| -> Result<bool, JokerError> {
+            let now = self
+                .shanten_jokers(real, jokers + 1, rules)
+                .map_err(JokerError::Shanten)?;
+            Ok(now < d)
+        };
+        let fix = |e: Effective, real: &Hand| -> Result<Effective, JokerError> {
+            let mut bits = e.tiles().bits();
+            if let Some(t) = spec.tile {
+                bits &= !(1 << t.index());
+                if hand.all_counts()[t.index()] < 4 && joker_draw(real, e.shanten())? {
+                    bits |= 1 << t.index();
+                }
+            }
+            Ok(Effective::new(
+                e.shanten(),
+                TileSet::from_bits(bits),
+                unseen,
+            ))
+        };
+        u = match u {
+            Ukeire::Draw(e) => Ukeire::Draw(fix(e, &real)?),
+            Ukeire::Discard(d) => {
+                let mut rows = Vec::new();
+                for (t, e) in d.iter() {
+                    let rest = real.without_tile(t).expect("a listed discard is held");
+                    rows.push((t, fix(e, &rest)?.tiles()));
+                }
+                Ukeire::Discard(Discards::new(d.shanten(), d.after(), &rows, unseen))
+            }
+        };
+        Ok(u)
+    }
+}
+
+/// Distance of a 3n+1 hand and the real tiles whose draw lowers it. A
+/// draw changes one part: the other parts' distances are computed once.
+fn improving(s: &Shape, rules: &Rules) -> Result<(u8, u64), ShantenError> {
+    let d = distance(s, rules);
+    if d >= FAR {
+        return Err(ShantenError::Unreachable);
+    }
+    let k = (s.size - 3 * s.melds) / 3;
+    let kept: Vec<(u8, [Budgeted; 4])> = keeps(&s.caps, rules)
+        .map(|keep| (keep, parts(s, keep, k)))
+        .collect();
+    let mut tiles = 0u64;
+    for i in (0..KINDS).filter(|&i| s.c[i] < s.caps[i]) {
+        let mut next = *s;
+        next.c[i] += 1;
+        next.size += 1;
+        let q = (i / 9).min(3);
+        let mut best = FAR;
+        for (keep, x) in &kept {
+            if keep >> q & 1 == 1 {
+                let mut x = x.clone();
+                x[q] = part(&next.c[ranks(q)], &next.caps[ranks(q)], q < 3, k, s.jokers);
+                best = best.min(join(&x, k, s.jokers));
+            }
+            if next.melds == 0 && next.size >= 13 {
+                best = best.min(special(&next.c, *keep, rules));
+            }
+            if rules.mcr_forms && next.melds <= 1 && next.size >= 13 {
+                best = best.min(knitted_straight(&next, *keep));
+            }
+        }
+        if best < FAR && best - (s.jokers as u8) < d {
+            tiles |= 1 << i;
+        }
+    }
+    Ok((d, tiles))
+}

@@ -1,0 +1,123 @@
+//! Waits with jokers: each tile kind as the drawn tile, checked with the
+//! joker needs of the parts it changes; a drawn joker tile is one more joker.
+
+use super::{JokerError, Jokers};
+use crate::engine::waits::allowed_waits;
+use crate::engine::{Waits, WaitsError};
+use crate::hand::Hand;
+use crate::rules::Rules;
+use crate::table::Tables;
+use crate::tile::KINDS;
+use crate::tileset::TileSet;
+
+impl<B: AsRef<[u8]>> Tables<B> {
+    /// The tiles that complete the hand's real tiles with `jokers` jokers,
+    /// live and exhausted (the hand holds all four copies, concealed or in
+    /// melds; such a tile would be a fifth copy). Each drawn tile is a real
+    /// tile; see [`Tables::waits_with`] for a joker tile, whose draw is a
+    /// joker. With no jokers this is [`Tables::waits`].
+    ///
+    /// The hand with its jokers must be one tile short of complete: 1, 4, 7,
+    /// 10 or 13 tiles (a declared meld counts three), or 14–17 under the seed
+    /// rule's undeclared kongs.
+    ///
+    /// ```
+    /// use hupai::{Hand, Rules, Tables};
+    /// let t = Tables::embedded();
+    /// let h: Hand = "1111m23m456p789s".parse().unwrap();
+    /// let w = t.waits_jokers(&h, 1, &Rules::RIICHI).unwrap();
+    /// // 111m 123m 456p 789s, and the drawn tile pairs with the joker: every
+    /// // tile, 1m as a fifth copy (exhausted).
+    /// assert_eq!((w.live.len(), w.exhausted.to_string().as_str()), (33, "1m"));
+    /// let h: Hand = "19m19p19s123456z".parse().unwrap();
+    /// let w = t.waits_jokers(&h, 1, &Rules::RIICHI).unwrap();
+    /// assert_eq!(w.live.len(), 13); // thirteen orphans: any orphan
+    /// ```
+    pub fn waits_jokers(
+        &self,
+        hand: &Hand,
+        jokers: usize,
+        rules: &Rules,
+    ) -> Result<Waits, WaitsError> {
+        if jokers == 0 {
+            return self.waits(hand, rules);
+        }
+        let melds = hand.meld_count();
+        let size = jokers.saturating_add(hand.concealed_len() + 3 * melds);
+        if !(size % 3 == 1 && size <= 13 || rules.undeclared_kongs && (14..=17).contains(&size)) {
+            return Err(WaitsError::Size {
+                size,
+                undeclared_kongs: rules.undeclared_kongs,
+            });
+        }
+        let mut found = 0u64;
+        let mut allowed = allowed_waits(hand, rules);
+        while allowed != 0 {
+            let i = allowed.trailing_zeros() as usize;
+            allowed &= allowed - 1;
+            let mut c = *hand.counts();
+            c[i] += 1;
+            if self.win_counts(&c, melds, jokers, rules) {
+                found |= 1 << i;
+            }
+        }
+        let all = hand.all_counts();
+        let held: u64 = (0..KINDS)
+            .filter(|&i| all[i] >= 4)
+            .fold(0, |m, i| m | 1 << i);
+        Ok(Waits {
+            live: TileSet::from_bits(found & !held),
+            exhausted: TileSet::from_bits(found & held),
+        })
+    }
+
+    /// The waits of a hand as written, `spec` naming its jokers. A drawn
+    /// joker tile (`--joker 7z`) is one more joker: it completes the hand
+    /// when any tile does. A wait is exhausted when the hand as written holds
+    /// its four copies.
+    ///
+    /// ```
+    /// use hupai::{Hand, Jokers, Rules, Tables, Tile};
+    /// let t = Tables::embedded();
+    /// let spec = Jokers { extra: 0, tile: Some(Tile::RED) };
+    /// let h: Hand = "123m456p789s11z77z".parse().unwrap();
+    /// let w = t.waits_with(&h, &spec, &Rules::GENERIC).unwrap();
+    /// assert_eq!(w.live.len(), 34); // any tile makes a pung with the two jokers
+    /// let h: Hand = "123m456p789s144z7z".parse().unwrap();
+    /// let w = t.waits_with(&h, &spec, &Rules::GENERIC).unwrap();
+    /// // 1z: 111z (with the joker) + 44z; 4z: 444z + 1z and the joker; a
+    /// // drawn 7z is a second joker: 1z and two jokers + 44z.
+    /// assert_eq!(w.live.to_string(), "1z 4z 7z");
+    /// let h: Hand = "123m456p7777z".parse().unwrap();
+    /// let w = t.waits_with(&h, &spec, &Rules::GENERIC).unwrap();
+    /// assert_eq!((w.live.len(), w.exhausted.to_string().as_str()), (33, "7z"));
+    /// ```
+    pub fn waits_with(
+        &self,
+        hand: &Hand,
+        spec: &Jokers,
+        rules: &Rules,
+    ) -> Result<Waits, JokerError> {
+        let (real, jokers) = spec.split(hand, rules)?;
+        let mut w = self
+            .waits_jokers(&real, jokers, rules)
+            .map_err(JokerError::Waits)?;
+        if let Some(t) = spec.tile {
+            let any = !w.is_empty();
+            let mut live = w.live.bits() & !(1 << t.index());
+            let mut exhausted = w.exhausted.bits() & !(1 << t.index());
+            if any {
+                if hand.all_counts()[t.index()] >= 4 {
+                    exhausted |= 1 << t.index();
+                } else {
+                    live |= 1 << t.index();
+                }
+            }
+            w = Waits {
+                live: TileSet::from_bits(live),
+                exhausted: TileSet::from_bits(exhausted),
+            };
+        }
+        Ok(w)
+    }
+}

@@ -21,7 +21,7 @@ Each line of the fixture is
 * TOTAL is the reference's total exactly as it returns it. PyMahjongGB adds
   the flowers to every complete hand and does not apply the 8-point minimum;
   the test converts (flowers count only on a legal win, see
-  docs/mcr-differences.md).
+  README.md, "MCR scoring against the reference calculator").
 * FANS are `NUMBER*COUNT` separated by spaces, NUMBER being the fan's number in
   shared/rules/mcr.md (1-81; the reference's fan ids are the same numbers)
   and 82 for "Concealed Kong and Melded Kong".

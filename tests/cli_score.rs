@@ -2,26 +2,8 @@
 //! with their own flags, errors, and agreement with the library on the
 //! reference fixture.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn hupai(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hupai"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    input.write_all(stdin.as_bytes()).unwrap();
-    drop(input);
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
+mod cli_common;
+use cli_common::{run as hupai, stdout};
 
 #[test]
 fn text_is_a_fan_table_with_total_and_verdict() {

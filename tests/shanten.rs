@@ -2,6 +2,7 @@
 //! package (a committed riichi fixture), the `xiangting` crate, and the
 //! brute-force reference, on every rule set.
 
+mod cli_common;
 use hupai::engine::{ShantenError, Ukeire};
 use hupai::reference::shanten as brute;
 use hupai::sets::{self, Rng};
@@ -603,25 +604,8 @@ fn mapped_tables_answer_alike() {
 /// `hupai shanten` end to end: text, JSON fields (DESIGN §5), batch mode
 /// with a bad line, `--visible`.
 mod cli {
-    use std::io::Write;
-    use std::process::{Command, Output, Stdio};
-
-    fn hupai(args: &[&str], stdin: &str) -> Output {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_hupai"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(stdin.as_bytes())
-            .unwrap();
-        child.wait_with_output().unwrap()
-    }
+    use super::cli_common::run as hupai;
+    use std::process::Output;
 
     fn out(o: &Output) -> String {
         String::from_utf8(o.stdout.clone()).unwrap()

@@ -330,21 +330,9 @@ pub fn one_short(rng: &mut Rng, rules: &Rules) -> Hand {
 
 /// Run the `hupai` binary with `args` and `stdin`: (exit code, stdout).
 pub fn hupai(args: &[&str], stdin: &str) -> (i32, String) {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hupai"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    input.write_all(stdin.as_bytes()).unwrap();
-    drop(input);
-    let o = child.wait_with_output().unwrap();
-    (
-        o.status.code().unwrap_or(-1),
-        String::from_utf8(o.stdout).unwrap(),
-    )
+    let o = cli_common::run(args, stdin);
+    (o.status.code().unwrap_or(-1), cli_common::stdout(&o))
 }
+
+#[path = "../cli_common/mod.rs"]
+mod cli_common;

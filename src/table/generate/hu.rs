@@ -30,19 +30,7 @@ pub(crate) fn base6<const N: usize>(v: &[u8; N]) -> usize {
 /// Bitmap over base-6 keys: the vectors (counts ≤ 5) that split into at most
 /// four melds plus at most one pair.
 fn complete_bitmap<const N: usize>(chows: bool) -> Vec<bool> {
-    let mut melds: Vec<[u8; N]> = Vec::new();
-    for r in 0..N {
-        let mut v = [0; N];
-        v[r] = 3;
-        melds.push(v);
-    }
-    if chows {
-        for r in 0..N - 2 {
-            let mut v = [0; N];
-            v[r..r + 3].fill(1);
-            melds.push(v);
-        }
-    }
+    let melds = super::melds::<N>(chows);
     let mut map = vec![false; 6usize.pow(N as u32)];
     let mut mark = |v: &[u8; N]| {
         if v.iter().all(|&c| c <= 5) {

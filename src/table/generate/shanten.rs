@@ -130,19 +130,7 @@ pub fn product(a: &Distances, b: &Distances) -> Distances {
 /// Every complete pattern of at most four melds and at most one pair, as a
 /// bit per cell, keyed by dense index.
 fn targets<const N: usize>(chows: bool) -> Vec<u16> {
-    let mut melds: Vec<[u8; N]> = Vec::new();
-    for r in 0..N {
-        let mut v = [0; N];
-        v[r] = 3;
-        melds.push(v);
-    }
-    if chows {
-        for r in 0..N - 2 {
-            let mut v = [0; N];
-            v[r..r + 3].fill(1);
-            melds.push(v);
-        }
-    }
+    let melds = super::melds::<N>(chows);
     let mut bits = vec![
         0u16;
         if N == 9 {

@@ -2,7 +2,7 @@
 
 use super::{batch, with_tables, Common, Engine, HandArgs};
 use hupai::engine::jokers::JokerArrangement;
-use hupai::{Arrangement, Form};
+use hupai::{Arrangement, Form, Hand};
 use serde_json::json;
 use std::process::ExitCode;
 
@@ -22,6 +22,44 @@ fn groups(a: &Arrangement) -> Vec<String> {
     a.groups().iter().map(|g| g.to_string()).collect()
 }
 
+/// The answer for a hand's arrangements, plain or with jokers: a count line
+/// and one line per arrangement (special forms named), or the JSON object.
+fn answer<T: std::fmt::Display>(
+    common: &Common,
+    hand: &Hand,
+    jokers: Option<usize>,
+    all: &[T],
+    form: impl Fn(&T) -> Form,
+    groups: impl Fn(&T) -> Vec<String>,
+) -> batch::Answer {
+    let text = || {
+        let mut text = match all.len() {
+            0 => format!("{hand}  not complete"),
+            1 => format!("{hand}  1 arrangement"),
+            n => format!("{hand}  {n} arrangements"),
+        };
+        for a in all {
+            text += "\n  ";
+            if form(a) != Form::Standard {
+                text += form_name(form(a));
+                text += ": ";
+            }
+            text += &a.to_string();
+        }
+        text
+    };
+    let json = || {
+        let v = json!({
+            "hand": hand.to_string(),
+            "count": all.len(),
+            "arrangements": all.iter().map(&groups).collect::<Vec<_>>(),
+            "forms": all.iter().map(|a| form_name(form(a))).collect::<Vec<_>>(),
+        });
+        batch::with_jokers(v, jokers)
+    };
+    batch::Answer::new(common.json, text, json)
+}
+
 pub fn run(args: HandArgs) -> ExitCode {
     let common = &args.common;
     with_tables(common, |engine| {
@@ -31,28 +69,7 @@ pub fn run(args: HandArgs) -> ExitCode {
             }
             let hand = common.parse_hand(input)?;
             let all = engine.arrangements(&hand, &common.rules);
-            let mut text = match all.len() {
-                0 => format!("{hand}  not complete"),
-                1 => format!("{hand}  1 arrangement"),
-                n => format!("{hand}  {n} arrangements"),
-            };
-            for a in &all {
-                text += "\n  ";
-                if a.form() != Form::Standard {
-                    text += form_name(a.form());
-                    text += ": ";
-                }
-                text += &a.to_string();
-            }
-            Ok(batch::Answer {
-                text,
-                json: json!({
-                    "hand": hand.to_string(),
-                    "count": all.len(),
-                    "arrangements": all.iter().map(groups).collect::<Vec<_>>(),
-                    "forms": all.iter().map(|a| form_name(a.form())).collect::<Vec<_>>(),
-                }),
-            })
+            Ok(answer(common, &hand, None, &all, |a| a.form(), groups))
         })
     })
 }
@@ -64,11 +81,6 @@ fn with_jokers(engine: &dyn Engine, common: &Common, input: &str) -> Result<batc
     let all = engine
         .arrangements_with(&hand, &common.jokers(), &common.rules)
         .map_err(|e| e.to_string())?;
-    let mut text = match all.len() {
-        0 => format!("{hand}  not complete"),
-        1 => format!("{hand}  1 arrangement"),
-        n => format!("{hand}  {n} arrangements"),
-    };
     let groups = |a: &JokerArrangement| -> Vec<String> {
         let free = a.free.to_string();
         a.groups
@@ -77,22 +89,12 @@ fn with_jokers(engine: &dyn Engine, common: &Common, input: &str) -> Result<batc
             .chain(free.split_whitespace().map(String::from))
             .collect()
     };
-    for a in &all {
-        text += "\n  ";
-        if a.form != Form::Standard {
-            text += form_name(a.form);
-            text += ": ";
-        }
-        text += &a.to_string();
-    }
-    Ok(batch::Answer {
-        text,
-        json: json!({
-            "hand": hand.to_string(),
-            "jokers": jokers,
-            "count": all.len(),
-            "arrangements": all.iter().map(groups).collect::<Vec<_>>(),
-            "forms": all.iter().map(|a| form_name(a.form)).collect::<Vec<_>>(),
-        }),
-    })
+    Ok(answer(
+        common,
+        &hand,
+        Some(jokers),
+        &all,
+        |a| a.form,
+        groups,
+    ))
 }

@@ -8,12 +8,23 @@ use serde_json::{json, Value};
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
 
-/// What a command prints for one hand.
-pub struct Answer {
-    /// Human-readable line(s).
-    pub text: String,
-    /// The JSON object (the `hand` field is added by the caller's answer).
-    pub json: Value,
+/// What a command prints for one hand: the text or the JSON line.
+pub struct Answer(String);
+
+impl Answer {
+    /// The answer in the form the options ask for; only that form is built
+    /// (the other one's canonical hand text and JSON tree would be waste).
+    pub fn new(json: bool, text: impl FnOnce() -> String, value: impl FnOnce() -> Value) -> Answer {
+        Answer(if json { value().to_string() } else { text() })
+    }
+}
+
+/// `value` with a `jokers` field when the hand had jokers.
+pub fn with_jokers(mut value: Value, jokers: Option<usize>) -> Value {
+    if let Some(n) = jokers {
+        value["jokers"] = n.into();
+    }
+    value
 }
 
 /// Lines read and evaluated together; bounds memory on endless input.
@@ -43,8 +54,7 @@ pub fn run(
             pool.install(|| chunk.par_iter().map(|h| eval(h.trim())).collect());
         for (input, a) in chunk.iter().zip(answers) {
             let line = match (a, common.json) {
-                (Ok(a), true) => a.json.to_string(),
-                (Ok(a), false) => a.text,
+                (Ok(a), _) => a.0,
                 (Err(e), json) => {
                     failed = true;
                     if json {

@@ -16,14 +16,11 @@ pub fn run(args: HandArgs) -> ExitCode {
                 let win = engine.is_win_jokers(&real, jokers, &common.rules);
                 (hand, win, Some(jokers))
             };
-            let mut json = json!({ "hand": hand.to_string(), "win": win });
-            if let Some(n) = jokers {
-                json["jokers"] = n.into();
-            }
-            Ok(batch::Answer {
-                text: if win { "good" } else { "bad" }.to_string(),
-                json,
-            })
+            Ok(batch::Answer::new(
+                common.json,
+                || if win { "good" } else { "bad" }.to_string(),
+                || batch::with_jokers(json!({ "hand": hand.to_string(), "win": win }), jokers),
+            ))
         })
     })
 }

@@ -94,10 +94,11 @@ pub fn run(args: ScoreArgs) -> ExitCode {
             let input = ScoringInput::from_hand(hand, flags).map_err(|e| e.to_string())?;
             let score = engine.score(&input).map_err(|e| e.to_string())?;
             let shown = notation::format_mpsz_with_last(input.hand());
-            Ok(batch::Answer {
-                text: text_table(&shown, &input, &score),
-                json: json_object(&shown, &input, &score),
-            })
+            Ok(batch::Answer::new(
+                common.json,
+                || text_table(&shown, &input, &score),
+                || json_object(&shown, &input, &score),
+            ))
         })
     })
 }

@@ -50,45 +50,50 @@ pub fn run(args: ShantenArgs) -> ExitCode {
                 (hand, u, Some(jokers))
             };
             let name = hand.to_string();
-            let mut answer = match u {
-                Ukeire::Draw(e) => batch::Answer {
-                    text: format!("{name}: {}; {}", shanten_text(e.shanten()), tiles_text(&e)),
-                    json: json!({
-                        "hand": name,
-                        "shanten": e.shanten(),
-                        "effective": tiles_json(&e),
-                        "total": e.total(),
-                    }),
-                },
-                Ukeire::Discard(d) => {
-                    let mut text = format!("{name}: {}", shanten_text(d.shanten()));
-                    let mut rows = Vec::new();
-                    for (tile, e) in d.iter() {
-                        text += &format!(
-                            "\n  discard {tile} -> {}; {}",
-                            shanten_text(e.shanten()),
-                            tiles_text(&e)
-                        );
-                        rows.push(json!({
-                            "tile": tile.to_string(),
+            let answer = match u {
+                Ukeire::Draw(e) => batch::Answer::new(
+                    common.json,
+                    || format!("{name}: {}; {}", shanten_text(e.shanten()), tiles_text(&e)),
+                    || {
+                        let v = json!({
+                            "hand": name,
                             "shanten": e.shanten(),
                             "effective": tiles_json(&e),
                             "total": e.total(),
-                        }));
-                    }
-                    batch::Answer {
-                        text,
-                        json: json!({
-                            "hand": name,
-                            "shanten": d.shanten(),
-                            "discards": rows,
-                        }),
-                    }
-                }
+                        });
+                        batch::with_jokers(v, jokers)
+                    },
+                ),
+                Ukeire::Discard(d) => batch::Answer::new(
+                    common.json,
+                    || {
+                        let mut text = format!("{name}: {}", shanten_text(d.shanten()));
+                        for (tile, e) in d.iter() {
+                            text += &format!(
+                                "\n  discard {tile} -> {}; {}",
+                                shanten_text(e.shanten()),
+                                tiles_text(&e)
+                            );
+                        }
+                        text
+                    },
+                    || {
+                        let rows: Vec<_> = d
+                            .iter()
+                            .map(|(tile, e)| {
+                                json!({
+                                    "tile": tile.to_string(),
+                                    "shanten": e.shanten(),
+                                    "effective": tiles_json(&e),
+                                    "total": e.total(),
+                                })
+                            })
+                            .collect();
+                        let v = json!({ "hand": name, "shanten": d.shanten(), "discards": rows });
+                        batch::with_jokers(v, jokers)
+                    },
+                ),
             };
-            if let Some(n) = jokers {
-                answer.json["jokers"] = n.into();
-            }
             Ok(answer)
         })
     })

@@ -26,24 +26,27 @@ pub fn run(args: HandArgs) -> ExitCode {
                     .map_err(|e| e.to_string())?;
                 (hand, w, Some(jokers))
             };
-            let mut text = format!("{hand}  waits:");
-            if w.live.is_empty() {
-                text += " none";
-            } else {
-                text += &format!(" {}", w.live);
-            }
-            if !w.exhausted.is_empty() {
-                text += &format!("  exhausted: {}", w.exhausted);
-            }
-            let mut json = json!({
-                "hand": hand.to_string(),
-                "waits": names(w.live),
-                "exhausted": names(w.exhausted),
-            });
-            if let Some(n) = jokers {
-                json["jokers"] = n.into();
-            }
-            Ok(batch::Answer { text, json })
+            let text = || {
+                let mut text = format!("{hand}  waits:");
+                if w.live.is_empty() {
+                    text += " none";
+                } else {
+                    text += &format!(" {}", w.live);
+                }
+                if !w.exhausted.is_empty() {
+                    text += &format!("  exhausted: {}", w.exhausted);
+                }
+                text
+            };
+            let json = || {
+                let v = json!({
+                    "hand": hand.to_string(),
+                    "waits": names(w.live),
+                    "exhausted": names(w.exhausted),
+                });
+                batch::with_jokers(v, jokers)
+            };
+            Ok(batch::Answer::new(common.json, text, json))
         })
     })
 }

@@ -5,15 +5,21 @@
 //! densely keeps every per-suit array a quarter of the size of a plain base-5
 //! array, at the price of two tiny lookups:
 //!
-//! * split the vector into a low part (ranks 1–5, base-5 key `lo` < 3125) and
-//!   a high part (ranks 6–9 or, for honours, 6–7);
-//! * order low parts by tile count, so those that fit a budget of `b` tiles are
-//!   exactly the first `LO_FITTING[b]` of that order (`LO_RANK[lo]`);
-//! * give each high part a base offset (`HI_BASE`) past the blocks of the high
-//!   parts before it.
+//! * split the vector into a front part (ranks 1–4, a base-5 value below 625)
+//!   and a back part (ranks 5–9, below 3125; honours: P F C, below 625);
+//! * order front parts by tile count, so those that fit a budget of `b` tiles
+//!   are exactly the first `FRONT_FITTING[b]` of that order (`FRONT_RANK`);
+//! * give each back part a base offset (`BACK_BASE`) past the blocks of the
+//!   back parts before it.
 //!
-//! `index = HI_BASE[hi] + LO_RANK[lo]`, valid when the whole vector holds at
-//! most [`MAX_TILES`] tiles. Both tables are `const` data built at compile time.
+//! `index = BACK_BASE[back] + FRONT_RANK[front]`, valid when the whole vector
+//! holds at most [`MAX_TILES`] tiles. Both tables are `const` data built at
+//! compile time.
+//!
+//! Both values come from one 64-bit load of eight counts (SWAR): one shift-add
+//! pairs neighbouring ranks in 16-bit lanes, one multiply pairs the pairs. The
+//! digits therefore land in the order of [`WEIGHT`], not rank order; any order
+//! serves as long as every user agrees, and all of them go through this module.
 //!
 //! Each entry also carries its part's tile count in the top byte, so the one
 //! addition that makes the index also makes the tile count: a [`Key`] packs
@@ -27,77 +33,96 @@ pub const SUIT_PATTERNS: usize = 405_350;
 /// Number of ≤ 14-tile vectors over the seven honours.
 pub const HONOR_PATTERNS: usize = 43_130;
 
-const LO_DIGITS: usize = 5;
-const LO_KEYS: usize = 3125;
-/// Key tables are padded to powers of two so a masked index needs no bounds check.
-const LO_PADDED: usize = 4096;
+/// The base-5 weight of each rank's count in its part's value (front: ranks
+/// 1–4, back: ranks 5–9), in the order the SWAR arithmetic of
+/// [`front_back`] produces them.
+const WEIGHT: [usize; 9] = [25, 125, 1, 5, 25, 125, 1, 5, 625];
+const FRONT_RANKS: usize = 4;
+const FRONT_VALUES: usize = 625;
+/// Tables are padded to powers of two so a masked index needs no bounds check.
+const FRONT_PADDED: usize = 1024;
+const SUIT_BACK_PADDED: usize = 4096;
+const HONOR_BACK_PADDED: usize = 1024;
 
-const fn digit_sum(mut key: usize, digits: usize) -> usize {
+/// The digits of a part value: the count of rank `first + j` for each weight.
+const fn part_tiles(value: usize, first: usize, ranks: usize) -> Option<usize> {
     let mut s = 0;
-    let mut i = 0;
-    while i < digits {
-        s += key % 5;
-        key /= 5;
-        i += 1;
+    let mut r = first;
+    let mut left = value;
+    while r < first + ranks {
+        s += value / WEIGHT[r] % 5;
+        left -= value / WEIGHT[r] % 5 * WEIGHT[r];
+        r += 1;
     }
-    s
+    // A value with a digit at a weight no rank of the part has does not occur.
+    if left == 0 {
+        Some(s)
+    } else {
+        None
+    }
 }
 
 const TILES_SHIFT: u32 = 24;
 
-/// Rank of each low key in the order (tile count, key), with its tile count
-/// in the top byte.
-static LO_RANK: [u32; LO_PADDED] = {
-    let mut rank = [0u32; LO_PADDED];
+/// Rank of each front value in the order (tile count, value), with its tile
+/// count in the top byte.
+static FRONT_RANK: [u32; FRONT_PADDED] = {
+    let mut rank = [0u32; FRONT_PADDED];
     let mut next = 0;
     let mut s = 0;
-    while s <= 4 * LO_DIGITS {
-        let mut k = 0;
-        while k < LO_KEYS {
-            if digit_sum(k, LO_DIGITS) == s {
-                rank[k] = next | (s as u32) << TILES_SHIFT;
-                next += 1;
+    while s <= 4 * FRONT_RANKS {
+        let mut v = 0;
+        while v < FRONT_VALUES {
+            if let Some(t) = part_tiles(v, 0, FRONT_RANKS) {
+                if t == s {
+                    rank[v] = next | (s as u32) << TILES_SHIFT;
+                    next += 1;
+                }
             }
-            k += 1;
+            v += 1;
         }
         s += 1;
     }
     rank
 };
 
-/// How many low parts hold at most `b` tiles.
-const LO_FITTING: [u32; MAX_TILES + 1] = {
+/// How many front parts hold at most `b` tiles.
+const FRONT_FITTING: [u32; MAX_TILES + 1] = {
     let mut n = [0u32; MAX_TILES + 1];
-    let mut k = 0;
-    while k < LO_KEYS {
-        let s = digit_sum(k, LO_DIGITS);
-        let mut b = s;
-        while b <= MAX_TILES {
-            n[b] += 1;
-            b += 1;
+    let mut v = 0;
+    while v < FRONT_VALUES {
+        if let Some(s) = part_tiles(v, 0, FRONT_RANKS) {
+            let mut b = s;
+            while b <= MAX_TILES {
+                n[b] += 1;
+                b += 1;
+            }
         }
-        k += 1;
+        v += 1;
     }
     n
 };
 
-const fn hi_base<const P: usize, const N: usize>(digits: usize) -> [u32; P] {
+/// Each back value's base offset, in value order, with its tile count in the
+/// top byte; `ranks` back ranks start at rank 5.
+const fn back_base<const P: usize>(ranks: usize) -> [u32; P] {
     let mut base = [0u32; P];
     let mut acc = 0;
-    let mut h = 0;
-    while h < N {
-        let s = digit_sum(h, digits);
-        base[h] = acc | (s as u32) << TILES_SHIFT;
-        if s <= MAX_TILES {
-            acc += LO_FITTING[MAX_TILES - s];
+    let mut v = 0;
+    while v < P {
+        if let Some(s) = part_tiles(v, FRONT_RANKS, ranks) {
+            base[v] = acc | (s as u32) << TILES_SHIFT;
+            if s <= MAX_TILES {
+                acc += FRONT_FITTING[MAX_TILES - s];
+            }
         }
-        h += 1;
+        v += 1;
     }
     base
 }
 
-static SUIT_HI_BASE: [u32; 1024] = hi_base::<1024, 625>(4);
-static HONOR_HI_BASE: [u32; 32] = hi_base::<32, 25>(2);
+static SUIT_BACK_BASE: [u32; SUIT_BACK_PADDED] = back_base(5);
+static HONOR_BACK_BASE: [u32; HONOR_BACK_PADDED] = back_base(3);
 
 /// A part's dense index and tile count, packed: `index | tiles << 24`.
 pub type Key = u32;
@@ -114,33 +139,62 @@ pub const fn key_tiles(k: Key) -> usize {
     (k >> TILES_SHIFT) as usize
 }
 
+/// The front and back values of a part from its first eight counts (byte `r`
+/// = rank `r + 1`) and its ninth: the digits in [`WEIGHT`] order.
+#[inline(always)]
+const fn front_back(eight: u64, ninth: u8) -> (usize, usize) {
+    const EVEN: u64 = 0x00ff_00ff_00ff_00ff;
+    // 16-bit lanes c0 + 5c1, c2 + 5c3, c4 + 5c5, c6 + 5c7 (each at most 24).
+    let pairs = (eight & EVEN) + 5 * (eight >> 8 & EVEN);
+    // Lane 1 gains 25 × lane 0 and lane 3 gains 25 × lane 2 (at most 624:
+    // no carry between lanes).
+    let quads = pairs.wrapping_mul(1 | 25 << 16);
+    let front = (quads >> 16) as usize & (FRONT_PADDED - 1);
+    let back = (quads >> 48) as usize + 625 * ninth as usize;
+    (front, back)
+}
+
+#[inline(always)]
+fn suit_key_of(eight: u64, ninth: u8) -> Key {
+    let (front, back) = front_back(eight, ninth);
+    SUIT_BACK_BASE[back & (SUIT_BACK_PADDED - 1)] + FRONT_RANK[front]
+}
+
+#[inline(always)]
+fn honor_key_of(seven: u64) -> Key {
+    let (front, back) = front_back(seven, 0);
+    HONOR_BACK_BASE[back & (HONOR_BACK_PADDED - 1)] + FRONT_RANK[front]
+}
+
+#[inline(always)]
+fn eight_at(c: &[u8], at: usize) -> u64 {
+    u64::from_le_bytes(c[at..at + 8].try_into().expect("eight counts"))
+}
+
 /// The key of a nine-rank count vector (any counts 0–4; the index is valid
 /// only when the vector holds at most 14 tiles).
 #[inline(always)]
 pub fn suit_key(c: &[u8; 9]) -> Key {
-    let lo = c[0] as usize
-        + 5 * (c[1] as usize + 5 * (c[2] as usize + 5 * (c[3] as usize + 5 * c[4] as usize)));
-    let hi = c[5] as usize + 5 * (c[6] as usize + 5 * (c[7] as usize + 5 * c[8] as usize));
-    SUIT_HI_BASE[hi & 1023] + LO_RANK[lo & (LO_PADDED - 1)]
+    suit_key_of(eight_at(c, 0), c[8])
 }
 
 /// The key of a seven-honour count vector.
 #[inline(always)]
 pub fn honor_key(c: &[u8; 7]) -> Key {
-    let lo = c[0] as usize
-        + 5 * (c[1] as usize + 5 * (c[2] as usize + 5 * (c[3] as usize + 5 * c[4] as usize)));
-    let hi = c[5] as usize + 5 * c[6] as usize;
-    HONOR_HI_BASE[hi & 31] + LO_RANK[lo & (LO_PADDED - 1)]
+    let mut eight = [0; 8];
+    eight[..7].copy_from_slice(c);
+    honor_key_of(u64::from_le_bytes(eight))
 }
 
 /// The keys of the four parts of a hand: characters, dots, bamboo, honours.
 #[inline(always)]
 pub fn hand_keys(c: &crate::tile::Counts) -> [Key; 4] {
     [
-        suit_key(c[0..9].try_into().expect("nine")),
-        suit_key(c[9..18].try_into().expect("nine")),
-        suit_key(c[18..27].try_into().expect("nine")),
-        honor_key(c[27..34].try_into().expect("seven")),
+        suit_key_of(eight_at(c, 0), c[8]),
+        suit_key_of(eight_at(c, 9), c[17]),
+        suit_key_of(eight_at(c, 18), c[26]),
+        // The last eight counts are 9s and the honours: shift the 9s out.
+        honor_key_of(eight_at(c, 26) >> 8),
     ]
 }
 
@@ -186,8 +240,8 @@ pub fn honor_index(c: &[u8; 7]) -> usize {
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Neighbourhood<const N: usize> {
-    lo: u16,
-    hi: u16,
+    front: u16,
+    back: u16,
     room: u16,
     base: u32,
     rank: u32,
@@ -211,37 +265,28 @@ impl Neighbourhood<7> {
 }
 
 impl<const N: usize> Neighbourhood<N> {
-    const POW5: [usize; 5] = [1, 5, 25, 125, 625];
-
-    /// The high-part table, and the mask that keeps its index in bounds.
+    /// The back-part table, and the mask that keeps its index in bounds.
     #[inline(always)]
-    fn hi_base() -> (&'static [u32], usize) {
+    fn back_base() -> (&'static [u32], usize) {
         if N == 9 {
-            (&SUIT_HI_BASE, 1023)
+            (&SUIT_BACK_BASE, SUIT_BACK_PADDED - 1)
         } else {
-            (&HONOR_HI_BASE, 31)
+            (&HONOR_BACK_BASE, HONOR_BACK_PADDED - 1)
         }
     }
 
     #[inline(always)]
     fn of(c: &[u8; N]) -> Neighbourhood<N> {
-        let mut lo = 0;
-        for r in (0..5).rev() {
-            lo = lo * 5 + c[r] as usize;
-        }
-        let mut hi = 0;
-        for r in (5..N).rev() {
-            hi = hi * 5 + c[r] as usize;
-        }
-        let (hi_base, mask) = Self::hi_base();
-        let (base, rank) = (hi_base[hi & mask], LO_RANK[lo & (LO_PADDED - 1)]);
-        // A rank is full when bit 2 of its count is set (a count is at most
-        // 4): gather those bits of the count bytes with one multiply.
-        const L: u64 = 0x0101_0101_0101_0101;
         let mut bytes = [0u8; 16];
         bytes[..N].copy_from_slice(c);
         let w0 = u64::from_le_bytes(bytes[..8].try_into().expect("eight"));
         let w1 = u64::from_le_bytes(bytes[8..].try_into().expect("eight"));
+        let (front, back) = front_back(w0, bytes[8]);
+        let (back_base, mask) = Self::back_base();
+        let (base, rank) = (back_base[back & mask], FRONT_RANK[front]);
+        // A rank is full when bit 2 of its count is set (a count is at most
+        // 4): gather those bits of the count bytes with one multiply.
+        const L: u64 = 0x0101_0101_0101_0101;
         let gather = |w: u64| ((w >> 2 & L).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u16;
         let full = gather(w0) | gather(w1) << 8;
         let room = if key_tiles(base + rank) < MAX_TILES {
@@ -250,8 +295,8 @@ impl<const N: usize> Neighbourhood<N> {
             0
         };
         Neighbourhood {
-            lo: lo as u16,
-            hi: hi as u16,
+            front: front as u16,
+            back: back as u16,
             room,
             base,
             rank,
@@ -276,15 +321,15 @@ impl<const N: usize> Neighbourhood<N> {
     #[inline(always)]
     pub fn up(&self, r: usize) -> usize {
         let step = if self.room >> r & 1 == 1 {
-            Self::POW5[r % 5]
+            WEIGHT[r]
         } else {
             0
         };
-        let key = if r < 5 {
-            self.base + LO_RANK[(self.lo as usize + step) & (LO_PADDED - 1)]
+        let key = if r < FRONT_RANKS {
+            self.base + FRONT_RANK[(self.front as usize + step) & (FRONT_PADDED - 1)]
         } else {
-            let (hi_base, mask) = Self::hi_base();
-            hi_base[(self.hi as usize + step) & mask] + self.rank
+            let (back_base, mask) = Self::back_base();
+            back_base[(self.back as usize + step) & mask] + self.rank
         };
         key_index(key)
     }

@@ -66,6 +66,13 @@ pub struct Meld {
 }
 
 impl Meld {
+    /// What an unused meld slot of a [`Hand`] holds.
+    const UNUSED: Meld = Meld {
+        kind: MeldKind::Pung,
+        tile: Tile::EAST,
+        from: None,
+    };
+
     /// A meld starting at `tile`. A chow must start at rank 1–7 of a numbered
     /// suit; a concealed kong has no source.
     pub fn new(kind: MeldKind, tile: Tile, from: Option<From>) -> Result<Meld, HandError> {
@@ -175,7 +182,10 @@ pub const MAX_MELDS: usize = 4;
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Hand {
     counts: Counts,
-    melds: [Option<Meld>; MAX_MELDS],
+    /// The declared melds are `melds[..meld_count]`; the other slots hold
+    /// [`Meld::UNUSED`], so derived equality and hashing see only the melds.
+    melds: [Meld; MAX_MELDS],
+    meld_count: u8,
     red_fives: [u8; 3],
     last: Option<Tile>,
 }
@@ -187,10 +197,10 @@ impl Hand {
         if melds.len() > MAX_MELDS {
             return Err(HandError::TooManyMelds);
         }
-        let mut slots = [None; MAX_MELDS];
+        let mut slots = [Meld::UNUSED; MAX_MELDS];
         let mut all = counts;
         for (slot, m) in slots.iter_mut().zip(melds) {
-            *slot = Some(*m);
+            *slot = *m;
             m.add_to(&mut all);
         }
         if let Some(i) = all.iter().position(|&c| c > 4) {
@@ -201,6 +211,7 @@ impl Hand {
         Ok(Hand {
             counts,
             melds: slots,
+            meld_count: melds.len() as u8,
             red_fives: [0; 3],
             last: None,
         })
@@ -232,13 +243,13 @@ impl Hand {
 
     /// Declared melds.
     pub fn melds(&self) -> impl Iterator<Item = &Meld> + Clone {
-        self.melds.iter().flatten()
+        self.melds[..self.meld_count as usize].iter()
     }
 
     /// Number of declared melds.
     #[inline]
     pub fn meld_count(&self) -> usize {
-        self.melds.iter().flatten().count()
+        self.meld_count as usize
     }
 
     /// Number of concealed tiles.

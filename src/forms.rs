@@ -6,7 +6,7 @@
 //! fifth copy here (a hypothetical draw when listing exhausted waits).
 
 use crate::arrangement::{Arrangement, Form, Group, GroupKind};
-use crate::rules::SevenPairs;
+use crate::rules::{Rules, SevenPairs};
 use crate::tile::{Counts, Tile};
 
 /// The thirteen terminal and honour kinds.
@@ -57,6 +57,26 @@ fn any_simple(c: &Counts) -> bool {
         u64::from_le_bytes(c[s * 9 + 1..s * 9 + 9].try_into().expect("eight bytes")) << 8
     };
     (simples(0) | simples(1) | simples(2)) != 0
+}
+
+/// Whether 14 concealed tiles could make any special form `rules` allows: a
+/// word-wide filter that passes every such hand and almost no other. Seven
+/// pairs has no odd count; thirteen orphans and the MCR forms do, so under
+/// rules with those the filter passes everything.
+///
+/// ```
+/// use hupai::{forms, Hand, Rules};
+/// let h: Hand = "1122m3344p5566s77z".parse().unwrap();
+/// assert!(forms::may_be_special(h.counts(), &Rules::GENERIC));
+/// let h: Hand = "123m456p789s11122z".parse().unwrap();
+/// assert!(!forms::may_be_special(h.counts(), &Rules::GENERIC));
+/// assert!(forms::may_be_special(h.counts(), &Rules::RIICHI));
+/// ```
+#[inline(always)]
+pub fn may_be_special(counts: &Counts, rules: &Rules) -> bool {
+    rules.thirteen_orphans
+        || rules.mcr_forms
+        || (rules.seven_pairs != SevenPairs::No && !any_count_bits(counts, 1))
 }
 
 /// Seven pairs over 14 concealed tiles.

@@ -23,11 +23,15 @@ pub fn suits_allowed(hand: &Hand, rules: &Rules) -> bool {
 /// Every part complete, exactly one of them holding the pair.
 #[inline(always)]
 fn complete([m, p, s, z]: [u16; 4]) -> bool {
-    let done = |r: u16| r & (record::MELDS | record::PAIR) != 0;
-    let pair = |r: u16| r & record::PAIR;
-    // Bitwise, not short-circuit: on random hands each `&&` would be a branch
-    // the predictor cannot learn.
-    done(m) & done(p) & done(s) & done(z) & (pair(m) + pair(p) + pair(s) + pair(z) == record::PAIR)
+    // Squared, the form bits give 0 (neither), 1 (MELDS) or 4 (PAIR); four
+    // parts sum to 7 only as 1 + 1 + 1 + 4. One compare, no branch per part
+    // that the predictor could not learn on random hands.
+    const _: () = assert!(record::MELDS == 1 && record::PAIR == 2);
+    let form = |r: u16| {
+        let f = (r & 3) as u32;
+        f * f
+    };
+    form(m) + form(p) + form(s) + form(z) == 7
 }
 
 impl<B: AsRef<[u8]>> Tables<B> {
@@ -63,7 +67,14 @@ impl<B: AsRef<[u8]>> Tables<B> {
         {
             return true;
         }
-        self.is_win_other_forms(hand, rules, size)
+        // A cheap filter first: a call to the full tests costs as much again as
+        // the whole standard check, and almost no hand gets past it.
+        let other_forms = match size {
+            14 => forms::may_be_special(hand.counts(), rules),
+            15..=18 => rules.undeclared_kongs,
+            _ => false,
+        };
+        other_forms && self.is_win_other_forms(hand, rules, size)
     }
 
     /// Melds + one pair from the concealed counts (declared melds already set

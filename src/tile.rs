@@ -154,7 +154,7 @@ impl Tile {
     /// True for 1 and 9 of a numbered suit.
     #[inline]
     pub const fn is_terminal(self) -> bool {
-        !self.is_honor() && (self.0 % 9 == 0 || self.0 % 9 == 8)
+        !self.is_honor() && (self.0.is_multiple_of(9) || self.0 % 9 == 8)
     }
 
     /// True for terminals and honours (the thirteen-orphans tiles).

@@ -167,7 +167,7 @@ fn every_complete_single_suit_pattern_matches_the_reference() {
             for s in 0..3 {
                 let mut c = [0u8; 34];
                 c[s * 9..s * 9 + 9].copy_from_slice(v);
-                if n % 3 == 0 {
+                if n.is_multiple_of(3) {
                     // Melds only: the pair comes from the next suit.
                     c[((s + 1) % 3) * 9 + 4] = 2;
                 }
@@ -188,7 +188,7 @@ fn every_complete_single_suit_pattern_matches_the_reference() {
             let n: usize = v.iter().map(|&c| c as usize).sum();
             let mut c = [0u8; 34];
             c[27..].copy_from_slice(v);
-            if n % 3 == 0 {
+            if n.is_multiple_of(3) {
                 c[4] = 2;
             }
             let h = Hand::new(c, &[]).unwrap();

@@ -46,7 +46,7 @@ fn part_brute(v: &[u8], j: usize, chows: bool) -> (bool, bool) {
 
 /// What the table says about `b` + `j` jokers.
 fn table_says(b: u8, j: usize) -> (bool, bool) {
-    let ok = |need: usize| need <= j && (j - need) % 3 == 0;
+    let ok = |need: usize| need <= j && (j - need).is_multiple_of(3);
     (ok(needs::melds(b)), ok(needs::pair(b)))
 }
 

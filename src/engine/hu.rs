@@ -20,18 +20,13 @@ pub fn suits_allowed(hand: &Hand, rules: &Rules) -> bool {
     (rules.honors || !honors) && suits <= rules.max_suits as usize
 }
 
-/// Every part complete, exactly one of them holding the pair.
+/// Every part complete, exactly one of them holding the pair: one sum and one
+/// compare, no branch per part that the predictor could not learn on random
+/// hands.
 #[inline(always)]
 fn complete([m, p, s, z]: [u16; 4]) -> bool {
-    // Squared, the form bits give 0 (neither), 1 (MELDS) or 4 (PAIR); four
-    // parts sum to 7 only as 1 + 1 + 1 + 4. One compare, no branch per part
-    // that the predictor could not learn on random hands.
-    const _: () = assert!(record::MELDS == 1 && record::PAIR == 2);
-    let form = |r: u16| {
-        let f = (r & 3) as u32;
-        f * f
-    };
-    form(m) + form(p) + form(s) + form(z) == 7
+    use record::form_weight as w;
+    w(m) + w(p) + w(s) + w(z) == 7
 }
 
 impl<B: AsRef<[u8]>> Tables<B> {

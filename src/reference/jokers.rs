@@ -244,7 +244,7 @@ fn kongs(c: &mut Counts, j: usize, k: usize, from: usize, fresh: &Fresh, a: &mut
 fn standard(c: &mut Counts, j: usize, pair: bool, free: usize, a: &mut Counts) -> bool {
     let Some(i) = (0..KINDS).find(|&i| c[i] > 0) else {
         let p = if pair { 2 } else { 0 };
-        if j < p || (j - p) % 3 != 0 {
+        if j < p || !(j - p).is_multiple_of(3) {
             return false;
         }
         a[free] += j as u8;

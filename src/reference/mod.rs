@@ -169,7 +169,7 @@ pub fn suit_complete(counts: &[u8], chows: bool) -> (bool, bool) {
     let mut c = [0u8; KINDS];
     c[..counts.len()].copy_from_slice(counts);
     let n: usize = counts.iter().map(|&x| x as usize).sum();
-    let only = n % 3 == 0 && melds_only(&mut c, 0, chows, counts.len());
+    let only = n.is_multiple_of(3) && melds_only(&mut c, 0, chows, counts.len());
     let with_pair = n % 3 == 2
         && (0..counts.len()).any(|p| {
             c[p] >= 2 && {

@@ -72,7 +72,7 @@ pub fn distance(hand: &Hand, rules: &Rules) -> Option<u8> {
     let concealed = total(c);
     let melds = hand.meld_count();
     let size = concealed + 3 * melds;
-    if concealed == 0 || size > 14 || size % 3 == 0 {
+    if concealed == 0 || size > 14 || size.is_multiple_of(3) {
         return None;
     }
     let all = hand.all_counts();
@@ -99,7 +99,7 @@ pub(crate) fn distance_caps(
 ) -> Option<u8> {
     let concealed = total(c);
     let size = concealed + 3 * melds;
-    if concealed == 0 || size > 14 || size % 3 == 0 {
+    if concealed == 0 || size > 14 || size.is_multiple_of(3) {
         return None;
     }
     let mut caps = *caps;

@@ -42,6 +42,20 @@ pub mod record {
     /// The wait mask completes the pattern with a pair (its size is 3n+1);
     /// otherwise it completes it with melds only (size 3n+2).
     pub const WAITS_TO_PAIR: u16 = 1 << 11;
+    /// The form bits squared: 0 (neither), 1 ([`MELDS`]) or 4 ([`PAIR`]).
+    /// Sums of these tell the parts' forms apart with one compare: four
+    /// parts sum to 7 only as 1 + 1 + 1 + 4, three parts to 3 only as melds
+    /// alone and to 6 only as 1 + 1 + 4.
+    ///
+    /// ```
+    /// use hupai::table::record::{self, form_weight};
+    /// assert_eq!([0, record::MELDS, record::PAIR].map(form_weight), [0, 1, 4]);
+    /// ```
+    #[inline(always)]
+    pub const fn form_weight(r: u16) -> u32 {
+        let f = (r & (MELDS | PAIR)) as u32;
+        f * f
+    }
     /// The wait mask of a record.
     #[inline]
     pub const fn waits(r: u16) -> u16 {

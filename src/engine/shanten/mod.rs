@@ -130,7 +130,7 @@ impl Sizes {
     fn check(self, concealed: usize, melds: usize) -> Result<(), ShantenError> {
         let size = concealed + 3 * melds;
         let fits = match self {
-            Sizes::Any => size % 3 != 0,
+            Sizes::Any => !size.is_multiple_of(3),
             Sizes::Draw => size % 3 == 1,
             Sizes::Discard => size % 3 == 2,
         };

@@ -78,7 +78,7 @@ fn records<const N: usize>(chows: bool) -> Vec<u16> {
             let n: usize = v.iter().map(|&c| c as usize).sum();
             let mut r = 0;
             if complete[k] {
-                r |= if n % 3 == 0 {
+                r |= if n.is_multiple_of(3) {
                     record::MELDS
                 } else {
                     record::PAIR

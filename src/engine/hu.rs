@@ -55,11 +55,10 @@ impl<B: AsRef<[u8]>> Tables<B> {
         let tiles: usize = keys.iter().map(|&k| key::key_tiles(k)).sum();
         let size = tiles + 3 * hand.meld_count();
         let plain = rules.honors && rules.max_suits >= 3;
-        if size % 3 == 2
-            && size <= 14
-            && (plain || suits_allowed(hand, rules))
-            && complete(self.records(&keys))
-        {
+        // Complete parts hold 3n tiles (melds) or 3n + 2 (with the pair), so
+        // `complete` implies a size of 3n + 2; the bound keeps every part
+        // within the tables' 14 tiles.
+        if size <= 14 && (plain || suits_allowed(hand, rules)) && complete(self.records(&keys)) {
             return true;
         }
         // A cheap filter first: a call to the full tests costs as much again as

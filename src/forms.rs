@@ -61,22 +61,41 @@ fn any_simple(c: &Counts) -> bool {
 
 /// Whether 14 concealed tiles could make any special form `rules` allows: a
 /// word-wide filter that passes every such hand and almost no other. Seven
-/// pairs has no odd count; thirteen orphans and the MCR forms do, so under
-/// rules with those the filter passes everything.
+/// pairs has no odd count and thirteen orphans no simple tile; the MCR
+/// knitted forms pass unfiltered.
 ///
 /// ```
 /// use hupai::{forms, Hand, Rules};
 /// let h: Hand = "1122m3344p5566s77z".parse().unwrap();
 /// assert!(forms::may_be_special(h.counts(), &Rules::GENERIC));
 /// let h: Hand = "123m456p789s11122z".parse().unwrap();
-/// assert!(!forms::may_be_special(h.counts(), &Rules::GENERIC));
+/// assert!(!forms::may_be_special(h.counts(), &Rules::RIICHI));
+/// assert!(forms::may_be_special(h.counts(), &Rules::MCR));
+/// let h: Hand = "19m19p19s12345677z".parse().unwrap();
 /// assert!(forms::may_be_special(h.counts(), &Rules::RIICHI));
 /// ```
 #[inline(always)]
 pub fn may_be_special(counts: &Counts, rules: &Rules) -> bool {
-    rules.thirteen_orphans
-        || rules.mcr_forms
+    rules.mcr_forms
         || (rules.seven_pairs != SevenPairs::No && !any_count_bits(counts, 1))
+        || (rules.thirteen_orphans && !any_simple(counts))
+}
+
+/// Whether 13 tiles could be one short of a special form other than seven
+/// pairs under `rules`: the filter of [`may_be_special`] for waits. Thirteen
+/// orphans needs all 13 tiles to be terminals or honours.
+///
+/// ```
+/// use hupai::{forms, Hand, Rules};
+/// let h: Hand = "19m19p19s1234567z".parse().unwrap();
+/// assert!(forms::may_wait_special(h.counts(), &Rules::RIICHI));
+/// assert!(!forms::may_wait_special(h.counts(), &Rules::GENERIC));
+/// let h: Hand = "123m456p789s1112z".parse().unwrap();
+/// assert!(!forms::may_wait_special(h.counts(), &Rules::RIICHI));
+/// ```
+#[inline(always)]
+pub fn may_wait_special(counts: &Counts, rules: &Rules) -> bool {
+    rules.mcr_forms || (rules.thirteen_orphans && !any_simple(counts))
 }
 
 /// Seven pairs over 14 concealed tiles.

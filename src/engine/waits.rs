@@ -273,9 +273,8 @@ impl<B: AsRef<[u8]>> Tables<B> {
             if size == 13 && melds == 0 {
                 w |= seven_pairs_waits(&words, rules.seven_pairs);
             }
-            // The other special forms exist only under riichi and MCR rules:
-            // other rules skip the call.
-            if size == 13 && (rules.thirteen_orphans || rules.mcr_forms) {
+            // A filter before the call to the other special forms, as in hu.
+            if size == 13 && forms::may_wait_special(c, rules) {
                 w |= self.special_waits(c, &words, melds, rules);
             }
             w

@@ -203,7 +203,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
         let c = hand.counts();
         let keys = key::hand_keys(c);
         let melds = hand.meld_count();
-        let size = keys.iter().map(|&k| key::key_tiles(k)).sum::<usize>() + 3 * melds;
+        let size = key::keys_tiles(&keys) + 3 * melds;
         let mut base = Arrangement::new(Form::Standard);
         if melds > 0 {
             for m in hand.melds() {

@@ -52,8 +52,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
     #[inline(always)]
     pub(crate) fn is_win_keyed(&self, hand: &Hand, keys: &[key::Key; 4], rules: &Rules) -> bool {
         let keys = *keys;
-        let tiles: usize = keys.iter().map(|&k| key::key_tiles(k)).sum();
-        let size = tiles + 3 * hand.meld_count();
+        let size = key::keys_tiles(&keys) + 3 * hand.meld_count();
         let plain = rules.honors && rules.max_suits >= 3;
         // Complete parts hold 3n tiles (melds) or 3n + 2 (with the pair), so
         // `complete` implies a size of 3n + 2; the bound keeps every part

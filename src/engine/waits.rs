@@ -266,7 +266,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
         let c = hand.counts();
         let keys = *keys;
         let melds = hand.meld_count();
-        let size = keys.iter().map(|&k| key::key_tiles(k)).sum::<usize>() + 3 * melds;
+        let size = key::keys_tiles(&keys) + 3 * melds;
         let words = CountWords::new(c);
         let found = if size % 3 == 1 && size <= 13 {
             let mut w = standard_waits(self.records(&keys));

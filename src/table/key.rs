@@ -139,6 +139,19 @@ pub const fn key_tiles(k: Key) -> usize {
     (k >> TILES_SHIFT) as usize
 }
 
+/// The tile count of four keys together: their indexes sum to less than
+/// 2^21, so the tile counts add up in the top byte without a carry in.
+///
+/// ```
+/// use hupai::table::key;
+/// let keys = key::hand_keys(&"123m456p789s11122z".parse::<hupai::Hand>().unwrap().counts());
+/// assert_eq!(key::keys_tiles(&keys), 14);
+/// ```
+#[inline(always)]
+pub const fn keys_tiles(keys: &[Key; 4]) -> usize {
+    key_tiles(keys[0] + keys[1] + keys[2] + keys[3])
+}
+
 /// The front and back values of a part from its first eight counts (byte `r`
 /// = rank `r + 1`) and its ninth: the digits in [`WEIGHT`] order.
 #[inline(always)]

@@ -34,15 +34,16 @@ use std::sync::OnceLock;
 pub mod record {
     /// The pattern splits into melds only (its size is 3n).
     pub const MELDS: u16 = 1;
-    /// The pattern splits into melds and one pair (its size is 3n+2).
-    pub const PAIR: u16 = 2;
+    /// The pattern splits into melds and one pair (its size is 3n+2). Bit 2,
+    /// not bit 1, so that the form bits are a weight ([`form_weight`]).
+    pub const PAIR: u16 = 4;
     /// Bit of the first rank in the wait mask: bit `WAIT_SHIFT + r` is set when
     /// one more tile of rank `r` makes the pattern complete (a fifth copy counts).
-    pub const WAIT_SHIFT: u32 = 2;
+    pub const WAIT_SHIFT: u32 = 3;
     /// The wait mask completes the pattern with a pair (its size is 3n+1);
     /// otherwise it completes it with melds only (size 3n+2).
-    pub const WAITS_TO_PAIR: u16 = 1 << 11;
-    /// The form bits squared: 0 (neither), 1 ([`MELDS`]) or 4 ([`PAIR`]).
+    pub const WAITS_TO_PAIR: u16 = 1 << 12;
+    /// The form bits as a weight: 0 (neither), 1 ([`MELDS`]) or 4 ([`PAIR`]).
     /// Sums of these tell the parts' forms apart with one compare: four
     /// parts sum to 7 only as 1 + 1 + 1 + 4, three parts to 3 only as melds
     /// alone and to 6 only as 1 + 1 + 4.
@@ -53,8 +54,7 @@ pub mod record {
     /// ```
     #[inline(always)]
     pub const fn form_weight(r: u16) -> u32 {
-        let f = (r & (MELDS | PAIR)) as u32;
-        f * f
+        (r & (MELDS | PAIR)) as u32
     }
     /// The wait mask of a record.
     #[inline]

@@ -221,7 +221,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
     /// ```
     pub fn is_win_jokers(&self, hand: &Hand, jokers: usize, rules: &Rules) -> bool {
         let keys = key::hand_keys(hand.counts());
-        let tiles: usize = keys.iter().map(|&k| key::key_tiles(k)).sum();
+        let tiles = key::keys_tiles(&keys);
         // Saturating: an absurd joker count is simply too many, never a wrap.
         let size = jokers.saturating_add(tiles + 3 * hand.meld_count());
         let plain = rules.honors && rules.max_suits >= 3;

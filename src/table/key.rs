@@ -44,7 +44,8 @@ const FRONT_PADDED: usize = 1024;
 const SUIT_BACK_PADDED: usize = 4096;
 const HONOR_BACK_PADDED: usize = 1024;
 
-/// The digits of a part value: the count of rank `first + j` for each weight.
+/// The tile count of a part value over ranks `first..first + ranks`, or
+/// `None` for a value no such part has (a digit at a weight of another rank).
 const fn part_tiles(value: usize, first: usize, ranks: usize) -> Option<usize> {
     let mut s = 0;
     let mut r = first;

@@ -1,0 +1,181 @@
+//! Python values to core values: hand arguments, tiles, rule sets, counts.
+//!
+//! A hand argument is a `hupai.Hand`, a `str` (auto notation) or a sequence of
+//! 34 counts (list, tuple, ndarray). A tile argument is an index 0–33 or an
+//! mpsz string ("5z").
+
+use crate::errors::{hand_error, parse_error};
+use crate::hand::PyHand;
+use hupai::notation::{self, parse_tile};
+use hupai::{Counts, Hand, Notation, Rules, Tile, KINDS};
+use numpy::{PyReadonlyArray1, PyUntypedArray, PyUntypedArrayMethods};
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyString, PyTuple};
+
+/// The notation named by a Python string.
+pub fn notation(name: &str) -> PyResult<Notation> {
+    Ok(match name.to_ascii_lowercase().as_str() {
+        "auto" => Notation::Auto,
+        "mpsz" => Notation::Mpsz,
+        "mediatek" => Notation::Mediatek,
+        "chengdu" => Notation::Chengdu,
+        "mcr" => Notation::Mcr,
+        _ => {
+            return Err(hand_error(format!(
+                "unknown notation '{name}' (expected auto, mpsz, mediatek, chengdu or mcr)"
+            )))
+        }
+    })
+}
+
+/// The rule set named by a Python string.
+pub fn rules(name: &str) -> PyResult<Rules> {
+    name.parse::<Rules>().map_err(hand_error)
+}
+
+/// Parse a hand string in a notation.
+pub fn parse(py: Python<'_>, text: &str, n: Notation) -> PyResult<Hand> {
+    notation::parse(text, n).map_err(|e| parse_error(py, &e))
+}
+
+/// A tile argument: an index 0–33 or one tile in mpsz.
+pub fn tile(obj: &Bound<'_, PyAny>) -> PyResult<Tile> {
+    if let Ok(s) = obj.cast::<PyString>() {
+        return parse_tile(&s.to_cow()?).map_err(|e| parse_error(obj.py(), &e));
+    }
+    let i: i64 = obj
+        .extract()
+        .map_err(|_| PyTypeError::new_err("a tile is an index 0-33 or a string such as '5z'"))?;
+    tile_index(i)
+}
+
+/// The tile at a 34-index.
+pub fn tile_index(i: i64) -> PyResult<Tile> {
+    usize::try_from(i)
+        .ok()
+        .and_then(Tile::from_index)
+        .ok_or_else(|| hand_error(format!("no tile has index {i} (tiles are 0-33)")))
+}
+
+/// A hand argument.
+pub fn hand(obj: &Bound<'_, PyAny>) -> PyResult<Hand> {
+    // Lists first: the single-call fast path of a Python caller.
+    if let Ok(list) = obj.cast_exact::<PyList>() {
+        return counts_hand(&list_counts(list)?);
+    }
+    if let Ok(h) = obj.cast_exact::<PyHand>() {
+        return Ok(h.get().0);
+    }
+    if let Ok(s) = obj.cast::<PyString>() {
+        return parse(obj.py(), &s.to_cow()?, Notation::Auto);
+    }
+    counts_hand(&counts(obj)?)
+}
+
+/// A count argument that is not a hand string: 34 counts, or a `Hand`
+/// (all its tiles, melds included: the `visible=` argument).
+pub fn visible(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Counts> {
+    match obj {
+        None => Ok([0; KINDS]),
+        Some(o) if o.is_none() => Ok([0; KINDS]),
+        Some(o) => {
+            if let Ok(h) = o.cast_exact::<PyHand>() {
+                return Ok(h.get().0.all_counts());
+            }
+            if let Ok(s) = o.cast::<PyString>() {
+                return Ok(parse(o.py(), &s.to_cow()?, Notation::Auto)?.all_counts());
+            }
+            counts(o)
+        }
+    }
+}
+
+/// A concealed hand from 34 counts; a fifth copy is a `HandError`.
+pub fn counts_hand(c: &Counts) -> PyResult<Hand> {
+    Hand::new(*c, &[]).map_err(|e| hand_error(e.to_string()))
+}
+
+/// 34 counts from a list, tuple, ndarray or other sequence of integers.
+pub fn counts(obj: &Bound<'_, PyAny>) -> PyResult<Counts> {
+    if let Ok(list) = obj.cast_exact::<PyList>() {
+        return list_counts(list);
+    }
+    if let Ok(arr) = obj.cast::<PyUntypedArray>() {
+        if arr.ndim() != 1 || arr.shape()[0] != KINDS {
+            return Err(hand_error(format!(
+                "a count array has shape (34,), not {:?}",
+                arr.shape()
+            )));
+        }
+        if let Ok(a) = obj.extract::<PyReadonlyArray1<'_, u8>>() {
+            let v = a.as_array();
+            let mut c = [0u8; KINDS];
+            for (i, x) in v.iter().enumerate() {
+                c[i] = *x;
+            }
+            return Ok(c);
+        }
+    }
+    if let Ok(t) = obj.cast_exact::<PyTuple>() {
+        check_len(t.len())?;
+        let mut c = [0u8; KINDS];
+        for (i, item) in t.iter().enumerate() {
+            c[i] = count_item(&item, i)?;
+        }
+        return Ok(c);
+    }
+    if obj.cast::<PyString>().is_err() {
+        if let Ok(n) = obj.len() {
+            check_len(n)?;
+            let mut c = [0u8; KINDS];
+            for (i, slot) in c.iter_mut().enumerate() {
+                *slot = count_item(&obj.get_item(i)?, i)?;
+            }
+            return Ok(c);
+        }
+    }
+    Err(PyTypeError::new_err(format!(
+        "a hand is a hupai.Hand, a str or a sequence of 34 counts, not {}",
+        obj.get_type().name()?
+    )))
+}
+
+fn list_counts(list: &Bound<'_, PyList>) -> PyResult<Counts> {
+    check_len(list.len())?;
+    let mut c = [0u8; KINDS];
+    for (i, item) in list.iter().enumerate().take(KINDS) {
+        c[i] = count_item(&item, i)?;
+    }
+    Ok(c)
+}
+
+fn check_len(n: usize) -> PyResult<()> {
+    if n != KINDS {
+        return Err(hand_error(format!(
+            "a count sequence has 34 entries (one per tile kind), not {n}"
+        )));
+    }
+    Ok(())
+}
+
+/// One count: an integer 0–4 (5 and more are a fifth copy, named by tile).
+fn count_item(item: &Bound<'_, PyAny>, i: usize) -> PyResult<u8> {
+    let v: i64 = item.extract().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "count {i} is not an integer ({})",
+            item.get_type()
+                .name()
+                .map(|n| n.to_string())
+                .unwrap_or_default()
+        ))
+    })?;
+    match u8::try_from(v) {
+        Ok(n) if n <= 4 => Ok(n),
+        _ if v > 4 => Err(hand_error(format!(
+            "more than four copies of {} (count {i} is {v})",
+            Tile::from_index(i).expect("i < 34")
+        ))),
+        _ => Err(hand_error(format!("count {i} is negative ({v})"))),
+    }
+}

@@ -1,0 +1,535 @@
+//! `hupai.Engine`: a rule set, a table source and a joker tile; every query
+//! of the library as a method, single hands and numpy batches.
+
+use crate::batch;
+use crate::convert;
+use crate::errors::hand_error;
+use crate::ops::Ctx;
+use crate::results::{PyDiscard, PyEffective, PyScore, PyWaits};
+use hupai::engine::jokers::max_size;
+use hupai::mcr::{Flags, ScoringInput, Variant, Wind};
+use hupai::server::Mapped;
+use hupai::{Counts, Rules, Tables, Tile, KINDS};
+use numpy::{PyArray1, PyArray2, PyUntypedArrayMethods};
+use pyo3::exceptions::{PyNotImplementedError, PyTypeError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyType};
+use std::sync::Arc;
+
+/// Where the tables come from: embedded in the module, or memory-mapped
+/// from a directory (one mapping shared by every query and thread).
+enum Source {
+    Embedded,
+    Mapped { dir: String, tables: Mapped },
+}
+
+/// Run `$body` with `$ctx` bound to a [`Ctx`] over the engine's tables
+/// (embedded or mapped: the same code, monomorphised twice).
+macro_rules! with_ctx {
+    ($engine:expr, |$ctx:ident| $body:expr) => {
+        match &$engine.source {
+            Source::Embedded => {
+                let $ctx = Ctx {
+                    tables: Tables::embedded(),
+                    rules: $engine.rules,
+                    joker: $engine.joker,
+                };
+                $body
+            }
+            Source::Mapped { tables, .. } => {
+                let $ctx = Ctx {
+                    tables: &**tables,
+                    rules: $engine.rules,
+                    joker: $engine.joker,
+                };
+                $body
+            }
+        }
+    };
+}
+
+/// An evaluation engine: `rules` ("generic", "sichuan", "riichi", "mcr"),
+/// `tables` (None: the embedded tables; a directory: memory-map its table
+/// files, checked before first use) and `joker` (a tile whose concealed
+/// copies are all jokers, e.g. "7z"; None by default).
+///
+/// A hand argument is a Hand, a str (auto notation) or 34 counts (list,
+/// tuple, ndarray). `jokers=N` adds N jokers to a hand. Engines pickle (rules,
+/// tables, joker), so they cross process boundaries.
+///
+/// >>> import hupai
+/// >>> e = hupai.Engine(rules="riichi")
+/// >>> e.is_win("123m456p789s11122z"), e.shanten("123m456p789s1112z")
+/// (True, 0)
+/// >>> e.waits("19m19p19s1234567z").live == [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
+/// True
+/// >>> hupai.Engine(rules="generic", joker="7z").is_win("123m456p789s11z77z")
+/// True
+/// >>> e.shanten("123m456p789s1z", jokers=3)
+/// 0
+#[pyclass(module = "hupai", name = "Engine", frozen)]
+pub struct PyEngine {
+    source: Source,
+    rules: Rules,
+    joker: Option<Tile>,
+}
+
+#[pymethods]
+impl PyEngine {
+    #[new]
+    #[pyo3(signature = (rules = "generic", tables = None, joker = None))]
+    fn new(
+        rules: &str,
+        tables: Option<String>,
+        joker: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let rules = convert::rules(rules)?;
+        let source = match tables {
+            None => Source::Embedded,
+            Some(dir) => {
+                let t = Tables::open(&dir).map_err(|e| hand_error(format!("tables={dir}: {e}")))?;
+                t.verify()
+                    .map_err(|e| hand_error(format!("tables={dir}: {e}")))?;
+                Source::Mapped {
+                    dir,
+                    tables: Arc::new(t),
+                }
+            }
+        };
+        let joker = match joker {
+            Some(j) if !j.is_none() => {
+                let t = convert::tile(j)?;
+                if t.is_honor() && !rules.honors {
+                    return Err(hand_error(format!(
+                        "joker tile {t} does not exist under {} rules",
+                        rules.name
+                    )));
+                }
+                Some(t)
+            }
+            _ => None,
+        };
+        Ok(PyEngine {
+            source,
+            rules,
+            joker,
+        })
+    }
+
+    /// The rule set's name.
+    #[getter]
+    fn rules(&self) -> &'static str {
+        self.rules.name
+    }
+
+    /// The memory-mapped table directory, or None for the embedded tables.
+    #[getter]
+    fn tables(&self) -> Option<&str> {
+        match &self.source {
+            Source::Embedded => None,
+            Source::Mapped { dir, .. } => Some(dir),
+        }
+    }
+
+    /// The joker tile's index, or None.
+    #[getter]
+    fn joker(&self) -> Option<usize> {
+        self.joker.map(|t| t.index())
+    }
+
+    fn __repr__(&self) -> String {
+        let mut s = format!("Engine(rules='{}'", self.rules.name);
+        if let Some(d) = self.tables() {
+            s += &format!(", tables={d:?}");
+        }
+        if let Some(t) = self.joker {
+            s += &format!(", joker='{t}'");
+        }
+        s + ")"
+    }
+
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> (
+        Bound<'py, PyType>,
+        (&'static str, Option<String>, Option<String>),
+    ) {
+        (
+            py.get_type::<PyEngine>(),
+            (
+                self.rules.name,
+                self.tables().map(String::from),
+                self.joker.map(|t| t.to_string()),
+            ),
+        )
+    }
+
+    /// Whether the hand is complete under the rules (a size that can never
+    /// be complete is simply False).
+    ///
+    /// >>> hupai.Engine().is_win("ABCeee345456DD")  # the seed alphabet
+    /// True
+    #[pyo3(signature = (hand, jokers = 0))]
+    fn is_win(&self, hand: &Bound<'_, PyAny>, jokers: usize) -> PyResult<bool> {
+        let h = convert::hand(hand)?;
+        with_ctx!(self, |c| c.is_win(&h, jokers)).map_err(hand_error)
+    }
+
+    /// Shanten: -1 complete, 0 ready, n tiles from ready (3n+1 or 3n+2
+    /// tiles, at most 14; a declared meld counts three).
+    ///
+    /// >>> hupai.Engine(rules="riichi").shanten([1,1,1,1,1,1,1,1,1] + [0]*18 + [2,2,2,0,0,0,1])
+    /// 0
+    #[pyo3(signature = (hand, jokers = 0))]
+    fn shanten(&self, hand: &Bound<'_, PyAny>, jokers: usize) -> PyResult<i8> {
+        let h = convert::hand(hand)?;
+        with_ctx!(self, |c| c.shanten(&h, jokers)).map_err(hand_error)
+    }
+
+    /// The tiles that complete a hand one tile short: `.live` and
+    /// `.exhausted` (the hand holds all four copies).
+    #[pyo3(signature = (hand, jokers = 0))]
+    fn waits(&self, hand: &Bound<'_, PyAny>, jokers: usize) -> PyResult<PyWaits> {
+        let h = convert::hand(hand)?;
+        with_ctx!(self, |c| c.waits(&h, jokers))
+            .map(PyWaits::from)
+            .map_err(hand_error)
+    }
+
+    /// Effective tiles of a 3n+1 hand; `visible` (34 counts, a Hand or a
+    /// str) are tiles seen elsewhere, lowering `.remaining`.
+    ///
+    /// >>> hupai.Engine(rules="riichi").effective("123m456p789s1112z", visible="22z").remaining
+    /// [1]
+    #[pyo3(signature = (hand, visible = None, jokers = 0))]
+    fn effective(
+        &self,
+        hand: &Bound<'_, PyAny>,
+        visible: Option<&Bound<'_, PyAny>>,
+        jokers: usize,
+    ) -> PyResult<PyEffective> {
+        let h = convert::hand(hand)?;
+        let v = convert::visible(visible)?;
+        with_ctx!(self, |c| c.effective(&h, &v, jokers))
+            .map(PyEffective::from)
+            .map_err(hand_error)
+    }
+
+    /// The discard table of a 3n+2 hand: each discard that keeps the best
+    /// shanten, with the effective tiles it leaves, most unseen copies first.
+    #[pyo3(signature = (hand, visible = None, jokers = 0))]
+    fn discards(
+        &self,
+        hand: &Bound<'_, PyAny>,
+        visible: Option<&Bound<'_, PyAny>>,
+        jokers: usize,
+    ) -> PyResult<Vec<PyDiscard>> {
+        let h = convert::hand(hand)?;
+        let v = convert::visible(visible)?;
+        let d = with_ctx!(self, |c| c.discards(&h, &v, jokers)).map_err(hand_error)?;
+        Ok(d.iter().map(|(t, e)| PyDiscard::new(t, e)).collect())
+    }
+
+    /// Every arrangement of a complete hand, each a list of groups in mpsz
+    /// (declared melds in brackets; with jokers `12*3m` marks a joker and
+    /// `JJ` is a pair of jokers). Empty: not complete.
+    ///
+    /// >>> hupai.Engine().arrangements("111222333m789s55p")
+    /// [['111m', '222m', '333m', '55p', '789s'], ['123m', '123m', '123m', '55p', '789s']]
+    #[pyo3(signature = (hand, jokers = 0))]
+    fn arrangements(&self, hand: &Bound<'_, PyAny>, jokers: usize) -> PyResult<Vec<Vec<String>>> {
+        let h = convert::hand(hand)?;
+        with_ctx!(self, |c| c.arrangements(&h, jokers)).map_err(hand_error)
+    }
+
+    /// Score a complete hand. Under "mcr" (and "generic") rules: MCR fans,
+    /// the situation as keywords: `self_drawn`, `last_tile`, `last_wall`,
+    /// `kong`, `prevalent` and `seat` ("E", "S", "W", "N"), `flowers` (0-8),
+    /// `variant` ("default", "green-book"), and `win_tile` (default: the last
+    /// concealed tile as written; needed for a hand given as counts).
+    ///
+    /// >>> s = hupai.Engine(rules="mcr").score("[123s][123s][789s][789s]5s5s", last_tile=True, prevalent="S", seat="N")
+    /// >>> s.total, [f.name for f in s.fans]
+    /// (70, ['Pure Shifted Chows... wait', 'x'])
+    #[pyo3(signature = (hand, **situation))]
+    fn score(
+        &self,
+        py: Python<'_>,
+        hand: &Bound<'_, PyAny>,
+        situation: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<PyScore> {
+        let h = convert::hand(hand)?;
+        match self.rules.name {
+            "mcr" | "generic" => {
+                let (flags, win) = mcr_situation(situation)?;
+                let win = match win.or(h.last_tile()) {
+                    Some(t) => t,
+                    None => {
+                        return Err(hand_error(
+                            "the winning tile is unknown: pass win_tile= (a hand given as counts has no last tile)",
+                        ))
+                    }
+                };
+                let input =
+                    ScoringInput::new(h, win, flags).map_err(|e| hand_error(e.to_string()))?;
+                let s = match &self.source {
+                    Source::Embedded => hupai::mcr::score(&input, Tables::embedded()),
+                    Source::Mapped { tables, .. } => hupai::mcr::score(&input, &**tables),
+                }
+                .map_err(|e| hand_error(e.to_string()))?;
+                PyScore::mcr(py, &input, &s)
+            }
+            // Riichi scoring (DESIGN §9) dispatches here once hupai::riichi is in the core.
+            "riichi" => Err(PyNotImplementedError::new_err(
+                "riichi scoring is not in this build of hupai; rules='mcr' scores MCR fans",
+            )),
+            other => Err(hand_error(format!(
+                "{other} rules have no scoring; rules='mcr' scores MCR fans"
+            ))),
+        }
+    }
+
+    /// Complete or not, per row: (N,) bool. Rows of more tiles than a hand
+    /// of the rules can hold (14; 18 under generic undeclared kongs) are
+    /// an error.
+    ///
+    /// >>> import numpy as np
+    /// >>> c = np.zeros((2, 34), np.uint8); c[0, [0, 1, 2]] = 1; c[0, 27] = 2; c[1, 0] = 1
+    /// >>> hupai.Engine().is_win_batch(c).tolist()
+    /// [True, False]
+    #[pyo3(signature = (counts, threads = None))]
+    fn is_win_batch<'py>(
+        &self,
+        py: Python<'py>,
+        counts: &Bound<'py, PyAny>,
+        threads: Option<usize>,
+    ) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        let rows = batch::rows(counts, "counts")?;
+        let pool = batch::threads(threads)?;
+        let input = rows.as_slice()?;
+        let max = max_size(&self.rules);
+        let out = py
+            .detach(|| {
+                with_ctx!(self, |c| batch::run(
+                    input,
+                    1,
+                    false,
+                    pool.as_deref(),
+                    |_, h, o| {
+                        let n = h.concealed_len();
+                        if n > max {
+                            return Err(format!(
+                                "a hand of {n} tiles; a hand holds at most {max} under {} rules",
+                                c.rules.name
+                            ));
+                        }
+                        o[0] = c.is_win(h, 0)?;
+                        Ok(())
+                    }
+                ))
+            })
+            .map_err(|e| batch::raise(py, e))?;
+        Ok(PyArray1::from_vec(py, out))
+    }
+
+    /// Shanten per row: (N,) int8.
+    ///
+    /// >>> hupai.Engine(rules="riichi").shanten_batch(np.eye(34, dtype=np.uint8)[[0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]].sum(0, keepdims=True).astype(np.uint8)).tolist()
+    /// [0]
+    #[pyo3(signature = (counts, threads = None))]
+    fn shanten_batch<'py>(
+        &self,
+        py: Python<'py>,
+        counts: &Bound<'py, PyAny>,
+        threads: Option<usize>,
+    ) -> PyResult<Bound<'py, PyArray1<i8>>> {
+        let rows = batch::rows(counts, "counts")?;
+        let pool = batch::threads(threads)?;
+        let input = rows.as_slice()?;
+        let out = py
+            .detach(|| {
+                with_ctx!(self, |c| batch::run(
+                    input,
+                    1,
+                    0i8,
+                    pool.as_deref(),
+                    |_, h, o| {
+                        o[0] = c.shanten(h, 0)?;
+                        Ok(())
+                    }
+                ))
+            })
+            .map_err(|e| batch::raise(py, e))?;
+        Ok(PyArray1::from_vec(py, out))
+    }
+
+    /// Live waits per row: (N, 34) bool.
+    #[pyo3(signature = (counts, threads = None))]
+    fn waits_batch<'py>(
+        &self,
+        py: Python<'py>,
+        counts: &Bound<'py, PyAny>,
+        threads: Option<usize>,
+    ) -> PyResult<Bound<'py, PyArray2<bool>>> {
+        let rows = batch::rows(counts, "counts")?;
+        let n = rows.shape()[0];
+        let pool = batch::threads(threads)?;
+        let input = rows.as_slice()?;
+        let out = py
+            .detach(|| {
+                with_ctx!(self, |c| batch::run(
+                    input,
+                    KINDS,
+                    false,
+                    pool.as_deref(),
+                    |_, h, o| {
+                        for t in c.waits(h, 0)?.live.iter() {
+                            o[t.index()] = true;
+                        }
+                        Ok(())
+                    }
+                ))
+            })
+            .map_err(|e| batch::raise(py, e))?;
+        batch::array2(py, out, n, KINDS)
+    }
+
+    /// Shanten and effective tiles per 3n+1 row: ((N,) int8, (N, 34)
+    /// uint8), the second holding the unseen copies of each effective tile
+    /// (0 elsewhere). `visible` is None, (34,) for every row, or (N, 34).
+    #[pyo3(signature = (counts, visible = None, threads = None))]
+    fn effective_batch<'py>(
+        &self,
+        py: Python<'py>,
+        counts: &Bound<'py, PyAny>,
+        visible: Option<&Bound<'py, PyAny>>,
+        threads: Option<usize>,
+    ) -> PyResult<(Bound<'py, PyArray1<i8>>, Bound<'py, PyArray2<u8>>)> {
+        let rows = batch::rows(counts, "counts")?;
+        let n = rows.shape()[0];
+        let pool = batch::threads(threads)?;
+        let input = rows.as_slice()?;
+        // visible: one row for all, or one per row.
+        let per_row = match visible {
+            Some(v)
+                if v.cast::<numpy::PyUntypedArray>()
+                    .is_ok_and(|a| a.ndim() == 2) =>
+            {
+                let vr = batch::rows(v, "visible")?;
+                if vr.shape()[0] != n {
+                    return Err(hand_error(format!(
+                        "visible has {} rows, counts {n}",
+                        vr.shape()[0]
+                    )));
+                }
+                Some(vr)
+            }
+            _ => None,
+        };
+        let shared: Counts = if per_row.is_some() {
+            [0; KINDS]
+        } else {
+            convert::visible(visible)?
+        };
+        let vis_rows: Option<&[u8]> = match &per_row {
+            Some(v) => Some(v.as_slice()?),
+            None => None,
+        };
+        let out = py
+            .detach(|| {
+                with_ctx!(self, |c| batch::run(
+                    input,
+                    KINDS + 1,
+                    0u8,
+                    pool.as_deref(),
+                    |i, h, o| {
+                        // Which row this is: its place in the input slice.
+                        let vis: Counts = match vis_rows {
+                            None => shared,
+                            Some(v) => v[i * KINDS..(i + 1) * KINDS].try_into().expect("34"),
+                        };
+                        let e = c.effective(h, &vis, 0)?;
+                        o[0] = e.shanten() as u8;
+                        for (t, left) in e.iter() {
+                            o[1 + t.index()] = left;
+                        }
+                        Ok(())
+                    }
+                ))
+            })
+            .map_err(|e| batch::raise(py, e))?;
+        let mut shanten = Vec::with_capacity(n);
+        let mut tiles = Vec::with_capacity(n * KINDS);
+        for r in out.chunks_exact(KINDS + 1) {
+            shanten.push(r[0] as i8);
+            tiles.extend_from_slice(&r[1..]);
+        }
+        Ok((
+            PyArray1::from_vec(py, shanten),
+            batch::array2(py, tiles, n, KINDS)?,
+        ))
+    }
+
+    /// Shanten after discarding each kind, per 3n+2 row: (N, 34) int8, 127
+    /// where the row holds no copy of the kind.
+    #[pyo3(signature = (counts, threads = None))]
+    fn discard_shanten_batch<'py>(
+        &self,
+        py: Python<'py>,
+        counts: &Bound<'py, PyAny>,
+        threads: Option<usize>,
+    ) -> PyResult<Bound<'py, PyArray2<i8>>> {
+        let rows = batch::rows(counts, "counts")?;
+        let n = rows.shape()[0];
+        let pool = batch::threads(threads)?;
+        let input = rows.as_slice()?;
+        let out = py
+            .detach(|| {
+                with_ctx!(self, |c| batch::run(
+                    input,
+                    KINDS,
+                    127i8,
+                    pool.as_deref(),
+                    |_, h, o| { c.discard_shanten(h, o) }
+                ))
+            })
+            .map_err(|e| batch::raise(py, e))?;
+        batch::array2(py, out, n, KINDS)
+    }
+}
+
+/// The MCR situation keywords as core flags, and the winning tile if given.
+fn mcr_situation(kw: Option<&Bound<'_, PyDict>>) -> PyResult<(Flags, Option<Tile>)> {
+    let mut f = Flags::default();
+    let mut win = None;
+    let Some(kw) = kw else { return Ok((f, win)) };
+    for (k, v) in kw.iter() {
+        let key: String = k.extract()?;
+        let flag = |v: &Bound<'_, PyAny>| -> PyResult<bool> {
+            v.extract::<bool>()
+                .map_err(|_| PyTypeError::new_err(format!("{key}= takes True or False")))
+        };
+        let text = |v: &Bound<'_, PyAny>| -> PyResult<String> { Ok(v.str()?.to_string()) };
+        match key.as_str() {
+            "self_drawn" => f.self_drawn = flag(&v)?,
+            "last_tile" => f.last_tile = flag(&v)?,
+            "last_wall" => f.last_wall = flag(&v)?,
+            "kong" => f.kong = flag(&v)?,
+            "prevalent" => f.prevalent = text(&v)?.parse::<Wind>().map_err(hand_error)?,
+            "seat" => f.seat = text(&v)?.parse::<Wind>().map_err(hand_error)?,
+            "flowers" => {
+                f.flowers = hupai::mcr::input::parse_flowers(&text(&v)?).map_err(hand_error)?
+            }
+            "variant" => f.variant = text(&v)?.parse::<Variant>().map_err(hand_error)?,
+            "win_tile" => win = Some(convert::tile(&v)?),
+            _ => {
+                return Err(PyTypeError::new_err(format!(
+                    "score() got an unexpected keyword '{key}' for MCR (expected self_drawn, \
+                     last_tile, last_wall, kong, prevalent, seat, flowers, variant, win_tile)"
+                )))
+            }
+        }
+    }
+    Ok((f, win))
+}

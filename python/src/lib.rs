@@ -1,0 +1,77 @@
+//! The Python binding of hupai (`import hupai`): converts Python values to
+//! core values, calls the core, converts the answers back. No rule lives
+//! here (DESIGN §7).
+//!
+//! Modules: `convert` (hand, tile, rule and count arguments), `hand`
+//! (`Hand`, `Meld`), `ops` (each question with or without jokers, shared by
+//! single calls and batch rows), `engine` (`Engine` and its methods),
+//! `batch` (numpy rows, rayon, GIL release), `results` (answer objects),
+//! `errors` (`ParseError`, `HandError`).
+
+mod batch;
+mod convert;
+mod engine;
+mod errors;
+mod hand;
+mod ops;
+mod results;
+
+use pyo3::prelude::*;
+
+/// Parse a hand in a notation: "auto" (default: whichever notation reads
+/// it; they must agree), "mpsz", "mediatek", "chengdu" or "mcr".
+///
+/// >>> import hupai
+/// >>> str(hupai.parse("ABCeee345456DD", notation="mediatek"))
+/// '12344m344556p555s'
+/// >>> str(hupai.parse("1D1D2D2D3D3D4W4W5W5W6W6W7W8W"))
+/// '445566784m112233p'
+/// >>> hupai.parse("123m45x")
+/// Traceback (most recent call last):
+/// ...
+/// hupai.ParseError: not a hand in any notation: mpsz: unexpected character 'x' at position 6; mediatek: unexpected character 'm' at position 4; chengdu: unexpected character '1' at position 1; mcr: unexpected character 'x' at position 6
+#[pyfunction]
+#[pyo3(signature = (text, notation = "auto"))]
+fn parse(py: Python<'_>, text: &str, notation: &str) -> PyResult<hand::PyHand> {
+    convert::parse(py, text, convert::notation(notation)?).map(hand::PyHand)
+}
+
+/// The mpsz name of a tile index 0-33.
+///
+/// >>> hupai.tile_name(0), hupai.tile_name(31), hupai.tile_name(33)
+/// ('1m', '5z', '7z')
+#[pyfunction]
+fn tile_name(index: i64) -> PyResult<String> {
+    convert::tile_index(index).map(|t| t.to_string())
+}
+
+/// The index 0-33 of one tile in mpsz ("0m", a red five, is 5m).
+///
+/// >>> hupai.tile_index("5z"), hupai.tile_index("0m"), hupai.tile_index("9s")
+/// (31, 4, 26)
+#[pyfunction]
+fn tile_index(py: Python<'_>, tile: &str) -> PyResult<usize> {
+    hupai::notation::parse_tile(tile)
+        .map(|t| t.index())
+        .map_err(|e| errors::parse_error(py, &e))
+}
+
+#[pymodule]
+fn _hupai(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("ParseError", py.get_type::<errors::ParseError>())?;
+    m.add("HandError", py.get_type::<errors::HandError>())?;
+    m.add_class::<engine::PyEngine>()?;
+    m.add_class::<hand::PyHand>()?;
+    m.add_class::<hand::PyMeld>()?;
+    m.add_class::<results::PyWaits>()?;
+    m.add_class::<results::PyEffective>()?;
+    m.add_class::<results::PyDiscard>()?;
+    m.add_class::<results::PyScore>()?;
+    m.add_class::<results::PyFan>()?;
+    m.add_function(wrap_pyfunction!(parse, m)?)?;
+    m.add_function(wrap_pyfunction!(tile_name, m)?)?;
+    m.add_function(wrap_pyfunction!(tile_index, m)?)?;
+    m.add("KINDS", hupai::KINDS)?;
+    Ok(())
+}

@@ -1,0 +1,221 @@
+//! The answers as Python objects: tile lists are 34-indices.
+
+use hupai::engine::Effective;
+use hupai::mcr::{Score, ScoringInput};
+use hupai::{TileSet, Waits};
+use pyo3::prelude::*;
+
+fn indices(s: TileSet) -> Vec<usize> {
+    s.iter().map(|t| t.index()).collect()
+}
+
+fn names(v: &[usize]) -> String {
+    let n: Vec<String> = v
+        .iter()
+        .filter_map(|&i| hupai::Tile::from_index(i))
+        .map(|t| t.to_string())
+        .collect();
+    n.join(" ")
+}
+
+/// The waits of a ready hand: `live` tiles, and `exhausted` ones whose four
+/// copies the hand holds already. Empty lists: not ready.
+///
+/// >>> w = hupai.Engine().waits("1111m23m456p789s11z")
+/// >>> w.live, w.exhausted
+/// ([3], [0])
+#[pyclass(module = "hupai", name = "Waits", frozen, get_all)]
+pub struct PyWaits {
+    pub live: Vec<usize>,
+    pub exhausted: Vec<usize>,
+}
+
+impl From<Waits> for PyWaits {
+    fn from(w: Waits) -> Self {
+        PyWaits {
+            live: indices(w.live),
+            exhausted: indices(w.exhausted),
+        }
+    }
+}
+
+#[pymethods]
+impl PyWaits {
+    fn __repr__(&self) -> String {
+        format!(
+            "Waits(live='{}', exhausted='{}')",
+            names(&self.live),
+            names(&self.exhausted)
+        )
+    }
+
+    fn __bool__(&self) -> bool {
+        !self.live.is_empty() || !self.exhausted.is_empty()
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast_exact::<PyWaits>().is_ok_and(|o| {
+            let o = o.get();
+            o.live == self.live && o.exhausted == self.exhausted
+        })
+    }
+}
+
+/// Effective tiles of a 3n+1 hand: `shanten`, the `tiles` whose draw lowers
+/// it, `remaining[i]` unseen copies of `tiles[i]`, and their `total`.
+///
+/// >>> e = hupai.Engine(rules="riichi").effective("123m456p789s1112z")
+/// >>> e.shanten, e.tiles, e.remaining, e.total
+/// (0, [28], [3], 3)
+#[pyclass(module = "hupai", name = "Effective", frozen, get_all)]
+pub struct PyEffective {
+    pub shanten: i8,
+    pub tiles: Vec<usize>,
+    pub remaining: Vec<u8>,
+    pub total: u32,
+}
+
+impl From<Effective> for PyEffective {
+    fn from(e: Effective) -> Self {
+        PyEffective {
+            shanten: e.shanten(),
+            tiles: indices(e.tiles()),
+            remaining: e.iter().map(|(_, n)| n).collect(),
+            total: e.total(),
+        }
+    }
+}
+
+#[pymethods]
+impl PyEffective {
+    fn __repr__(&self) -> String {
+        format!(
+            "Effective(shanten={}, tiles='{}', total={})",
+            self.shanten,
+            names(&self.tiles),
+            self.total
+        )
+    }
+}
+
+/// One row of a discard table: discard `tile`, reach `shanten`, then draw
+/// one of `tiles` (`remaining` unseen copies each, `total` together).
+///
+/// >>> [(d.tile, d.shanten, d.tiles) for d in hupai.Engine(rules="riichi").discards("123m456p789s11125z")]
+/// [(28, 0, [31]), (31, 0, [28])]
+#[pyclass(module = "hupai", name = "Discard", frozen, get_all)]
+pub struct PyDiscard {
+    pub tile: usize,
+    pub shanten: i8,
+    pub tiles: Vec<usize>,
+    pub remaining: Vec<u8>,
+    pub total: u32,
+}
+
+impl PyDiscard {
+    pub fn new(tile: hupai::Tile, e: Effective) -> Self {
+        let e2 = PyEffective::from(e);
+        PyDiscard {
+            tile: tile.index(),
+            shanten: e2.shanten,
+            tiles: e2.tiles,
+            remaining: e2.remaining,
+            total: e2.total,
+        }
+    }
+}
+
+#[pymethods]
+impl PyDiscard {
+    fn __repr__(&self) -> String {
+        format!(
+            "Discard(tile='{}', shanten={}, tiles='{}', total={})",
+            names(&[self.tile]),
+            self.shanten,
+            names(&self.tiles),
+            self.total
+        )
+    }
+}
+
+/// One fan of an MCR score: English `name` (shared/rules/mcr.md), `chinese`,
+/// `points` each and `count`.
+#[pyclass(module = "hupai", name = "Fan", frozen, get_all)]
+pub struct PyFan {
+    pub name: &'static str,
+    pub chinese: &'static str,
+    pub points: u8,
+    pub count: u8,
+}
+
+#[pymethods]
+impl PyFan {
+    fn __repr__(&self) -> String {
+        format!(
+            "Fan('{}', points={}, count={})",
+            self.name, self.points, self.count
+        )
+    }
+}
+
+/// An MCR score: `total` points (flowers included), `legal` (at least 8
+/// points without flowers), the `fans`, the `arrangement` that scores best
+/// (groups in mpsz) and the `win_tile`.
+///
+/// >>> s = hupai.Engine(rules="mcr").score("19m19p19s1234567z1m", self_drawn=True)
+/// >>> s.total, s.legal, [(f.name, f.points) for f in s.fans]
+/// (89, True, [('Thirteen Orphans', 88), ('Self-Drawn', 1)])
+#[pyclass(module = "hupai", name = "Score", frozen, get_all)]
+pub struct PyScore {
+    pub rules: &'static str,
+    pub total: u32,
+    pub legal: bool,
+    pub fans: Vec<Py<PyFan>>,
+    pub arrangement: Vec<String>,
+    pub win_tile: usize,
+}
+
+impl PyScore {
+    pub fn mcr(py: Python<'_>, input: &ScoringInput, s: &Score) -> PyResult<Self> {
+        let fans = s
+            .fans
+            .iter()
+            .map(|f| {
+                Py::new(
+                    py,
+                    PyFan {
+                        name: f.fan.name(),
+                        chinese: f.fan.chinese(),
+                        points: f.points,
+                        count: f.count,
+                    },
+                )
+            })
+            .collect::<PyResult<_>>()?;
+        Ok(PyScore {
+            rules: "mcr",
+            total: s.total,
+            legal: s.legal,
+            fans,
+            arrangement: s
+                .arrangement
+                .groups()
+                .iter()
+                .map(|g| g.to_string())
+                .collect(),
+            win_tile: input.win_tile().index(),
+        })
+    }
+}
+
+#[pymethods]
+impl PyScore {
+    fn __repr__(&self) -> String {
+        format!(
+            "Score(rules='{}', total={}, legal={})",
+            self.rules,
+            self.total,
+            if self.legal { "True" } else { "False" }
+        )
+    }
+}

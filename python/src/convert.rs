@@ -11,7 +11,9 @@ use hupai::{Counts, Hand, Notation, Rules, Tile, KINDS};
 use numpy::{PyReadonlyArray1, PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString, PyTuple};
+use pyo3::ffi;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyInt, PyList, PyString, PyTuple};
 
 /// The notation named by a Python string.
 pub fn notation(name: &str) -> PyResult<Notation> {
@@ -143,6 +145,9 @@ pub fn counts(obj: &Bound<'_, PyAny>) -> PyResult<Counts> {
 
 fn list_counts(list: &Bound<'_, PyList>) -> PyResult<Counts> {
     check_len(list.len())?;
+    if let Some(c) = small_int_counts(list) {
+        return Ok(c);
+    }
     let mut c = [0u8; KINDS];
     for (i, item) in list.iter().enumerate().take(KINDS) {
         c[i] = count_item(&item, i)?;
@@ -161,7 +166,12 @@ fn check_len(n: usize) -> PyResult<()> {
 
 /// One count: an integer 0–4 (5 and more are a fifth copy, named by tile).
 fn count_item(item: &Bound<'_, PyAny>, i: usize) -> PyResult<u8> {
-    let v: i64 = item.extract().map_err(|_| {
+    // An int too large for i64 is still a count: far too many copies.
+    let huge = || match item.cast::<PyInt>() {
+        Ok(i) => Some(if i.gt(0).unwrap_or(false) { i64::MAX } else { i64::MIN }),
+        Err(_) => None,
+    };
+    let v: i64 = item.extract().or_else(|e| huge().ok_or(e)).map_err(|_| {
         PyTypeError::new_err(format!(
             "count {i} is not an integer ({})",
             item.get_type()
@@ -178,4 +188,32 @@ fn count_item(item: &Bound<'_, PyAny>, i: usize) -> PyResult<u8> {
         ))),
         _ => Err(hand_error(format!("count {i} is negative ({v})"))),
     }
+}
+
+/// The int objects 0–4. CPython keeps one object per small int (-5..=256),
+/// so the counts of a list a caller built are these very objects.
+static SMALL_INTS: PyOnceLock<[Py<PyInt>; 5]> = PyOnceLock::new();
+
+/// The fast read of a list of 34 counts: compare each item's identity with
+/// the int objects 0–4, with no reference counting and no conversion call.
+/// None when some item is another object (a larger int, a numpy integer, an
+/// int CPython did not cache): the caller then converts item by item, so the
+/// answer never depends on the cache, only the speed does.
+fn small_int_counts(list: &Bound<'_, PyList>) -> Option<Counts> {
+    let py = list.py();
+    let small = SMALL_INTS.get_or_init(py, || [0u8, 1, 2, 3, 4].map(|n| PyInt::new(py, n).unbind()));
+    let ptrs = small.each_ref().map(|o| o.as_ptr());
+    let mut c = [0u8; KINDS];
+    for (i, slot) in c.iter_mut().enumerate() {
+        // SAFETY: `list` is a live list object and we hold the GIL (attached
+        // thread, not a free-threaded build: abi3). Its length is 34
+        // (checked by the caller) and no Python code runs between that check
+        // and these reads, so every index is in bounds and PyList_GetItem
+        // returns a valid borrowed pointer, used only for an identity compare
+        // while the list keeps it alive. tests/test_errors.py exercises this
+        // path with lists of every count and the fallback.
+        let item = unsafe { ffi::PyList_GetItem(list.as_ptr(), i as ffi::Py_ssize_t) };
+        *slot = ptrs.iter().position(|&p| p == item)? as u8;
+    }
+    Some(c)
 }

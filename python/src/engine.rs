@@ -63,7 +63,7 @@ macro_rules! with_ctx {
 /// (True, 0)
 /// >>> e.waits("19m19p19s1234567z").live == [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
 /// True
-/// >>> hupai.Engine(rules="generic", joker="7z").is_win("123m456p789s11z77z")
+/// >>> hupai.Engine(rules="generic", joker="7z").is_win("123m456p789s11z777z")
 /// True
 /// >>> e.shanten("123m456p789s1z", jokers=3)
 /// 0
@@ -251,7 +251,7 @@ impl PyEngine {
     ///
     /// >>> s = hupai.Engine(rules="mcr").score("[123s][123s][789s][789s]5s5s", last_tile=True, prevalent="S", seat="N")
     /// >>> s.total, [f.name for f in s.fans]
-    /// (70, ['Pure Shifted Chows... wait', 'x'])
+    /// (70, ['Pure Terminal Chows', 'Melded Hand'])
     #[pyo3(signature = (hand, **situation))]
     fn score(
         &self,

@@ -145,9 +145,9 @@ impl PyHand {
 /// lowest `tile`, its `tiles`, and `source` (1 left, 2 opposite, 3 right,
 /// None when unrecorded). `str(m)` is its mpsz group.
 ///
-/// >>> m = hupai.Hand("[567m2]11z").melds[0]
+/// >>> m = hupai.Hand("[777z2]11z").melds[0]
 /// >>> m.kind, m.tile, m.tiles, m.source, str(m)
-/// ('chow', 4, [4, 5, 6], 2, '[567m2]')
+/// ('pung', 33, [33, 33, 33], 2, '[777z2]')
 #[pyclass(module = "hupai", name = "Meld", frozen)]
 #[derive(Clone, Copy)]
 pub struct PyMeld(pub Meld);

@@ -71,7 +71,7 @@ impl PyWaits {
 pub struct PyEffective {
     pub shanten: i8,
     pub tiles: Vec<usize>,
-    pub remaining: Vec<u8>,
+    pub remaining: Vec<u32>,
     pub total: u32,
 }
 
@@ -80,7 +80,7 @@ impl From<Effective> for PyEffective {
         PyEffective {
             shanten: e.shanten(),
             tiles: indices(e.tiles()),
-            remaining: e.iter().map(|(_, n)| n).collect(),
+            remaining: e.iter().map(|(_, n)| u32::from(n)).collect(),
             total: e.total(),
         }
     }
@@ -108,7 +108,7 @@ pub struct PyDiscard {
     pub tile: usize,
     pub shanten: i8,
     pub tiles: Vec<usize>,
-    pub remaining: Vec<u8>,
+    pub remaining: Vec<u32>,
     pub total: u32,
 }
 
@@ -139,11 +139,13 @@ impl PyDiscard {
 }
 
 /// One fan of an MCR score: English `name` (shared/rules/mcr.md), `chinese`,
+/// `number` in the rule table (1-81; None for the combined kong entry),
 /// `points` each and `count`.
 #[pyclass(module = "hupai", name = "Fan", frozen, get_all)]
 pub struct PyFan {
     pub name: &'static str,
     pub chinese: &'static str,
+    pub number: Option<u8>,
     pub points: u8,
     pub count: u8,
 }
@@ -186,6 +188,7 @@ impl PyScore {
                     PyFan {
                         name: f.fan.name(),
                         chinese: f.fan.chinese(),
+                        number: f.fan.number(),
                         points: f.points,
                         count: f.count,
                     },

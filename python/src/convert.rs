@@ -10,8 +10,8 @@ use hupai::notation::{self, parse_tile};
 use hupai::{Counts, Hand, Notation, Rules, Tile, KINDS};
 use numpy::{PyReadonlyArray1, PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::exceptions::PyTypeError;
-use pyo3::prelude::*;
 use pyo3::ffi;
+use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyInt, PyList, PyString, PyTuple};
 
@@ -168,7 +168,11 @@ fn check_len(n: usize) -> PyResult<()> {
 fn count_item(item: &Bound<'_, PyAny>, i: usize) -> PyResult<u8> {
     // An int too large for i64 is still a count: far too many copies.
     let huge = || match item.cast::<PyInt>() {
-        Ok(i) => Some(if i.gt(0).unwrap_or(false) { i64::MAX } else { i64::MIN }),
+        Ok(i) => Some(if i.gt(0).unwrap_or(false) {
+            i64::MAX
+        } else {
+            i64::MIN
+        }),
         Err(_) => None,
     };
     let v: i64 = item.extract().or_else(|e| huge().ok_or(e)).map_err(|_| {
@@ -201,7 +205,8 @@ static SMALL_INTS: PyOnceLock<[Py<PyInt>; 5]> = PyOnceLock::new();
 /// answer never depends on the cache, only the speed does.
 fn small_int_counts(list: &Bound<'_, PyList>) -> Option<Counts> {
     let py = list.py();
-    let small = SMALL_INTS.get_or_init(py, || [0u8, 1, 2, 3, 4].map(|n| PyInt::new(py, n).unbind()));
+    let small =
+        SMALL_INTS.get_or_init(py, || [0u8, 1, 2, 3, 4].map(|n| PyInt::new(py, n).unbind()));
     let ptrs = small.each_ref().map(|o| o.as_ptr());
     let mut c = [0u8; KINDS];
     for (i, slot) in c.iter_mut().enumerate() {

@@ -2,8 +2,9 @@
 //! single-hand methods and the batch rows share these, so a batch answers
 //! exactly what the single call answers. Errors are the core's messages.
 
+use hupai::engine::ShantenError;
 use hupai::engine::{Discards, Effective, Ukeire};
-use hupai::{Counts, Hand, Jokers, Rules, Tables, Tile, Waits};
+use hupai::{Counts, Hand, JokerError, Jokers, Rules, Tables, Tile, Waits};
 
 /// A table set, a rule set and the engine's joker tile: what every call reads.
 pub struct Ctx<'a, B> {
@@ -19,6 +20,12 @@ impl<B: AsRef<[u8]>> Ctx<'_, B> {
             extra: jokers,
             tile: self.joker,
         }
+    }
+
+    /// A shanten error of a hand with jokers, worded as the core's joker
+    /// calls word it (and so as the CLI prints it).
+    fn joker_err(e: ShantenError) -> String {
+        JokerError::Shanten(e).to_string()
     }
 
     /// The hand's real tiles and joker count.
@@ -46,7 +53,7 @@ impl<B: AsRef<[u8]>> Ctx<'_, B> {
         let (real, j) = self.split(hand, jokers)?;
         self.tables
             .shanten_jokers(&real, j, &self.rules)
-            .map_err(|e| e.to_string())
+            .map_err(Self::joker_err)
     }
 
     pub fn waits(&self, hand: &Hand, jokers: usize) -> Result<Waits, String> {
@@ -79,7 +86,7 @@ impl<B: AsRef<[u8]>> Ctx<'_, B> {
         let e = self
             .tables
             .effective_jokers(&real, j, &self.rules, visible)
-            .map_err(|e| e.to_string())?;
+            .map_err(Self::joker_err)?;
         if self.joker.is_none() {
             return Ok(e);
         }
@@ -105,7 +112,7 @@ impl<B: AsRef<[u8]>> Ctx<'_, B> {
         let d = self
             .tables
             .discards_jokers(&real, j, &self.rules, visible)
-            .map_err(|e| e.to_string())?;
+            .map_err(Self::joker_err)?;
         if self.joker.is_none() {
             return Ok(d);
         }

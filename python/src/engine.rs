@@ -179,7 +179,7 @@ impl PyEngine {
     /// Shanten: -1 complete, 0 ready, n tiles from ready (3n+1 or 3n+2
     /// tiles, at most 14; a declared meld counts three).
     ///
-    /// >>> hupai.Engine(rules="riichi").shanten([1,1,1,1,1,1,1,1,1] + [0]*18 + [2,2,2,0,0,0,1])
+    /// >>> hupai.Engine(rules="riichi").shanten([1] * 9 + [0] * 18 + [2, 2, 0, 0, 0, 0, 0])
     /// 0
     #[pyo3(signature = (hand, jokers = 0))]
     fn shanten(&self, hand: &Bound<'_, PyAny>, jokers: usize) -> PyResult<i8> {
@@ -236,7 +236,7 @@ impl PyEngine {
     /// `JJ` is a pair of jokers). Empty: not complete.
     ///
     /// >>> hupai.Engine().arrangements("111222333m789s55p")
-    /// [['111m', '222m', '333m', '55p', '789s'], ['123m', '123m', '123m', '55p', '789s']]
+    /// [['123m', '123m', '123m', '55p', '789s'], ['111m', '222m', '333m', '55p', '789s']]
     #[pyo3(signature = (hand, jokers = 0))]
     fn arrangements(&self, hand: &Bound<'_, PyAny>, jokers: usize) -> PyResult<Vec<Vec<String>>> {
         let h = convert::hand(hand)?;

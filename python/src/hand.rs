@@ -154,6 +154,7 @@ pub struct PyMeld(pub Meld);
 
 #[pymethods]
 impl PyMeld {
+    /// "chow", "pung", "kong" (melded) or "concealed_kong".
     #[getter]
     fn kind(&self) -> &'static str {
         match self.0.kind() {
@@ -164,16 +165,20 @@ impl PyMeld {
         }
     }
 
+    /// The lowest tile's index.
     #[getter]
     fn tile(&self) -> usize {
         self.0.tile().index()
     }
 
+    /// The tiles' indices in order.
     #[getter]
     fn tiles(&self) -> Vec<usize> {
         self.0.tiles().map(|t| t.index()).collect()
     }
 
+    /// Who it was claimed from: 1 left, 2 opposite, 3 right; None when
+    /// unrecorded or concealed.
     #[getter]
     fn source(&self) -> Option<u8> {
         self.0.from().map(|f| f.digit())

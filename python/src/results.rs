@@ -26,7 +26,9 @@ fn names(v: &[usize]) -> String {
 /// ([3], [0])
 #[pyclass(module = "hupai", name = "Waits", frozen, get_all)]
 pub struct PyWaits {
+    /// Waits with a copy left outside the hand (tile indices).
     pub live: Vec<usize>,
+    /// Waits whose four copies the hand holds.
     pub exhausted: Vec<usize>,
 }
 
@@ -69,9 +71,13 @@ impl PyWaits {
 /// (0, [28], [3], 3)
 #[pyclass(module = "hupai", name = "Effective", frozen, get_all)]
 pub struct PyEffective {
+    /// Shanten of the hand (-1 complete, 0 ready).
     pub shanten: i8,
+    /// The tiles whose draw lowers the shanten.
     pub tiles: Vec<usize>,
+    /// Unseen copies of each of `tiles`.
     pub remaining: Vec<u32>,
+    /// Unseen copies of all effective tiles together.
     pub total: u32,
 }
 
@@ -105,10 +111,15 @@ impl PyEffective {
 /// [(28, 0, [31]), (31, 0, [28])]
 #[pyclass(module = "hupai", name = "Discard", frozen, get_all)]
 pub struct PyDiscard {
+    /// The tile to discard.
     pub tile: usize,
+    /// Shanten after the discard.
     pub shanten: i8,
+    /// The tiles whose draw then lowers the shanten.
     pub tiles: Vec<usize>,
+    /// Unseen copies of each of `tiles`.
     pub remaining: Vec<u32>,
+    /// Unseen copies of all of `tiles` together.
     pub total: u32,
 }
 
@@ -143,10 +154,15 @@ impl PyDiscard {
 /// `points` each and `count`.
 #[pyclass(module = "hupai", name = "Fan", frozen, get_all)]
 pub struct PyFan {
+    /// English name (shared/rules/mcr.md).
     pub name: &'static str,
+    /// Chinese name.
     pub chinese: &'static str,
+    /// Number in the rule table, 1-81 (None: Concealed Kong and Melded Kong).
     pub number: Option<u8>,
+    /// Points of one occurrence.
     pub points: u8,
+    /// Occurrences.
     pub count: u8,
 }
 
@@ -169,11 +185,17 @@ impl PyFan {
 /// (89, True, [('Thirteen Orphans', 88), ('Self-Drawn', 1)])
 #[pyclass(module = "hupai", name = "Score", frozen, get_all)]
 pub struct PyScore {
+    /// The rule family that scored: "mcr".
     pub rules: &'static str,
+    /// Points, flowers included after a legal win.
     pub total: u32,
+    /// At least 8 points without flowers.
     pub legal: bool,
+    /// The fans counted.
     pub fans: Vec<Py<PyFan>>,
+    /// The arrangement that scores best, groups in mpsz.
     pub arrangement: Vec<String>,
+    /// The winning tile's index.
     pub win_tile: usize,
 }
 

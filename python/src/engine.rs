@@ -16,6 +16,12 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyType};
 use std::sync::Arc;
 
+/// What `Engine(...)` is called with to rebuild an engine: rules, tables, joker.
+type EngineArgs = (&'static str, Option<String>, Option<String>);
+
+/// `effective_batch`'s answer: (N,) shanten and (N, 34) unseen effective copies.
+type EffectiveArrays<'py> = (Bound<'py, PyArray1<i8>>, Bound<'py, PyArray2<u8>>);
+
 /// Where the tables come from: embedded in the module, or memory-mapped
 /// from a directory (one mapping shared by every query and thread).
 enum Source {
@@ -148,13 +154,7 @@ impl PyEngine {
         s + ")"
     }
 
-    fn __reduce__<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> (
-        Bound<'py, PyType>,
-        (&'static str, Option<String>, Option<String>),
-    ) {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> (Bound<'py, PyType>, EngineArgs) {
         (
             py.get_type::<PyEngine>(),
             (
@@ -405,7 +405,7 @@ impl PyEngine {
         counts: &Bound<'py, PyAny>,
         visible: Option<&Bound<'py, PyAny>>,
         threads: Option<usize>,
-    ) -> PyResult<(Bound<'py, PyArray1<i8>>, Bound<'py, PyArray2<u8>>)> {
+    ) -> PyResult<EffectiveArrays<'py>> {
         let rows = batch::rows(counts, "counts")?;
         let n = rows.shape()[0];
         let pool = batch::threads(threads)?;

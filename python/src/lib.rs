@@ -25,11 +25,11 @@ use pyo3::prelude::*;
 /// >>> str(hupai.parse("ABCeee345456DD", notation="mediatek"))
 /// '12344m344556p555s'
 /// >>> str(hupai.parse("1D1D2D2D3D3D4W4W5W5W6W6W7W8W"))
-/// '445566784m112233p'
-/// >>> hupai.parse("123m45x")
+/// '44556678m112233p'
+/// >>> hupai.parse("123m 45x", notation="mpsz")
 /// Traceback (most recent call last):
 /// ...
-/// hupai.ParseError: not a hand in any notation: mpsz: unexpected character 'x' at position 6; mediatek: unexpected character 'm' at position 4; chengdu: unexpected character '1' at position 1; mcr: unexpected character 'x' at position 6
+/// hupai.ParseError: unexpected character 'x' at position 8
 #[pyfunction]
 #[pyo3(signature = (text, notation = "auto"))]
 fn parse(py: Python<'_>, text: &str, notation: &str) -> PyResult<hand::PyHand> {

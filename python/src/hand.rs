@@ -11,7 +11,8 @@ use pyo3::prelude::*;
 /// tile as written (scoring reads it as the winning tile).
 ///
 /// Build one from any hand argument: a string (auto notation), 34 counts,
-/// or another Hand. `str(h)` is canonical mpsz.
+/// or another Hand. `str(h)` is canonical mpsz. Equality compares all the
+/// hand records, the last tile included; hands pickle.
 ///
 /// >>> import hupai
 /// >>> h = hupai.Hand("[EEE][SSSS1]55pWWWNNN")

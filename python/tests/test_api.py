@@ -273,3 +273,41 @@ def test_hand_edits():
         h.without_tile("9s")
     with pytest.raises(hupai.HandError):
         hupai.Hand("1111m").with_tile(0)
+
+
+def test_batches_release_the_gil(rng):
+    # A Python thread counts while the main thread is inside a batch call.
+    # With a switch interval of minutes, the interpreter never takes the GIL
+    # from a running thread: the counter moves during the call only if the
+    # call itself lets go of the GIL (the counter thread hands it back after
+    # each step with sleep(0)).
+    import sys
+    import threading
+    import time
+    from conftest import wall_hands
+    e = hupai.Engine(rules="riichi")
+    rows = np.tile(wall_hands(rng, 1000, 13), (1000, 1))  # 1,000,000 rows
+    count, stop = [0], threading.Event()
+
+    def spin():
+        while not stop.is_set():
+            count[0] += 1
+            time.sleep(0)
+
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(300)
+    t = threading.Thread(target=spin)
+    t.start()
+    try:
+        while count[0] == 0:
+            time.sleep(0.001)
+        moved = []
+        for _ in range(3):
+            before = count[0]
+            e.shanten_batch(rows, threads=1)
+            moved.append(count[0] - before)
+    finally:
+        stop.set()
+        t.join()
+        sys.setswitchinterval(old)
+    assert max(moved) > 20, moved  # measured: 0 with the GIL held, ~800 released

@@ -34,9 +34,9 @@ class ParseError(ValueError):
     position: Optional[int]
 
 class HandError(ValueError):
-    """A hand the query cannot take; a batch sets ``.row``."""
+    """A hand the query cannot take; a batch sets ``.row`` (else None)."""
 
-    row: int
+    row: Optional[int]
 
 @final
 class Hand:

@@ -94,6 +94,11 @@ impl PyEngine {
             None => Source::Embedded,
             Some(dir) => {
                 let t = Tables::open(&dir).map_err(|e| hand_error(format!("tables={dir}: {e}")))?;
+                // An absolute path, so a pickled engine finds the same files
+                // from a worker with another working directory.
+                let dir = std::fs::canonicalize(&dir)
+                    .map(|p| p.to_string_lossy().into_owned())
+                    .unwrap_or(dir);
                 t.verify()
                     .map_err(|e| hand_error(format!("tables={dir}: {e}")))?;
                 Source::Mapped {

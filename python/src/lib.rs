@@ -59,8 +59,13 @@ fn tile_index(py: Python<'_>, tile: &str) -> PyResult<usize> {
 #[pymodule]
 fn _hupai(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
-    m.add("ParseError", py.get_type::<errors::ParseError>())?;
-    m.add("HandError", py.get_type::<errors::HandError>())?;
+    // Class defaults, so `.position` and `.row` read as None where unset.
+    let parse_error = py.get_type::<errors::ParseError>();
+    parse_error.setattr("position", py.None())?;
+    let hand_error = py.get_type::<errors::HandError>();
+    hand_error.setattr("row", py.None())?;
+    m.add("ParseError", parse_error)?;
+    m.add("HandError", hand_error)?;
     m.add_class::<engine::PyEngine>()?;
     m.add_class::<hand::PyHand>()?;
     m.add_class::<hand::PyMeld>()?;

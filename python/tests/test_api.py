@@ -263,6 +263,12 @@ def test_mapped_tables():
     assert back.tables == tables and back.shanten("123m456p789s1112z") == 0
     with pytest.raises(hupai.HandError, match="tables="):
         hupai.Engine(tables="/no/such/dir")
+    cwd = os.getcwd()
+    os.chdir(REPO)
+    try:
+        assert hupai.Engine(tables="tables").tables == tables  # stored absolute
+    finally:
+        os.chdir(cwd)
 
 
 def test_hand_edits():

@@ -25,7 +25,10 @@ def docstrings():
         yield f"hupai.{name}", getattr(obj, "__doc__", None)
         if inspect.isclass(obj):
             for attr, member in vars(obj).items():
-                if not attr.startswith("_"):
+                # Methods and getters; plain class data (an exception's
+                # `.row = None` default) carries no docstring of its own.
+                if not attr.startswith("_") and (callable(member) or inspect.isdatadescriptor(member)
+                                                 or inspect.isgetsetdescriptor(member)):
                     yield f"hupai.{name}.{attr}", getattr(member, "__doc__", None)
 
 

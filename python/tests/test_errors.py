@@ -16,6 +16,7 @@ def test_parse_error_names_position():
     with pytest.raises(hupai.ParseError, match="position 4") as err:
         hupai.parse("123x", notation="mpsz")
     assert err.value.position == 4
+    assert hupai.HandError("x").row is None and hupai.ParseError("x").position is None
     assert isinstance(err.value, ValueError)
     with pytest.raises(hupai.ParseError, match="not a hand in any notation"):
         E.shanten("123m45x")

@@ -1,0 +1,159 @@
+// Drawing the view the engine returns: one function per panel. No rule
+// here; every number comes from the engine's view.
+
+import { KINDS, tileSvg } from "./tiles.js";
+
+const $ = (id) => document.getElementById(id);
+
+function node(tag, props = {}, ...children) {
+  const e = document.createElement(tag);
+  Object.assign(e, props);
+  for (const c of children) e.append(c);
+  return e;
+}
+
+function tileButton(name, label, onClick) {
+  const b = node("button", { type: "button", className: "tile-button", title: label });
+  b.append(tileSvg(name));
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+/** Tiles with their copies left, e.g. 3m×4 5p×2. */
+function draws(list) {
+  const box = node("span", { className: "draws" });
+  for (const { tile, remaining } of list) {
+    box.append(node("span", { className: "draw" }, tileSvg(tile, { small: true }), `×${remaining}`));
+  }
+  return box;
+}
+
+/** The concealed tiles (click one to discard it) and the declared melds. */
+export function renderHand(view, onRemove) {
+  const box = $("tiles");
+  box.replaceChildren();
+  const concealed = view.concealed || [];
+  concealed.forEach((name, i) => {
+    if (i === concealed.length - 1 && view.size % 3 === 2 && concealed.length > 1) {
+      box.append(node("span", { className: "gap" }));
+    }
+    box.append(tileButton(name, `discard ${name}`, () => onRemove(name)));
+  });
+  for (const meld of view.melds || []) {
+    const m = node("span", { className: "meld", title: meld.concealed ? "concealed kong" : "declared meld" });
+    meld.tiles.forEach((name, i) => {
+      const t = tileSvg(name);
+      if (meld.concealed && (i === 0 || i === 3)) t.classList.add("back");
+      m.append(t);
+    });
+    box.append(m);
+  }
+  $("size").textContent = view.size === undefined ? "" : `${view.size} tiles`;
+  $("shanten").textContent = view.shanten ?? "";
+  $("verdict").textContent =
+    view.shanten === -1 ? "(complete)" : view.shanten === 0 ? "(ready)" : "";
+}
+
+/** The 34 kinds with their copies left; click to add. */
+export function renderPalette(left, onPick) {
+  const box = $("palette");
+  box.replaceChildren();
+  KINDS.forEach((name, i) => {
+    const n = left ? left[i] : 4;
+    const b = tileButton(name, `add ${name} (${n} left)`, () => onPick(name));
+    box.append(node("span", { className: n ? "pick" : "pick none" }, b, `${n}`));
+  });
+}
+
+/** The Tenhou-style discard table of a 3n+2 hand, best first. */
+export function renderDiscards(rows, onPlay) {
+  $("discards-box").hidden = !rows;
+  const body = $("discards");
+  body.replaceChildren();
+  if (!rows) return;
+  const best = rows.length ? rows[0].shanten : null;
+  for (const row of rows) {
+    const tr = node("tr", { title: `play ${row.tile}` });
+    Object.assign(tr.dataset, { testid: "discard-row", tile: row.tile, shanten: row.shanten, total: row.total });
+    tr.append(
+      node("td", {}, tileSvg(row.tile, { small: true })),
+      node("td", { className: row.shanten === best ? "better" : "" }, String(row.shanten)),
+      node("td", {}, draws(row.effective)),
+      node("td", {}, String(row.total)),
+    );
+    tr.addEventListener("click", () => onPlay(row.tile));
+    body.append(tr);
+  }
+}
+
+/** Live and exhausted waits and the effective draws of a 3n+1 hand. */
+export function renderDraws(view) {
+  $("draws-box").hidden = !view.waits;
+  const waits = $("waits");
+  const effective = $("effective");
+  waits.replaceChildren();
+  effective.replaceChildren();
+  if (!view.waits) {
+    delete waits.dataset.live;
+    delete waits.dataset.exhausted;
+    return;
+  }
+  const { live, exhausted } = view.waits;
+  waits.dataset.live = live.join(" ");
+  waits.dataset.exhausted = exhausted.join(" ");
+  const left = (t) => ({ tile: t, remaining: view.left[KINDS.indexOf(t)] });
+  waits.append(node("p", {}, "waits: ", live.length ? draws(live.map(left)) : "none"));
+  if (exhausted.length) {
+    waits.append(node("p", {}, "exhausted (all four copies in the hand): ", draws(exhausted.map(left))));
+  }
+  if (view.shanten > 0) {
+    effective.append(node("p", {}, `draws that help (${view.total} copies): `, draws(view.effective)));
+  }
+}
+
+/** Every arrangement of a complete hand. */
+export function renderArrangements(list) {
+  $("arrangements-box").hidden = !list;
+  const box = $("arrangements");
+  box.replaceChildren();
+  for (const a of list || []) {
+    const li = node("li");
+    if (a.form !== "standard") li.append(node("em", {}, `${a.form}: `));
+    for (const g of a.groups) li.append(group(g));
+    box.append(li);
+  }
+}
+
+/** A group as tiles: "123m" -> 1m 2m 3m; jokers ("*", "J") as text. */
+function group(text) {
+  const span = node("span", { className: "group", title: text });
+  const suit = text[text.length - 1];
+  if (!"mpsz".includes(suit)) return node("code", {}, text, " ");
+  for (const d of text.slice(0, -1)) {
+    span.append(/[1-9]/.test(d) ? tileSvg(d + suit, { small: true }) : node("code", {}, d));
+  }
+  return span;
+}
+
+/** The MCR fan table with total and legality. */
+export function renderScore(score) {
+  $("score-box").hidden = !score;
+  const body = $("fans");
+  body.replaceChildren();
+  $("score-total").textContent = "";
+  $("legal").textContent = "";
+  if (!score) return;
+  if (score.error) {
+    body.append(node("tr", {}, node("td", { colSpan: 4, className: "error" }, score.error)));
+    return;
+  }
+  for (const f of score.fans) {
+    body.append(node("tr", {},
+      node("td", {}, f.name), node("td", { lang: "zh" }, f.chinese),
+      node("td", {}, String(f.points)), node("td", {}, f.count > 1 ? `×${f.count}` : "")));
+  }
+  $("score-total").textContent = String(score.total);
+  const legal = $("legal");
+  legal.textContent = score.legal ? "(legal win)" : `(not a legal win: ${score.without_flowers} without flowers, 8 needed)`;
+  legal.className = score.legal ? "" : "no";
+}

@@ -4,7 +4,7 @@
 
 import { createServer } from "node:http";
 import { readFile, mkdtemp, rm } from "node:fs/promises";
-import { execFileSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { extname, join, normalize, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -63,10 +63,13 @@ export async function open(context, url, query = "") {
   return { page, messages };
 }
 
-/** `hupai <command> --json --rules <rules>` on many hands (stdin batch). */
+/** `hupai <command> --json --rules <rules>` on many hands (stdin batch):
+ * one object per hand, `{error}` for a bad one (the exit code is then 1). */
 export function cli(command, rules, hands, extra = []) {
   const bin = join(root, "target", "release", "hupai");
-  const out = execFileSync(bin, [command, "--json", "--rules", rules, ...extra],
-    { input: hands.join("\n") + "\n", encoding: "utf8", stdio: ["pipe", "pipe", "ignore"] });
-  return out.trim().split("\n").map((l) => JSON.parse(l));
+  const run = spawnSync(bin, [command, "--json", "--rules", rules, ...extra],
+    { input: hands.join("\n") + "\n", encoding: "utf8" });
+  const lines = run.stdout.trim().split("\n");
+  if (lines.length !== hands.length) throw new Error(`hupai ${command}: ${run.stderr || run.error}`);
+  return lines.map((l) => JSON.parse(l));
 }

@@ -11,7 +11,7 @@ const ui = {
   mode: $("mode"), flags: $("flags"), error: $("error"), share: $("share"),
 };
 // Timings the browser test reads (milliseconds).
-const stats = { firstAnswerMs: null, lastUpdateMs: null };
+const stats = { firstAnswerMs: null, engineMs: null, lastQueryMs: null, lastUpdateMs: null };
 window.hupaiStats = stats;
 
 let query = null;
@@ -39,6 +39,7 @@ function update(edit = {}) {
     hand: ui.hand.value, rules: ui.rules.value, jokers: Number(ui.jokers.value) || 0,
     joker: ui.joker.value, flags: flagWords(), ...edit,
   });
+  stats.lastQueryMs = performance.now() - start;
   if (view.hand !== undefined && (edit.add || edit.remove || edit.meld)) ui.hand.value = view.hand;
   ui.error.hidden = !view.error;
   ui.error.textContent = view.error || "";
@@ -67,7 +68,9 @@ async function start() {
   if (params.has("rules")) ui.rules.value = params.get("rules");
   ui.jokers.value = params.get("jokers") || "0";
   ui.joker.value = params.get("joker") || "";
+  const loading = performance.now();
   query = await loadEngine();
+  stats.engineMs = performance.now() - loading;
   update();
   stats.firstAnswerMs = performance.now();
   ui.hand.addEventListener("input", () => update());

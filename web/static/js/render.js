@@ -1,7 +1,7 @@
 // Drawing the view the engine returns: one function per panel. No rule
 // here; every number comes from the engine's view.
 
-import { KINDS, tileSvg } from "./tiles.js";
+import { KINDS, tileBack, tileSvg } from "./tiles.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -42,9 +42,7 @@ export function renderHand(view, onRemove) {
   for (const meld of view.melds || []) {
     const m = node("span", { className: "meld", title: meld.concealed ? "concealed kong" : "declared meld" });
     meld.tiles.forEach((name, i) => {
-      const t = tileSvg(name);
-      if (meld.concealed && (i === 0 || i === 3)) t.classList.add("back");
-      m.append(t);
+      m.append(meld.concealed && (i === 0 || i === 3) ? tileBack() : tileSvg(name));
     });
     box.append(m);
   }
@@ -54,14 +52,22 @@ export function renderHand(view, onRemove) {
     view.shanten === -1 ? "(complete)" : view.shanten === 0 ? "(ready)" : "";
 }
 
-/** The 34 kinds with their copies left; click to add. */
+/** The 34 kinds with their copies left; click to add. Built once, then
+ * only the counts change. */
 export function renderPalette(left, onPick) {
   const box = $("palette");
-  box.replaceChildren();
+  if (!box.children.length) {
+    for (const name of KINDS) {
+      const b = tileButton(name, `add ${name}`, () => onPick(name));
+      box.append(node("span", { className: "pick" }, b, node("span", { className: "left" })));
+    }
+  }
   KINDS.forEach((name, i) => {
     const n = left ? left[i] : 4;
-    const b = tileButton(name, `add ${name} (${n} left)`, () => onPick(name));
-    box.append(node("span", { className: n ? "pick" : "pick none" }, b, `${n}`));
+    const pick = box.children[i];
+    pick.className = n ? "pick" : "pick none";
+    pick.lastChild.textContent = String(n);
+    pick.firstChild.title = `add ${name} (${n} left)`;
   });
 }
 

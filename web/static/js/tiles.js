@@ -79,12 +79,30 @@ function face(g, d, suit) {
   }
 }
 
+/** Each kind is drawn once, as a symbol of a hidden sprite; a tile on the
+ * page is a two-node reference to it (a discard table shows a hundred). */
+function sprite() {
+  const svg = el("svg", { "aria-hidden": "true", style: "position:absolute;width:0;height:0" });
+  for (const name of KINDS) {
+    const symbol = el("symbol", { id: `tile-${name}`, viewBox: "0 0 30 40" }, svg);
+    el("rect", { x: 0.75, y: 0.75, width: 28.5, height: 38.5, rx: 4, class: "tile-bg" }, symbol);
+    face(symbol, Number(name[0]), name[1]);
+  }
+  document.body.prepend(svg);
+}
+
 /** An SVG tile; `opts.small` for the compact size in tables. */
 export function tileSvg(name, opts = {}) {
+  if (!document.getElementById("tile-1m")) sprite();
   const svg = el("svg", { viewBox: "0 0 30 40", class: opts.small ? "tile small" : "tile",
-    role: "img", "aria-label": tileTitle(name) });
-  el("title", {}, svg).textContent = `${name} · ${tileTitle(name)}`;
+    role: "img", "aria-label": `${name} · ${tileTitle(name)}` });
+  el("use", { href: `#tile-${name}` }, svg);
+  return svg;
+}
+
+/** The back of a tile (the outer tiles of a concealed kong). */
+export function tileBack() {
+  const svg = el("svg", { viewBox: "0 0 30 40", class: "tile back", role: "img", "aria-label": "face down" });
   el("rect", { x: 0.75, y: 0.75, width: 28.5, height: 38.5, rx: 4, class: "tile-bg" }, svg);
-  face(svg, Number(name[0]), name[1]);
   return svg;
 }

@@ -49,6 +49,8 @@ function update(edit = {}) {
   render.renderDraws(view);
   render.renderArrangements(view.arrangements);
   render.renderScore(view.score);
+  render.renderRiichi(view.riichi);
+  render.renderEv(view.ev);
   const url = shareUrl();
   ui.share.href = url;
   history.replaceState(null, "", url);

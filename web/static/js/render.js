@@ -1,7 +1,8 @@
 // Drawing the view the engine returns: one function per panel. No rule
 // here; every number comes from the engine's view.
 
-import { KINDS, tileBack, tileSvg } from "./tiles.js";
+import { KINDS, tileBack, tileHtml, tileSvg } from "./tiles.js";
+import { probabilityChart, seriesColour } from "./chart.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -31,14 +32,15 @@ function draws(list) {
 /** The concealed tiles (click one to discard it) and the declared melds. */
 export function renderHand(view, onRemove) {
   const box = $("tiles");
-  box.replaceChildren();
+  box.onclick = (e) => {
+    const b = e.target.closest("button[data-tile]");
+    if (b) onRemove(b.dataset.tile);
+  };
   const concealed = view.concealed || [];
-  concealed.forEach((name, i) => {
-    if (i === concealed.length - 1 && view.size % 3 === 2 && concealed.length > 1) {
-      box.append(node("span", { className: "gap" }));
-    }
-    box.append(tileButton(name, `discard ${name}`, () => onRemove(name)));
-  });
+  const drawn = view.size % 3 === 2 && concealed.length > 1;
+  box.innerHTML = concealed.map((name, i) =>
+    (drawn && i === concealed.length - 1 ? '<span class="gap"></span>' : "") +
+    `<button type="button" class="tile-button" data-tile="${name}" title="discard ${name}">${tileHtml(name)}</button>`).join("");
   for (const meld of view.melds || []) {
     const m = node("span", { className: "meld", title: meld.concealed ? "concealed kong" : "declared meld" });
     meld.tiles.forEach((name, i) => {
@@ -71,25 +73,28 @@ export function renderPalette(left, onPick) {
   });
 }
 
-/** The Tenhou-style discard table of a 3n+2 hand, best first. */
+/** Draws as markup: tile ×copies. */
+const drawsHtml = (list) => `<span class="draws">${list.map(({ tile, remaining }) =>
+  `<span class="draw">${tileHtml(tile, { small: true })}×${remaining}</span>`).join("")}</span>`;
+
+/** The Tenhou-style discard table of a 3n+2 hand, best first; a click on a
+ * row plays its discard. Built as one string: it is redrawn on every key. */
 export function renderDiscards(rows, onPlay) {
   $("discards-box").hidden = !rows;
   const body = $("discards");
-  body.replaceChildren();
-  if (!rows) return;
-  const best = rows.length ? rows[0].shanten : null;
-  for (const row of rows) {
-    const tr = node("tr", { title: `play ${row.tile}` });
-    Object.assign(tr.dataset, { testid: "discard-row", tile: row.tile, shanten: row.shanten, total: row.total });
-    tr.append(
-      node("td", {}, tileSvg(row.tile, { small: true })),
-      node("td", { className: row.shanten === best ? "better" : "" }, String(row.shanten)),
-      node("td", {}, draws(row.effective)),
-      node("td", {}, String(row.total)),
-    );
-    tr.addEventListener("click", () => onPlay(row.tile));
-    body.append(tr);
+  body.onclick = (e) => {
+    const tr = e.target.closest("tr[data-tile]");
+    if (tr) onPlay(tr.dataset.tile);
+  };
+  if (!rows) {
+    body.replaceChildren();
+    return;
   }
+  const best = rows.length ? rows[0].shanten : null;
+  body.innerHTML = rows.map((r) =>
+    `<tr data-testid="discard-row" data-tile="${r.tile}" data-shanten="${r.shanten}" data-total="${r.total}" title="play ${r.tile}">` +
+    `<td>${tileHtml(r.tile, { small: true })}</td><td${r.shanten === best ? ' class="better"' : ""}>${r.shanten}</td>` +
+    `<td>${drawsHtml(r.effective)}</td><td>${r.total}</td></tr>`).join("");
 }
 
 /** Live and exhausted waits and the effective draws of a 3n+1 hand. */
@@ -162,4 +167,45 @@ export function renderScore(score) {
   const legal = $("legal");
   legal.textContent = score.legal ? "(legal win)" : `(not a legal win: ${score.without_flowers} without flowers, 8 needed)`;
   legal.className = score.legal ? "" : "no";
+}
+
+/** Riichi scoring (DESIGN §9 JSON: han, fu, yaku, cost, limit, legal), when
+ * the engine's view carries it. */
+export function renderRiichi(score) {
+  $("riichi-box").hidden = !score;
+  const body = $("yaku");
+  body.replaceChildren();
+  $("riichi-total").textContent = "";
+  if (!score) return;
+  if (score.error) {
+    body.append(node("tr", {}, node("td", { colSpan: 3, className: "error" }, score.error)));
+    return;
+  }
+  for (const y of score.yaku) {
+    body.append(node("tr", {}, node("td", {}, y.name), node("td", { lang: "ja" }, y.japanese),
+      node("td", {}, `${y.han} han`)));
+  }
+  const limit = score.limit ? ` ${score.limit}` : "";
+  $("riichi-total").textContent = score.legal
+    ? `${score.han} han ${score.fu} fu${limit}: ${score.cost.total}`
+    : "no yaku: not a legal win";
+}
+
+/** The discard EV (DESIGN §10 JSON: per discard, tenpai / win / score by
+ * draws left), the win-probability curves as a chart, when the view carries it. */
+export function renderEv(analysis) {
+  $("ev-box").hidden = !analysis;
+  const box = $("ev");
+  box.replaceChildren();
+  if (!analysis) return;
+  const top = analysis.discards.slice(0, 5);
+  box.append(probabilityChart(top.map((d) => ({ label: d.tile, values: d.win })),
+    { title: `win probability by draws left, best ${top.length} discards` }));
+  const legend = node("p", { className: "legend" });
+  top.forEach((d, i) => {
+    const last = d.win.length - 1;
+    legend.append(node("span", { style: `border-color: ${seriesColour(i)}` }, tileSvg(d.tile, { small: true }),
+      ` win ${(100 * d.win[last]).toFixed(1)}% · tenpai ${(100 * d.tenpai[last]).toFixed(1)}% · score ${d.score[last].toFixed(0)}`));
+  });
+  box.append(legend);
 }

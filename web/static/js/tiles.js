@@ -106,3 +106,12 @@ export function tileBack() {
   el("rect", { x: 0.75, y: 0.75, width: 28.5, height: 38.5, rx: 4, class: "tile-bg" }, svg);
   return svg;
 }
+
+/** The markup of a tile, for tables built as one string (a discard table
+ * shows a hundred tiles: one parse is faster than a hundred elements). */
+export function tileHtml(name, opts = {}) {
+  if (!document.getElementById("tile-1m")) sprite();
+  const cls = opts.small ? "tile small" : "tile";
+  return `<svg viewBox="0 0 30 40" class="${cls}" role="img" aria-label="${name} · ${tileTitle(name)}">` +
+    `<use href="#tile-${name}"></use></svg>`;
+}

@@ -131,6 +131,7 @@ test("the share URL reproduces the view", async () => {
   const first = await show("1234m5678p1356s12z", "riichi");
   const share = await page.getAttribute("#share", "href");
   assert.match(share, /\?q=1234m5678p1356s12z&rules=riichi$/);
+  await page.waitForURL(/\?q=1234m5678p1356s12z&rules=riichi$/); // the address bar follows
   const other = await browser.context.newPage();
   await other.goto(new URL(share, server.url).href);
   await other.waitForFunction(() => window.hupaiStats?.firstAnswerMs !== null);

@@ -15,6 +15,7 @@ const stats = { firstAnswerMs: null, engineMs: null, lastQueryMs: null, lastUpda
 window.hupaiStats = stats;
 
 let query = null;
+let urlTimer = 0;
 
 /** The MCR situation as command-line words: "--self-drawn --seat S". */
 function flagWords() {
@@ -53,7 +54,10 @@ function update(edit = {}) {
   render.renderEv(view.ev);
   const url = shareUrl();
   ui.share.href = url;
-  history.replaceState(null, "", url);
+  // The address bar follows once typing pauses (browsers throttle
+  // history updates, and a keystroke need not wait for one).
+  clearTimeout(urlTimer);
+  urlTimer = setTimeout(() => history.replaceState(null, "", url), 150);
   stats.lastUpdateMs = performance.now() - start;
 }
 

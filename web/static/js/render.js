@@ -135,12 +135,15 @@ export function renderArrangements(list) {
   }
 }
 
-/** A group as tiles: "123m" -> 1m 2m 3m; jokers ("*", "J") as text. */
+/** A group as tiles: "123m" -> 1m 2m 3m; a declared meld "[2222z1]" on a
+ * shaded ground; jokers ("*", "J") as text. */
 function group(text) {
-  const span = node("span", { className: "group", title: text });
-  const suit = text[text.length - 1];
+  const declared = /^\[(.*?)\d?\]$/.exec(text);
+  const body = declared ? declared[1] : text;
+  const span = node("span", { className: declared ? "group meld" : "group", title: text });
+  const suit = body[body.length - 1];
   if (!"mpsz".includes(suit)) return node("code", {}, text, " ");
-  for (const d of text.slice(0, -1)) {
+  for (const d of body.slice(0, -1)) {
     span.append(/[1-9]/.test(d) ? tileSvg(d + suit, { small: true }) : node("code", {}, d));
   }
   return span;

@@ -72,6 +72,7 @@ async function start() {
   const params = new URLSearchParams(location.search);
   ui.hand.value = params.get("q") || "";
   if (params.has("rules")) ui.rules.value = params.get("rules");
+  if (!ui.rules.value) ui.rules.value = "generic"; // a rule set this page does not offer
   ui.jokers.value = params.get("jokers") || "0";
   ui.joker.value = params.get("joker") || "";
   const loading = performance.now();

@@ -163,6 +163,12 @@ test("clicking a discard row plays it; the palette adds tiles and declares melds
   await page.click("#palette button[title^='add 7s']");
   assert.equal(await page.inputValue("[data-testid=hand-input]"), "1234m5678p1356s2z7s");
   assert.equal((await read()).shanten, expected("1234m5678p1356s2z7s", "riichi").shanten);
+  await page.fill("[data-testid=hand-input]", "1111m");
+  await page.click("#palette button[title^='add 1m']");
+  assert.equal(await page.inputValue("[data-testid=hand-input]"), "1111m");
+  const refused = await read();
+  assert.match(refused.error, /1m/);
+  assert.equal(await page.locator("#tiles button").count(), 4, "the hand stays shown");
   await page.fill("[data-testid=hand-input]", "456p1199s");
   await page.selectOption("#mode", "pung");
   await page.click("#palette button[title^='add 7z']");

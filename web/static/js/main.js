@@ -36,12 +36,16 @@ function shareUrl() {
 function update(edit = {}) {
   const start = performance.now();
   const empty = !ui.hand.value.trim() && !Number(ui.jokers.value) && !edit.add;
-  const view = empty ? {} : query({
+  const ask = (e) => query({
     hand: ui.hand.value, rules: ui.rules.value, jokers: Number(ui.jokers.value) || 0,
-    joker: ui.joker.value, flags: flagWords(), ...edit,
+    joker: ui.joker.value, flags: flagWords(), ...e,
   });
+  let view = empty ? {} : ask(edit);
+  const edited = edit.add || edit.remove || edit.meld;
+  // An edit the hand refuses (a fifth copy) leaves the hand as it was.
+  if (edited && view.error) view = { ...ask({}), error: view.error };
+  else if (edited) ui.hand.value = view.hand;
   stats.lastQueryMs = performance.now() - start;
-  if (view.hand !== undefined && (edit.add || edit.remove || edit.meld)) ui.hand.value = view.hand;
   ui.error.hidden = !view.error;
   ui.error.textContent = view.error || "";
   render.renderHand(view, (tile) => update({ remove: tile }));

@@ -305,6 +305,7 @@ impl Hand {
     /// has checked that the hand holds fewer than four copies (concealed and
     /// melded), so the invariant holds; no full recount as in `with_tile`.
     #[inline]
+    #[cfg_attr(not(all(feature = "mmap", feature = "parallel")), allow(dead_code))] // `server`
     pub(crate) fn add_concealed(&mut self, tile: Tile) {
         debug_assert!(self.all_counts()[tile.index()] < 4);
         self.counts[tile.index()] += 1;

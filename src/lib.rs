@@ -12,13 +12,17 @@
 
 pub mod arrangement;
 pub mod engine;
+// The C ABI and the server engine need threads and mapped files.
+#[cfg(all(feature = "mmap", feature = "parallel"))]
 pub mod ffi;
 pub mod forms;
 pub mod hand;
 pub mod mcr;
 pub mod notation;
+mod par;
 pub mod reference;
 pub mod rules;
+#[cfg(all(feature = "mmap", feature = "parallel"))]
 pub mod server;
 pub mod sets;
 pub mod table;

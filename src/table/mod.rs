@@ -27,6 +27,7 @@ pub use distances::DistanceTables;
 pub use format::{TableError, TableFile};
 
 use std::ops::Range;
+#[cfg(feature = "mmap")]
 use std::path::Path;
 use std::sync::OnceLock;
 
@@ -712,6 +713,7 @@ impl Tables<&'static [u8]> {
     }
 }
 
+#[cfg(feature = "mmap")]
 impl Tables<memmap2::Mmap> {
     /// Memory-map the table files of `dir` and check their headers. The
     /// bytes are used in place (no copy); call [`Tables::verify`] for a full
@@ -721,6 +723,7 @@ impl Tables<memmap2::Mmap> {
     }
 }
 
+#[cfg(feature = "mmap")]
 fn map_file(path: &Path) -> Result<memmap2::Mmap, TableError> {
     let io = |source| TableError::Io {
         path: path.display().to_string(),

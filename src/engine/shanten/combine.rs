@@ -74,7 +74,7 @@ pub(super) fn product(a: &Distances, b: &Distances) -> Distances {
 }
 
 #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
-use crate::table::generate::shanten::product;
+pub(super) use crate::table::generate::shanten::product;
 
 /// The distance of two part groups to `k` (0..=4) melds and one pair.
 #[inline(always)]

@@ -7,8 +7,8 @@
 //! itself and its nine one-tile extensions up in that bitmap, in parallel.
 //! The output is a pure function of nothing: the same bytes on every run.
 
+use crate::par::prelude::*;
 use crate::table::{format, key, record};
-use rayon::prelude::*;
 
 /// The `hu.tbl` file: one record per suit pattern and per honour pattern.
 pub fn hu() -> Vec<u8> {

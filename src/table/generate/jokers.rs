@@ -38,8 +38,8 @@
 //! one, each capped at [`needs::CAP`](crate::table::needs::CAP) (a hand never
 //! holds 15 jokers beside a tile, so a capped value is never compared).
 
+use crate::par::prelude::*;
 use crate::table::{format, key, needs};
-use rayon::prelude::*;
 
 /// The `jokers.tbl` file: one need byte per suit pattern and per honour pattern.
 ///

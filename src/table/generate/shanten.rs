@@ -26,8 +26,8 @@
 //! pattern, those ranks would take 69,974 distinct ten-mask classes per suit,
 //! more than a `u16` holds.
 
+use crate::par::prelude::*;
 use crate::table::{format, key, Distances, DISTANCE_CLASSES, HONOR_CLASS_ROWS, SUIT_CLASS_ROWS};
-use rayon::prelude::*;
 use std::collections::BTreeMap;
 
 /// Cells per pattern: `m = 0..=4` melds, without (`p = 0`) then with a pair.

@@ -1,0 +1,442 @@
+//! One query, one view: everything the page shows about a hand, as JSON.
+//!
+//! Field names and values follow the command line's `--json` output
+//! (`hupai shanten`, `waits`, `arrange`, `score`), so the browser tests can
+//! compare the page with the CLI directly.
+
+use hupai::engine::jokers::JokerArrangement;
+use hupai::engine::{Effective, Ukeire};
+use hupai::mcr::{Flags, ScoringInput};
+use hupai::{notation, Arrangement, Form, Hand, Jokers, Meld, MeldKind, Notation, Rules, Tile};
+use serde::{Deserialize, Serialize};
+
+/// What the page asks: the hand as typed (any notation), the rule set, the
+/// jokers, the MCR scoring flags, and at most one edit to apply first.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Query {
+    /// The hand in any notation (`auto`).
+    pub hand: String,
+    /// `generic`, `sichuan`, `riichi` or `mcr`.
+    pub rules: String,
+    /// Jokers in addition to the listed tiles.
+    pub jokers: usize,
+    /// A tile whose concealed copies are jokers (mpsz), or empty.
+    pub joker: String,
+    /// MCR scoring flags as on the command line (`--self-drawn --seat S`).
+    pub flags: String,
+    /// Add one concealed tile (mpsz), e.g. from the palette.
+    pub add: String,
+    /// Remove one concealed tile (mpsz), e.g. a discard-table row.
+    pub remove: String,
+    /// Declare a meld: `chow`, `pung`, `kong` or `concealed-kong`, on `tile`
+    /// (a chow's lowest tile).
+    pub meld: String,
+    /// The tile of `meld`.
+    pub tile: String,
+}
+
+/// The tables every query reads (built on first use).
+#[cfg(not(feature = "generate"))]
+pub fn tables() -> &'static hupai::Tables<&'static [u8]> {
+    hupai::Tables::embedded()
+}
+
+/// The tables every query reads (built on first use).
+#[cfg(feature = "generate")]
+pub fn tables() -> &'static hupai::Tables<Vec<u8>> {
+    static T: std::sync::OnceLock<hupai::Tables<Vec<u8>>> = std::sync::OnceLock::new();
+    T.get_or_init(hupai::Tables::generate)
+}
+
+/// The JSON view of a query given as UTF-8 JSON bytes; a malformed query is
+/// a view with an error, like a bad hand.
+pub fn answer(bytes: &[u8]) -> String {
+    let view = match serde_json::from_slice::<Query>(bytes) {
+        Ok(q) => query(&q),
+        Err(e) => View {
+            error: Some(format!("bad query: {e}")),
+            ..View::default()
+        },
+    };
+    serde_json::to_string(&view).expect("a view serialises")
+}
+
+/// The view of a query: `{"hand", "rules", "size", "left", "concealed",
+/// "melds", "shanten", "discards" | "effective", "waits", "arrangements",
+/// "score"}`, or `{"error"}` (with whatever could still be shown).
+///
+/// ```
+/// use hupai_web::{query, Query};
+/// let q = Query { hand: "123m456p789s1122z".into(), rules: "riichi".into(), ..Query::default() };
+/// let v = query(&q);
+/// assert_eq!(v.shanten, Some(0));
+/// let live: Vec<String> = v.waits.unwrap().live.iter().map(|t| t.0.to_string()).collect();
+/// assert_eq!(live, ["1z", "2z"]);
+/// ```
+pub fn query(q: &Query) -> View {
+    let mut view = View::default();
+    if let Err(e) = fill(q, &mut view) {
+        view.error = Some(e);
+    }
+    view
+}
+
+/// The view of a hand (see [`query`]); absent parts are left out of the JSON.
+#[derive(Debug, Default, Serialize)]
+pub struct View {
+    /// The hand in mpsz, the last tile written last (what the input box shows
+    /// after an edit).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hand: Option<String>,
+    /// The rule set's name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rules: Option<&'static str>,
+    /// Tiles in the hand, a kong counting three, jokers included.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub size: Option<usize>,
+    /// Jokers in the hand.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub jokers: Option<usize>,
+    /// Copies of each of the 34 kinds not in the hand (concealed or melded).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub left: Vec<u8>,
+    /// The concealed tiles in order, the last tile written moved to the end.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub concealed: Vec<Name>,
+    /// The tile written last (drawn or winning tile).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last: Option<Name>,
+    /// Declared melds.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub melds: Vec<MeldView>,
+    /// −1 complete, 0 ready, …
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shanten: Option<i8>,
+    /// 3n+2 tiles: the discard table, best first (`hupai shanten --json`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub discards: Option<Vec<Row>>,
+    /// 3n+1 tiles: the effective draws and their copies left.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub effective: Option<Vec<Remaining>>,
+    /// 3n+1 tiles: copies left of all effective draws.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub total: Option<u32>,
+    /// 3n+1 tiles: live and exhausted waits (`hupai waits --json`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub waits: Option<WaitsView>,
+    /// A complete hand: every arrangement.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub arrangements: Option<Vec<ArrangementView>>,
+    /// A complete hand under `mcr`: the fan table.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<ScoreView>,
+    /// What is wrong, in words.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+/// A tile, serialised as its mpsz name without an allocation.
+#[derive(Clone, Copy, Debug)]
+pub struct Name(pub Tile);
+
+impl Serialize for Name {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(&self.0)
+    }
+}
+
+/// A declared meld: its tiles, and whether it is a concealed kong.
+#[derive(Debug, Serialize)]
+pub struct MeldView {
+    /// The meld's tiles.
+    pub tiles: Vec<Name>,
+    /// A concealed kong (drawn face down).
+    pub concealed: bool,
+}
+
+/// A row of the discard table.
+#[derive(Debug, Serialize)]
+pub struct Row {
+    /// The discard.
+    pub tile: Name,
+    /// Shanten after it.
+    pub shanten: i8,
+    /// The draws that then lower the shanten.
+    pub effective: Vec<Remaining>,
+    /// Their copies left.
+    pub total: u32,
+}
+
+/// An effective draw and its copies left.
+#[derive(Debug, Serialize)]
+pub struct Remaining {
+    /// The draw.
+    pub tile: Name,
+    /// Copies not in the hand.
+    pub remaining: u8,
+}
+
+/// Live and exhausted waits.
+#[derive(Debug, Serialize)]
+pub struct WaitsView {
+    /// Waits with a copy left.
+    pub live: Vec<Name>,
+    /// Waits whose four copies the hand holds.
+    pub exhausted: Vec<Name>,
+}
+
+/// One arrangement: its form and groups (mpsz, jokers as `*`/`J`).
+#[derive(Debug, Serialize)]
+pub struct ArrangementView {
+    /// `standard`, `seven pairs`, … as `hupai arrange --json` names it.
+    pub form: &'static str,
+    /// The groups.
+    pub groups: Vec<String>,
+}
+
+/// The MCR fan table, or why the hand cannot be scored.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum ScoreView {
+    /// The fans counted.
+    Scored {
+        /// The winning tile.
+        win_tile: Name,
+        /// Points, flowers included on a legal win.
+        total: u32,
+        /// At least 8 points without flowers.
+        legal: bool,
+        /// Points without flowers.
+        without_flowers: u32,
+        /// Fans in rule-table order.
+        fans: Vec<FanView>,
+        /// The arrangement scored.
+        arrangement: String,
+    },
+    /// Why not.
+    Error {
+        /// The reason.
+        error: String,
+    },
+}
+
+/// One fan of the table.
+#[derive(Debug, Serialize)]
+pub struct FanView {
+    /// English name (shared/rules/mcr.md).
+    pub name: &'static str,
+    /// Chinese name.
+    pub chinese: &'static str,
+    /// Points each.
+    pub points: u8,
+    /// Times counted.
+    pub count: u8,
+}
+
+fn fill(q: &Query, view: &mut View) -> Result<(), String> {
+    let rules: Rules = if q.rules.is_empty() {
+        Rules::GENERIC
+    } else {
+        q.rules.parse()?
+    };
+    view.rules = Some(rules.name);
+    let spec = Jokers {
+        extra: q.jokers,
+        tile: optional_tile(&q.joker)?,
+    };
+    let hand = edit(parse_hand(&q.hand, &rules, spec.extra)?, q)?;
+    let (_, jokers) = spec.split(&hand, &rules).map_err(|e| e.to_string())?;
+    view.hand = Some(notation::format_mpsz_with_last(&hand));
+    view.size = Some(hand.concealed_len() + 3 * hand.meld_count() + spec.extra);
+    view.jokers = Some(jokers);
+    view.left = hand.all_counts().iter().map(|&c| 4 - c).collect();
+    view.concealed = Tile::all()
+        .flat_map(|t| std::iter::repeat_n(Name(t), hand.counts()[t.index()] as usize))
+        .collect();
+    if let Some(last) = hand.last_tile() {
+        // The tile written last (the drawn or winning tile) is shown apart.
+        let at = view.concealed.iter().rposition(|t| t.0 == last);
+        let last = view.concealed.remove(at.expect("the last tile is held"));
+        view.concealed.push(last);
+    }
+    view.last = hand.last_tile().map(Name);
+    view.melds = hand.melds().map(meld_view).collect();
+    let t = tables();
+    let none = [0; hupai::KINDS];
+    let ukeire = if spec.is_none() {
+        t.ukeire(&hand, &rules, &none).map_err(|e| e.to_string())?
+    } else {
+        t.ukeire_with(&hand, &spec, &rules, &none)
+            .map_err(|e| e.to_string())?
+    };
+    view.shanten = Some(ukeire.shanten());
+    match &ukeire {
+        Ukeire::Draw(e) => {
+            view.effective = Some(effective(e));
+            view.total = Some(e.total());
+            let w = if spec.is_none() {
+                t.waits(&hand, &rules).map_err(|e| e.to_string())?
+            } else {
+                t.waits_with(&hand, &spec, &rules)
+                    .map_err(|e| e.to_string())?
+            };
+            view.waits = Some(WaitsView {
+                live: w.live.iter().map(Name).collect(),
+                exhausted: w.exhausted.iter().map(Name).collect(),
+            });
+        }
+        Ukeire::Discard(d) => {
+            let rows = d.iter().map(|(tile, e)| Row {
+                tile: Name(tile),
+                shanten: e.shanten(),
+                effective: effective(&e),
+                total: e.total(),
+            });
+            view.discards = Some(rows.collect());
+        }
+    }
+    if ukeire.shanten() == -1 {
+        view.arrangements = Some(if spec.is_none() {
+            let all = t.arrangements(&hand, &rules);
+            all.iter().map(plain_arrangement).collect()
+        } else {
+            let all = t
+                .arrangements_with(&hand, &spec, &rules)
+                .map_err(|e| e.to_string())?;
+            all.iter().map(joker_arrangement).collect()
+        });
+        if rules == Rules::MCR && spec.is_none() {
+            view.score = Some(score(hand, &q.flags));
+        }
+    }
+    Ok(())
+}
+
+/// Parse a hand in any notation and check its tiles exist under the rules,
+/// as the command line does. With jokers, an empty hand is jokers alone.
+fn parse_hand(input: &str, rules: &Rules, extra: usize) -> Result<Hand, String> {
+    if input.trim().is_empty() && extra > 0 {
+        return Hand::new([0; hupai::KINDS], &[]).map_err(|e| e.to_string());
+    }
+    let hand = notation::parse(input, Notation::Auto).map_err(|e| e.to_string())?;
+    if !rules.honors {
+        if let Some(t) = Tile::all().find(|t| t.is_honor() && hand.all_counts()[t.index()] > 0) {
+            return Err(format!(
+                "honour tile {t} does not exist under {rules} rules"
+            ));
+        }
+    }
+    Ok(hand)
+}
+
+/// Apply the query's edit, if any.
+fn edit(hand: Hand, q: &Query) -> Result<Hand, String> {
+    if let Some(t) = optional_tile(&q.add)? {
+        return hand.with_tile(t).map_err(|e| e.to_string());
+    }
+    if let Some(t) = optional_tile(&q.remove)? {
+        return hand
+            .without_tile(t)
+            .ok_or_else(|| format!("the hand holds no {t} to discard"));
+    }
+    if q.meld.is_empty() {
+        return Ok(hand);
+    }
+    let kind = match q.meld.as_str() {
+        "chow" => MeldKind::Chow,
+        "pung" => MeldKind::Pung,
+        "kong" => MeldKind::Kong,
+        "concealed-kong" => MeldKind::ConcealedKong,
+        other => return Err(format!("unknown meld kind '{other}'")),
+    };
+    let tile = optional_tile(&q.tile)?.ok_or("a meld needs a tile")?;
+    let claimed = (kind != MeldKind::ConcealedKong).then_some(hupai::From::Left);
+    let meld = Meld::new(kind, tile, claimed).map_err(|e| e.to_string())?;
+    let mut melds: Vec<Meld> = hand.melds().copied().collect();
+    melds.push(meld);
+    Hand::new(*hand.counts(), &melds).map_err(|e| e.to_string())
+}
+
+fn optional_tile(s: &str) -> Result<Option<Tile>, String> {
+    if s.is_empty() {
+        return Ok(None);
+    }
+    s.parse::<Tile>().map(Some).map_err(|e| e.to_string())
+}
+
+fn meld_view(m: &Meld) -> MeldView {
+    MeldView {
+        tiles: m.tiles().map(Name).collect(),
+        concealed: m.kind() == MeldKind::ConcealedKong,
+    }
+}
+
+fn effective(e: &Effective) -> Vec<Remaining> {
+    e.iter()
+        .map(|(tile, remaining)| Remaining {
+            tile: Name(tile),
+            remaining,
+        })
+        .collect()
+}
+/// The form's name, as `hupai arrange --json` writes it.
+fn form_name(f: Form) -> &'static str {
+    match f {
+        Form::Standard => "standard",
+        Form::SevenPairs => "seven pairs",
+        Form::ThirteenOrphans => "thirteen orphans",
+        Form::SevenShiftedPairs => "seven shifted pairs",
+        Form::HonorsAndKnitted => "honors and knitted",
+        Form::KnittedStraight => "knitted straight",
+    }
+}
+
+fn plain_arrangement(a: &Arrangement) -> ArrangementView {
+    ArrangementView {
+        form: form_name(a.form()),
+        groups: a.groups().iter().map(|g| g.to_string()).collect(),
+    }
+}
+
+fn joker_arrangement(a: &JokerArrangement) -> ArrangementView {
+    let free = a.free.to_string();
+    let groups = a.groups.iter().map(|g| g.to_string());
+    ArrangementView {
+        form: form_name(a.form),
+        groups: groups
+            .chain(free.split_whitespace().map(String::from))
+            .collect(),
+    }
+}
+
+/// The MCR fan table of a complete hand, or why it cannot be scored.
+fn score(hand: Hand, words: &str) -> ScoreView {
+    let scored = words
+        .parse::<Flags>()
+        .and_then(|flags| ScoringInput::from_hand(hand, flags).map_err(|e| e.to_string()))
+        .and_then(|input| {
+            let s = hupai::mcr::score(&input, tables()).map_err(|e| e.to_string())?;
+            Ok((input, s))
+        });
+    match scored {
+        Err(error) => ScoreView::Error { error },
+        Ok((input, s)) => ScoreView::Scored {
+            win_tile: Name(input.win_tile()),
+            total: s.total,
+            legal: s.legal,
+            without_flowers: s.points_without_flowers(),
+            fans: s
+                .fans
+                .iter()
+                .map(|f| FanView {
+                    name: f.fan.name(),
+                    chinese: f.fan.chinese(),
+                    points: f.points,
+                    count: f.count,
+                })
+                .collect(),
+            arrangement: s.arrangement.to_string(),
+        },
+    }
+}

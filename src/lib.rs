@@ -12,6 +12,7 @@
 
 pub mod arrangement;
 pub mod engine;
+pub mod ev;
 pub mod ffi;
 pub mod forms;
 pub mod hand;

@@ -211,7 +211,9 @@ pub fn analyze<B: AsRef<[u8]>>(
         roots.push((t, minus(start, t.index()), s));
     }
     if roots.is_empty() {
-        return Err(EvError("no tile to discard: the hand is jokers only".into()));
+        return Err(EvError(
+            "no tile to discard: the hand is jokers only".into(),
+        ));
     }
     let best = roots.iter().map(|r| r.2).min().expect("some discard");
     if best == UNREACHABLE {
@@ -220,7 +222,10 @@ pub fn analyze<B: AsRef<[u8]>>(
     game.budget = i32::from(best) + i32::from(options.extra);
     let keys: Vec<(Key, i8)> = roots.iter().map(|r| (r.1, r.2)).collect();
     let graph = Graph::build(&game, &scoring, &keys);
-    let ids: Vec<u32> = keys.iter().map(|&(k, _)| graph.find(k).expect("root")).collect();
+    let ids: Vec<u32> = keys
+        .iter()
+        .map(|&(k, _)| graph.find(k).expect("root"))
+        .collect();
     let values = solve(&graph, game.wall, options.turns, &ids);
     let mut discards: Vec<DiscardEv> = roots
         .iter()
@@ -250,7 +255,13 @@ pub fn analyze<B: AsRef<[u8]>>(
     });
     for d in discards.iter_mut().take(options.explain) {
         let key = minus(start, d.tile.index());
-        d.draws = explain(&game, &graph, &values.win_before, &values.tenpai_before, key);
+        d.draws = explain(
+            &game,
+            &graph,
+            &values.win_before,
+            &values.tenpai_before,
+            key,
+        );
     }
     let layers = 6 * graph.nodes.len() * std::mem::size_of::<f64>();
     Ok(Analysis {
@@ -282,7 +293,12 @@ fn effective<B: AsRef<[u8]>>(game: &Game<B>, key: Key, s: i8) -> Vec<(Tile, u8)>
     }
     (0..KINDS)
         .filter(|&k| bits >> k & 1 == 1 && game.weight(k, c[k]) > 0)
-        .map(|k| (Tile::from_index(k).expect("index < 34"), game.weight(k, c[k])))
+        .map(|k| {
+            (
+                Tile::from_index(k).expect("index < 34"),
+                game.weight(k, c[k]),
+            )
+        })
         .collect()
 }
 
@@ -318,7 +334,9 @@ fn explain<B: AsRef<[u8]>>(
         }
         let best = opts.iter().copied().max_by(|&a, &b| {
             let (a, b) = (a as usize, b as usize);
-            win[a].total_cmp(&win[b]).then(tenpai[a].total_cmp(&tenpai[b]))
+            win[a]
+                .total_cmp(&win[b])
+                .then(tenpai[a].total_cmp(&tenpai[b]))
         });
         let Some(best) = best else { continue };
         let next = &graph.nodes[best as usize];

@@ -16,9 +16,7 @@ pub type Key = u128;
 /// Pack concealed counts (each 0..=4) into a key.
 #[inline]
 pub fn pack(c: &Counts) -> Key {
-    c.iter()
-        .rev()
-        .fold(0, |key, &n| (key << 3) | Key::from(n))
+    c.iter().rev().fold(0, |key, &n| (key << 3) | Key::from(n))
 }
 
 /// The counts of a key.

@@ -95,7 +95,17 @@ impl Scoring {
                 }
                 let mut best = None;
                 let mut picked = Vec::with_capacity(jokers);
-                mcr_best(tables, rules, *real, jokers, 0, win, flags, &mut picked, &mut best);
+                mcr_best(
+                    tables,
+                    rules,
+                    *real,
+                    jokers,
+                    0,
+                    win,
+                    flags,
+                    &mut picked,
+                    &mut best,
+                );
                 best.map(f64::from)
             }
         }

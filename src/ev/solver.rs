@@ -169,10 +169,13 @@ impl Graph {
             let key_k = plus(key, k);
             let improves = effective >> k & 1 == 1;
             let win = if s == 0 && improves {
-                *self.wins.entry(key_k ^ (k as Key) << 120).or_insert_with(|| {
-                    let on = (!game.is_joker(k)).then_some(tile);
-                    scoring.value(game.tables, &game.rules, &drawn, j, on)
-                })
+                *self
+                    .wins
+                    .entry(key_k ^ (k as Key) << 120)
+                    .or_insert_with(|| {
+                        let on = (!game.is_joker(k)).then_some(tile);
+                        scoring.value(game.tables, &game.rules, &drawn, j, on)
+                    })
             } else {
                 None
             };
@@ -264,7 +267,11 @@ pub struct Values {
 pub fn solve(g: &Graph, wall: u32, turns: usize, keep: &[u32]) -> Values {
     let n = g.nodes.len();
     let inv = 1.0 / f64::from(wall);
-    let mut ten: Vec<f64> = g.nodes.iter().map(|s| f64::from(u8::from(s.shanten <= 0))).collect();
+    let mut ten: Vec<f64> = g
+        .nodes
+        .iter()
+        .map(|s| f64::from(u8::from(s.shanten <= 0)))
+        .collect();
     let mut win = vec![0.0; n];
     let mut sc = vec![0.0; n];
     let (mut ten2, mut win2, mut sc2) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);

@@ -130,9 +130,9 @@ impl Brute {
                 let mut next = drawn;
                 next[d] -= 1;
                 let fits = self.exchanges(&next) + i32::from(sd) <= self.budget;
-                let allowed = if sd == b && b < s {
-                    true
-                } else if d == k && b == s {
+                // Progress, or throwing the draw back.
+                let free = sd == b && b < s || d == k && b == s;
+                let allowed = if free {
                     true
                 } else if sd == b && b == s {
                     self.options.changes && fits

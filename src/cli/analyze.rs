@@ -144,8 +144,8 @@ impl Progress {
                 continue;
             }
             let rate = done as f64 / self.start.elapsed().as_secs_f64();
-            let line = if self.total > 0 {
-                let filled = done * 30 / self.total;
+            let line = if let Some(filled) = (done * 30).checked_div(self.total) {
+                let filled = filled.min(30);
                 format!(
                     "\r[{}{}] {done}/{} hands, {rate:.1}/s ",
                     "#".repeat(filled),
@@ -265,4 +265,71 @@ fn why(d: &DiscardEv) -> String {
         out += &format!("    draw {}×{} -> {then}\n", p.draw, p.remaining);
     }
     out
+}
+
+/// `hupai bench --only ev`: one decision at T = 17 (riichi rules, default
+/// options) on 1-, 2- and 3-shanten R14 hands, ms per decision (best of
+/// repeated passes), states and memory per decision. No reference: the
+/// brute force of tests/ev.rs is exponential in T.
+pub fn bench(quick: bool, json: bool) {
+    let t = hupai::Tables::embedded();
+    let rules = hupai::Rules::RIICHI;
+    let sizes: [(i8, usize); 3] = if quick {
+        [(1, 20), (2, 10), (3, 3)]
+    } else {
+        [(1, 100), (2, 40), (3, 12)]
+    };
+    if !json {
+        println!("discard EV, T = 17, riichi rules, one thread; per decision (hand)");
+        println!(
+            "{:<14} {:>6} {:>12} {:>12} {:>10} {:>10}",
+            "op", "hands", "mean ms", "max ms", "states", "MB"
+        );
+    }
+    for (changes, extra, name) in [
+        (true, 1, "ev"),
+        (true, 0, "ev-extra0"),
+        (false, 1, "ev-no-changes"),
+    ] {
+        for (shanten, n) in sizes {
+            let hands = hupai::ev::sample(shanten, n);
+            let options = Options {
+                changes,
+                extra,
+                ..Options::default()
+            };
+            let (mut total, mut worst, mut states, mut bytes) = (0.0f64, 0.0f64, 0usize, 0usize);
+            for h in &hands {
+                let mut best = f64::INFINITY;
+                let passes = if quick { 1 } else { 3 };
+                for _ in 0..passes {
+                    let start = Instant::now();
+                    let a = hupai::ev::analyze(t, std::hint::black_box(h), &rules, &options)
+                        .expect("R14 hands analyse");
+                    best = best.min(start.elapsed().as_secs_f64() * 1e3);
+                    states += a.states;
+                    bytes = bytes.max(a.bytes);
+                }
+                total += best;
+                worst = worst.max(best);
+            }
+            let passes = if quick { 1 } else { 3 };
+            let mean = total / n as f64;
+            let states = states / (n * passes);
+            let mb = bytes as f64 / 1e6;
+            let set = format!("{name} {shanten}-sh");
+            if json {
+                let v = json!({
+                    "op": name, "set": format!("R14 {shanten}-shanten"), "hands": n,
+                    "rules": "riichi", "turns": 17,
+                    "mean_ms": (mean * 1000.0).round() / 1000.0,
+                    "max_ms": (worst * 1000.0).round() / 1000.0,
+                    "mean_states": states, "max_mb": (mb * 100.0).round() / 100.0,
+                });
+                println!("{v}");
+            } else {
+                println!("{set:<14} {n:>6} {mean:>12.3} {worst:>12.3} {states:>10} {mb:>10.2}");
+            }
+        }
+    }
 }

@@ -274,6 +274,31 @@ pub fn analyze<B: AsRef<[u8]>>(
     })
 }
 
+/// The benchmark hands: the first `n` hands of the seeded R14 set
+/// ([`crate::sets`]) whose riichi shanten is `shanten` (DESIGN §6: one
+/// decision at T = 17 on 1-, 2- and 3-shanten R14 hands).
+///
+/// ```
+/// use hupai::{ev, Rules, Tables};
+/// let hs = ev::sample(2, 3);
+/// assert_eq!(hs.len(), 3);
+/// assert!(hs.iter().all(|h| Tables::embedded().shanten(h, &Rules::RIICHI) == Ok(2)));
+/// ```
+pub fn sample(shanten: i8, n: usize) -> Vec<Hand> {
+    let t = Tables::embedded();
+    let mut out = Vec::with_capacity(n);
+    let mut seed = crate::sets::SEED;
+    while out.len() < n {
+        for h in crate::sets::hands(crate::sets::Set::R14, 1000, seed) {
+            if out.len() < n && t.shanten(&h, &Rules::RIICHI) == Ok(shanten) {
+                out.push(h);
+            }
+        }
+        seed = seed.wrapping_add(1);
+    }
+    out
+}
+
 /// Effective tiles of a state with their pool copies (a joker tile is
 /// effective when one more joker lowers the shanten).
 fn effective<B: AsRef<[u8]>>(game: &Game<B>, key: Key, s: i8) -> Vec<(Tile, u8)> {

@@ -36,7 +36,7 @@ impl Hasher for KeyHasher {
     }
     fn write(&mut self, bytes: &[u8]) {
         for &b in bytes {
-            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x51_7cc1_b727_220a_95);
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x517c_c1b7_2722_0a95);
         }
     }
     fn write_u128(&mut self, x: u128) {
@@ -79,6 +79,9 @@ pub struct Graph {
     pub opts: Vec<u32>,
     index: KeyMap<u32>,
     wins: KeyMap<Option<f64>>,
+    /// Shanten of every 3n+1 hand queried: the same hand is one tile
+    /// change away from many states (about six queries in seven repeat).
+    shanten: KeyMap<i8>,
 }
 
 impl Graph {
@@ -90,6 +93,7 @@ impl Graph {
             opts: Vec::new(),
             index: KeyMap::default(),
             wins: KeyMap::default(),
+            shanten: KeyMap::default(),
         };
         for &(key, s) in roots {
             g.node(key, s);
@@ -129,6 +133,7 @@ impl Graph {
             + self.opts.capacity() * size_of::<u32>()
             + self.index.capacity() * (size_of::<Key>() + size_of::<u32>() + 1)
             + self.wins.capacity() * (size_of::<Key>() + size_of::<Option<f64>>() + 1)
+            + self.shanten.capacity() * (size_of::<Key>() + 2)
     }
 
     /// Work out the draws of state `i`.
@@ -154,8 +159,8 @@ impl Graph {
             }
         }
         let mut opts: Vec<(Key, i8)> = Vec::with_capacity(16);
-        for k in 0..KINDS {
-            let w = game.weight(k, c[k]);
+        for (k, &held) in c.iter().enumerate() {
+            let w = game.weight(k, held);
             if w == 0 {
                 continue;
             }
@@ -192,7 +197,7 @@ impl Graph {
             // Best shanten a discard reaches: one lower after an effective
             // draw; a complete hand's discards reach 0 at best.
             let b = if improves && s > 0 { s - 1 } else { s };
-            let exch_k = exch + i32::from(c[k] >= game.start[k]);
+            let exch_k = exch + i32::from(held >= game.start[k]);
             opts.clear();
             if b == s {
                 opts.push((key, s));
@@ -215,11 +220,14 @@ impl Graph {
                 if b == s && !change && !down {
                     continue;
                 }
-                let mut rest = drawn;
-                rest.remove_concealed(Tile::from_index(d).expect("index < 34"));
-                let Some(sd) = game.shanten(&rest, j) else {
+                let sd = *self.shanten.entry(key_d).or_insert_with(|| {
+                    let mut rest = drawn;
+                    rest.remove_concealed(Tile::from_index(d).expect("index < 34"));
+                    game.shanten(&rest, j).unwrap_or(UNREACHABLE)
+                });
+                if sd == UNREACHABLE {
                     continue;
-                };
+                }
                 if sd == b && (b < s || change) || sd == b + 1 && down {
                     opts.push((key_d, sd));
                 }
@@ -263,18 +271,17 @@ pub struct Values {
     pub tenpai_before: Vec<f64>,
 }
 
-/// The layers t = 1..=turns over the whole graph.
+/// The layers t = 1..=turns over the whole graph. A state's three values
+/// sit together, so an option costs one cache line.
 pub fn solve(g: &Graph, wall: u32, turns: usize, keep: &[u32]) -> Values {
-    let n = g.nodes.len();
     let inv = 1.0 / f64::from(wall);
-    let mut ten: Vec<f64> = g
+    // (tenpai, win, score) of every state at t − 1, then at t.
+    let mut prev: Vec<[f64; 3]> = g
         .nodes
         .iter()
-        .map(|s| f64::from(u8::from(s.shanten <= 0)))
+        .map(|s| [f64::from(u8::from(s.shanten <= 0)), 0.0, 0.0])
         .collect();
-    let mut win = vec![0.0; n];
-    let mut sc = vec![0.0; n];
-    let (mut ten2, mut win2, mut sc2) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
+    let mut next = prev.clone();
     let mut kept: Vec<Vectors> = keep
         .iter()
         .map(|_| Vectors {
@@ -283,18 +290,19 @@ pub fn solve(g: &Graph, wall: u32, turns: usize, keep: &[u32]) -> Values {
             score: Vec::with_capacity(turns),
         })
         .collect();
-    let (mut win_before, mut tenpai_before) = (win.clone(), ten.clone());
+    let mut before = prev.clone();
     for _ in 1..=turns {
         for (i, node) in g.nodes.iter().enumerate() {
             let stay = f64::from(node.stay);
-            let (mut a, mut b, mut c) = (stay * ten[i], stay * win[i], stay * sc[i]);
+            let [t0, w0, s0] = prev[i];
+            let (mut a, mut b, mut c) = (stay * t0, stay * w0, stay * s0);
             for d in &g.draws[node.draws.start as usize..node.draws.end as usize] {
                 let (mut mt, mut mw, mut ms) = (0.0f64, 0.0f64, 0.0f64);
                 for &o in &g.opts[d.opts.start as usize..d.opts.end as usize] {
-                    let o = o as usize;
-                    mt = mt.max(ten[o]);
-                    mw = mw.max(win[o]);
-                    ms = ms.max(sc[o]);
+                    let [t, w, s] = prev[o as usize];
+                    mt = mt.max(t);
+                    mw = mw.max(w);
+                    ms = ms.max(s);
                 }
                 if let Some(v) = d.win {
                     mt = 1.0;
@@ -306,25 +314,22 @@ pub fn solve(g: &Graph, wall: u32, turns: usize, keep: &[u32]) -> Values {
                 b += w * mw;
                 c += w * ms;
             }
-            ten2[i] = if node.shanten <= 0 { 1.0 } else { a * inv };
-            win2[i] = b * inv;
-            sc2[i] = c * inv;
+            let tenpai = if node.shanten <= 0 { 1.0 } else { a * inv };
+            next[i] = [tenpai, b * inv, c * inv];
         }
-        win_before.copy_from_slice(&win);
-        tenpai_before.copy_from_slice(&ten);
-        std::mem::swap(&mut ten, &mut ten2);
-        std::mem::swap(&mut win, &mut win2);
-        std::mem::swap(&mut sc, &mut sc2);
+        std::mem::swap(&mut before, &mut prev);
+        std::mem::swap(&mut prev, &mut next);
         for (v, &r) in kept.iter_mut().zip(keep) {
-            v.tenpai.push(ten[r as usize]);
-            v.win.push(win[r as usize]);
-            v.score.push(sc[r as usize]);
+            let [t, w, s] = prev[r as usize];
+            v.tenpai.push(t);
+            v.win.push(w);
+            v.score.push(s);
         }
     }
     Values {
         kept,
-        win_before,
-        tenpai_before,
+        win_before: before.iter().map(|v| v[1]).collect(),
+        tenpai_before: before.iter().map(|v| v[0]).collect(),
     }
 }
 

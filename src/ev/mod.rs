@@ -46,7 +46,7 @@ mod model;
 mod score;
 mod solver;
 
-pub use score::Scoring;
+pub use score::{best_reading, Scoring};
 
 use crate::engine::Jokers;
 use crate::hand::Hand;

@@ -35,10 +35,16 @@ impl Scoring {
     /// The score source of a rule set. MCR flags give the winds, flowers
     /// and variant.
     ///
-    /// Riichi points: once `hupai::riichi::score` exists, this is the one
-    /// place to wire it (a `Scoring::Riichi(situation)` variant whose
-    /// [`Scoring::value`] scores the self-drawn win with riichi declared
-    /// on a concealed hand).
+    /// Riichi points — the one place to wire them once `hupai::riichi`
+    /// lands: a variant `Riichi(crate::riichi::Settings)` returned here for
+    /// riichi rules, whose [`Scoring::value`] arm is
+    /// `best_reading(tables, rules, *real, jokers, win, &|hand, on| { let mut s =
+    /// settings; s.situation.self_drawn = true; s.situation.riichi =
+    /// hand.melds().all(|m| !m.is_claimed()); let input =
+    /// riichi::ScoringInput::new(*hand, on, s).ok()?; let score =
+    /// riichi::score(&input, tables).ok()?; score.legal.then_some(f64::from(score.cost.total)) })`
+    /// (after the same `is_win_jokers` check as MCR), with `varies` and
+    /// `has_points` true for it.
     pub fn for_rules(rules: &Rules, flags: Flags) -> Scoring {
         if rules.mcr_forms {
             Scoring::Mcr(Flags {
@@ -93,40 +99,59 @@ impl Scoring {
                 if !tables.is_win_jokers(real, jokers, rules) {
                     return None;
                 }
-                let mut best = None;
-                let mut picked = Vec::with_capacity(jokers);
-                mcr_best(
-                    tables,
-                    rules,
-                    *real,
-                    jokers,
-                    0,
-                    win,
-                    flags,
-                    &mut picked,
-                    &mut best,
-                );
-                best.map(f64::from)
+                let flags = *flags;
+                best_reading(tables, rules, *real, jokers, win, &|hand, on| {
+                    let input = ScoringInput::new(*hand, on, flags).ok()?;
+                    let total = mcr::score_total(&input, tables).ok()?;
+                    (total >= mcr::MINIMUM).then_some(f64::from(total))
+                })
             }
         }
     }
 }
 
-/// The best legal MCR total over what the jokers stand for (none: the hand
-/// itself). Jokers take kinds in order (no assignment twice), each kept only
-/// while the rest of the hand can still complete; a drawn joker's tile is the
+/// The best points of a complete hand over what its jokers stand for (no
+/// joker: the hand itself), `points` scoring one joker-free hand won on a
+/// tile (`None`: not a win). A scorer without jokers (MCR; riichi when it is
+/// wired) plugs in here.
+pub fn best_reading<B: AsRef<[u8]>>(
+    tables: &Tables<B>,
+    rules: &Rules,
+    hand: Hand,
+    jokers: usize,
+    win: Option<Tile>,
+    points: &dyn Fn(&Hand, Tile) -> Option<f64>,
+) -> Option<f64> {
+    let mut best = None;
+    let mut picked = Vec::with_capacity(jokers);
+    assign(
+        tables,
+        rules,
+        hand,
+        jokers,
+        0,
+        win,
+        points,
+        &mut picked,
+        &mut best,
+    );
+    best
+}
+
+/// Jokers take kinds in order (no assignment twice), each kept only while
+/// the rest of the hand can still complete; a drawn joker's tile is the
 /// winning tile, so then each kind a joker took is tried as the winning tile.
 #[allow(clippy::too_many_arguments)]
-fn mcr_best<B: AsRef<[u8]>>(
+fn assign<B: AsRef<[u8]>>(
     tables: &Tables<B>,
     rules: &Rules,
     hand: Hand,
     jokers: usize,
     from: usize,
     win: Option<Tile>,
-    flags: &Flags,
+    points: &dyn Fn(&Hand, Tile) -> Option<f64>,
     picked: &mut Vec<Tile>,
-    best: &mut Option<u32>,
+    best: &mut Option<f64>,
 ) {
     if jokers == 0 {
         let wins: Vec<Tile> = match win {
@@ -134,11 +159,8 @@ fn mcr_best<B: AsRef<[u8]>>(
             None => picked.clone(),
         };
         for w in wins {
-            let total = ScoringInput::new(hand, w, *flags)
-                .ok()
-                .and_then(|input| mcr::score_total(&input, tables).ok());
-            if let Some(total) = total.filter(|&t| t >= mcr::MINIMUM) {
-                *best = Some(best.map_or(total, |b| b.max(total)));
+            if let Some(p) = points(&hand, w) {
+                *best = Some(best.map_or(p, |b: f64| b.max(p)));
             }
         }
         return;
@@ -150,7 +172,17 @@ fn mcr_best<B: AsRef<[u8]>>(
         };
         if tables.is_win_jokers(&next, jokers - 1, rules) {
             picked.push(t);
-            mcr_best(tables, rules, next, jokers - 1, k, win, flags, picked, best);
+            assign(
+                tables,
+                rules,
+                next,
+                jokers - 1,
+                k,
+                win,
+                points,
+                picked,
+                best,
+            );
             picked.pop();
         }
     }

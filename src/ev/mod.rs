@@ -215,10 +215,12 @@ pub fn analyze<B: AsRef<[u8]>>(
             "no tile to discard: the hand is jokers only".into(),
         ));
     }
-    let best = roots.iter().map(|r| r.2).min().expect("some discard");
-    if best == UNREACHABLE {
+    // A discard after which no complete hand can be reached (the copies it
+    // needs are in declared melds) has nothing to analyse.
+    roots.retain(|r| r.2 != UNREACHABLE);
+    let Some(best) = roots.iter().map(|r| r.2).min() else {
         return Err(EvError("no complete hand can be reached".into()));
-    }
+    };
     game.budget = i32::from(best) + i32::from(options.extra);
     let keys: Vec<(Key, i8)> = roots.iter().map(|r| (r.1, r.2)).collect();
     let graph = Graph::build(&game, &scoring, &keys);
@@ -232,7 +234,7 @@ pub fn analyze<B: AsRef<[u8]>>(
         .zip(values.kept)
         .map(|(&(tile, key, s), v)| DiscardEv {
             tile,
-            shanten: if s == UNREACHABLE { -2 } else { s },
+            shanten: s,
             effective: effective(&game, key, s),
             tenpai: v.tenpai,
             win: v.win,

@@ -277,7 +277,7 @@ pub fn bench(quick: bool, json: bool) {
     let sizes: [(i8, usize); 3] = if quick {
         [(1, 20), (2, 10), (3, 3)]
     } else {
-        [(1, 100), (2, 40), (3, 12)]
+        [(1, 100), (2, 40), (3, 8)]
     };
     if !json {
         println!("discard EV, T = 17, riichi rules, one thread; per decision (hand)");
@@ -301,7 +301,7 @@ pub fn bench(quick: bool, json: bool) {
             let (mut total, mut worst, mut states, mut bytes) = (0.0f64, 0.0f64, 0usize, 0usize);
             for h in &hands {
                 let mut best = f64::INFINITY;
-                let passes = if quick { 1 } else { 3 };
+                let passes = if quick { 1 } else { 2 };
                 for _ in 0..passes {
                     let start = Instant::now();
                     let a = hupai::ev::analyze(t, std::hint::black_box(h), &rules, &options)
@@ -313,7 +313,7 @@ pub fn bench(quick: bool, json: bool) {
                 total += best;
                 worst = worst.max(best);
             }
-            let passes = if quick { 1 } else { 3 };
+            let passes = if quick { 1 } else { 2 };
             let mean = total / n as f64;
             let states = states / (n * passes);
             let mb = bytes as f64 / 1e6;

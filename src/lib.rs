@@ -12,6 +12,7 @@
 
 pub mod arrangement;
 pub mod engine;
+pub mod ev;
 // The C ABI and the server engine need threads and mapped files.
 #[cfg(all(feature = "mmap", feature = "parallel"))]
 pub mod ffi;

@@ -404,6 +404,9 @@ pub fn run(args: BenchArgs) -> ExitCode {
             );
         }
     }
+    if selected("ev") {
+        super::analyze::bench(args.quick, args.json);
+    }
     if ok {
         ExitCode::SUCCESS
     } else {

@@ -1,5 +1,6 @@
 //! Command-line interface: options shared by every command, and dispatch.
 
+mod analyze;
 mod arrange;
 mod batch;
 mod bench;
@@ -42,6 +43,9 @@ enum Command {
     Score(score::ScoreArgs),
     /// Build, verify or describe the table files.
     Tables(tables::TablesArgs),
+    /// Discard EV: per discard, tenpai / win probability and expected score
+    /// by draws left.
+    Analyze(analyze::AnalyzeArgs),
     /// Time the table engine against the recursive reference.
     Bench(bench::BenchArgs),
 }
@@ -207,6 +211,13 @@ pub trait Engine: Sync {
     ) -> Result<Ukeire, JokerError>;
     /// The MCR score of a complete hand.
     fn score(&self, input: &mcr::ScoringInput) -> Result<mcr::Score, mcr::ScoreError>;
+    /// The discard EV of a 3n+2 hand.
+    fn analyze(
+        &self,
+        hand: &Hand,
+        rules: &Rules,
+        options: &hupai::ev::Options,
+    ) -> Result<hupai::ev::Analysis, hupai::ev::EvError>;
 }
 
 impl<B: AsRef<[u8]> + Sync> Engine for Tables<B> {
@@ -248,6 +259,14 @@ impl<B: AsRef<[u8]> + Sync> Engine for Tables<B> {
     fn score(&self, input: &mcr::ScoringInput) -> Result<mcr::Score, mcr::ScoreError> {
         mcr::score(input, self)
     }
+    fn analyze(
+        &self,
+        hand: &Hand,
+        rules: &Rules,
+        options: &hupai::ev::Options,
+    ) -> Result<hupai::ev::Analysis, hupai::ev::EvError> {
+        hupai::ev::analyze(self, hand, rules, options)
+    }
 }
 
 /// Entry point.
@@ -260,6 +279,7 @@ pub fn main() -> ExitCode {
         Command::Shanten(args) => shanten::run(args),
         Command::Score(args) => score::run(args),
         Command::Tables(args) => tables::run(args),
+        Command::Analyze(args) => analyze::run(args),
         Command::Bench(args) => bench::run(args),
     }
 }

@@ -1,0 +1,335 @@
+//! `hupai analyze`: discard EV (DESIGN §10) — per discard, the probability
+//! of being ready and of winning within T draws and the expected score, and
+//! for the best discards which draws lead to ready and on what waits.
+
+use super::{batch, with_tables, Common};
+use clap::Args;
+use hupai::ev::{Analysis, DiscardEv, DrawPlan, Options, MAX_TURNS};
+use hupai::mcr::{Flags, Wind};
+use hupai::{Counts, Notation, Tile};
+use serde_json::{json, Value};
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+#[derive(Args)]
+pub struct AnalyzeArgs {
+    #[command(flatten)]
+    pub common: Common,
+    /// Draws left, T (1 to 60).
+    #[arg(long, value_name = "T", default_value_t = 17)]
+    pub turns: usize,
+    /// Tiles seen outside the hand (discards, other players' melds,
+    /// indicators), in mpsz: they leave the pool.
+    #[arg(long, value_name = "TILES")]
+    pub visible: Option<String>,
+    /// Keep a draw only if it lowers the shanten (no tile changes).
+    #[arg(long)]
+    pub no_changes: bool,
+    /// Allow discards one shanten worse than the best.
+    #[arg(long)]
+    pub shanten_down: bool,
+    /// Exchanges tile changes and shanten-downs may stray from the shortest
+    /// paths (tiles drawn beyond the hand + shanten <= best shanten + N).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub extra: u8,
+    /// How many of the best discards get their draws explained.
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub explain: usize,
+    /// MCR: prevalent wind (E, S, W, N).
+    #[arg(long, default_value = "E", value_name = "WIND")]
+    pub prevalent: Wind,
+    /// MCR: seat wind (E, S, W, N).
+    #[arg(long, default_value = "E", value_name = "WIND")]
+    pub seat: Wind,
+    /// MCR: flower tiles, 0 to 8 (counted after a legal win).
+    #[arg(long, default_value_t = 0, value_name = "N", value_parser = hupai::mcr::input::parse_flowers)]
+    pub flowers: u8,
+    /// Hands (3n+2 tiles) to analyse; with none, one hand per line from
+    /// standard input.
+    #[arg(value_name = "HAND")]
+    pub hands: Vec<String>,
+}
+
+pub fn run(args: AnalyzeArgs) -> ExitCode {
+    let common = &args.common;
+    if !(1..=MAX_TURNS).contains(&args.turns) {
+        eprintln!(
+            "hupai: --turns {}: expected 1 to {MAX_TURNS} draws",
+            args.turns
+        );
+        return ExitCode::from(2);
+    }
+    let visible: Counts = match &args.visible {
+        None => [0; 34],
+        Some(s) => match hupai::notation::parse(s, Notation::Mpsz) {
+            Ok(h) => h.all_counts(),
+            Err(e) => {
+                eprintln!("hupai: --visible {s}: {e}");
+                return ExitCode::from(2);
+            }
+        },
+    };
+    let options = Options {
+        turns: args.turns,
+        visible,
+        changes: !args.no_changes,
+        shanten_down: args.shanten_down,
+        extra: args.extra,
+        jokers: common.jokers(),
+        mcr: Flags {
+            prevalent: args.prevalent,
+            seat: args.seat,
+            flowers: args.flowers,
+            ..Flags::default()
+        },
+        explain: args.explain,
+    };
+    let progress = Progress::new(args.hands.len());
+    with_tables(common, |engine| {
+        std::thread::scope(|scope| {
+            if std::io::stderr().is_terminal() {
+                scope.spawn(|| progress.draw());
+            }
+            let code = batch::run(common, &args.hands, |input| {
+                let answer = (|| {
+                    let (hand, _, jokers) = common.parse_hand_jokers(input)?;
+                    let a = engine
+                        .analyze(&hand, &common.rules, &options)
+                        .map_err(|e| e.to_string())?;
+                    let name = hand.to_string();
+                    let jokers = (!common.jokers().is_none()).then_some(jokers);
+                    Ok(batch::Answer::new(
+                        common.json,
+                        || text(&name, &a, common.rules.name),
+                        || batch::with_jokers(json_of(&name, &a), jokers),
+                    ))
+                })();
+                progress.done.fetch_add(1, Ordering::Relaxed);
+                answer
+            });
+            progress.finished.store(true, Ordering::Relaxed);
+            code
+        })
+    })
+}
+
+/// Hands analysed so far, drawn on standard error while the batch runs.
+struct Progress {
+    total: usize,
+    done: AtomicUsize,
+    finished: AtomicBool,
+    start: Instant,
+}
+
+impl Progress {
+    fn new(total: usize) -> Progress {
+        Progress {
+            total,
+            done: AtomicUsize::new(0),
+            finished: AtomicBool::new(false),
+            start: Instant::now(),
+        }
+    }
+
+    /// Redraw the bar a few times a second until the batch ends, then clear it.
+    fn draw(&self) {
+        let mut err = std::io::stderr();
+        let mut shown = false;
+        while !self.finished.load(Ordering::Relaxed) {
+            std::thread::sleep(Duration::from_millis(200));
+            let done = self.done.load(Ordering::Relaxed);
+            if self.start.elapsed() < Duration::from_secs(1) {
+                continue;
+            }
+            let rate = done as f64 / self.start.elapsed().as_secs_f64();
+            let line = if let Some(filled) = (done * 30).checked_div(self.total) {
+                let filled = filled.min(30);
+                format!(
+                    "\r[{}{}] {done}/{} hands, {rate:.1}/s ",
+                    "#".repeat(filled),
+                    " ".repeat(30 - filled),
+                    self.total
+                )
+            } else {
+                format!("\r{done} hands, {rate:.1}/s ")
+            };
+            let _ = err.write_all(line.as_bytes());
+            shown = true;
+        }
+        if shown {
+            let _ = err.write_all(format!("\r{}\r", " ".repeat(60)).as_bytes());
+        }
+    }
+}
+
+fn tiles_json(tiles: &[(Tile, u8)]) -> Value {
+    tiles
+        .iter()
+        .map(|(t, n)| json!({ "tile": t.to_string(), "remaining": n }))
+        .collect()
+}
+
+fn plan_json(p: &DrawPlan) -> Value {
+    json!({
+        "draw": p.draw.to_string(),
+        "remaining": p.remaining,
+        "win": p.wins,
+        "discard": p.discard.map(|t| t.to_string()),
+        "shanten": p.shanten,
+        "waits": tiles_json(&p.waits),
+    })
+}
+
+fn json_of(name: &str, a: &Analysis) -> Value {
+    let rows: Vec<Value> = a
+        .discards
+        .iter()
+        .map(|d| {
+            json!({
+                "tile": d.tile.to_string(),
+                "shanten": d.shanten,
+                "effective": tiles_json(&d.effective),
+                "tenpai": d.tenpai,
+                "win": d.win,
+                "score": d.score,
+                "draws": d.draws.iter().map(plan_json).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let mut v = json!({
+        "hand": name,
+        "turns": a.turns,
+        "shanten": a.shanten,
+        "discards": rows,
+        "states": a.states,
+    });
+    if let Some(note) = a.score_note {
+        v["score_note"] = note.into();
+    }
+    v
+}
+
+fn list(tiles: &[(Tile, u8)]) -> String {
+    let v: Vec<String> = tiles.iter().map(|(t, n)| format!("{t}×{n}")).collect();
+    v.join(" ")
+}
+
+/// A table of every discard, then the draws of the best ones.
+fn text(name: &str, a: &Analysis, rules: &str) -> String {
+    let t = a.turns - 1;
+    let mut out = format!(
+        "{name}: shanten {}, {} draws left ({rules} rules)\n  {:<8}{:>8}{:>10}{:>10}{:>8}{:>10}\n",
+        a.shanten, a.turns, "discard", "shanten", "effective", "tenpai %", "win %", "score"
+    );
+    for d in &a.discards {
+        let score = d
+            .score
+            .as_ref()
+            .map_or("n/a".to_string(), |s| format!("{:.2}", s[t]));
+        out += &format!(
+            "  {:<8}{:>8}{:>10}{:>10.2}{:>8.2}{:>10}\n",
+            d.tile.to_string(),
+            d.shanten,
+            d.effective_total(),
+            100.0 * d.tenpai[t],
+            100.0 * d.win[t],
+            score
+        );
+    }
+    if let Some(note) = a.score_note {
+        out += &format!("  score: {note}\n");
+    }
+    for d in a.discards.iter().filter(|d| !d.draws.is_empty()) {
+        out += &why(d);
+    }
+    out.truncate(out.trim_end().len());
+    out
+}
+
+/// `  discard 3z: draw 3m×4 -> discard 4z, ready on 6m×3 9m×4; ...`
+fn why(d: &DiscardEv) -> String {
+    let mut out = format!("  discard {}:\n", d.tile);
+    for p in &d.draws {
+        let then = if p.wins {
+            "wins".to_string()
+        } else {
+            let discard = p.discard.map_or("-".to_string(), |t| t.to_string());
+            if p.shanten == 0 {
+                format!("discard {discard}, ready on {}", list(&p.waits))
+            } else {
+                format!("discard {discard}, shanten {}", p.shanten)
+            }
+        };
+        out += &format!("    draw {}×{} -> {then}\n", p.draw, p.remaining);
+    }
+    out
+}
+
+/// `hupai bench --only ev`: one decision at T = 17 (riichi rules, default
+/// options) on 1-, 2- and 3-shanten R14 hands, ms per decision (best of
+/// repeated passes), states and memory per decision. No reference: the
+/// brute force of tests/ev.rs is exponential in T.
+pub fn bench(quick: bool, json: bool) {
+    let t = hupai::Tables::embedded();
+    let rules = hupai::Rules::RIICHI;
+    let sizes: [(i8, usize); 3] = if quick {
+        [(1, 20), (2, 10), (3, 3)]
+    } else {
+        [(1, 100), (2, 40), (3, 8)]
+    };
+    if !json {
+        println!("discard EV, T = 17, riichi rules, one thread; per decision (hand)");
+        println!(
+            "{:<14} {:>6} {:>12} {:>12} {:>10} {:>10}",
+            "op", "hands", "mean ms", "max ms", "states", "MB"
+        );
+    }
+    for (changes, extra, name) in [
+        (true, 1, "ev"),
+        (true, 0, "ev-extra0"),
+        (false, 1, "ev-no-changes"),
+    ] {
+        for (shanten, n) in sizes {
+            let hands = hupai::ev::sample(shanten, n);
+            let options = Options {
+                changes,
+                extra,
+                ..Options::default()
+            };
+            let (mut total, mut worst, mut states, mut bytes) = (0.0f64, 0.0f64, 0usize, 0usize);
+            for h in &hands {
+                let mut best = f64::INFINITY;
+                let passes = if quick { 1 } else { 2 };
+                for _ in 0..passes {
+                    let start = Instant::now();
+                    let a = hupai::ev::analyze(t, std::hint::black_box(h), &rules, &options)
+                        .expect("R14 hands analyse");
+                    best = best.min(start.elapsed().as_secs_f64() * 1e3);
+                    states += a.states;
+                    bytes = bytes.max(a.bytes);
+                }
+                total += best;
+                worst = worst.max(best);
+            }
+            let passes = if quick { 1 } else { 2 };
+            let mean = total / n as f64;
+            let states = states / (n * passes);
+            let mb = bytes as f64 / 1e6;
+            let set = format!("{name} {shanten}-sh");
+            if json {
+                let v = json!({
+                    "op": name, "set": format!("R14 {shanten}-shanten"), "hands": n,
+                    "rules": "riichi", "turns": 17,
+                    "mean_ms": (mean * 1000.0).round() / 1000.0,
+                    "max_ms": (worst * 1000.0).round() / 1000.0,
+                    "mean_states": states, "max_mb": (mb * 100.0).round() / 100.0,
+                });
+                println!("{v}");
+            } else {
+                println!("{set:<14} {n:>6} {mean:>12.3} {worst:>12.3} {states:>10} {mb:>10.2}");
+            }
+        }
+    }
+}

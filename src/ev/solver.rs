@@ -1,0 +1,341 @@
+//! The solver: build the graph of reachable 3n+1 hands once, then compute
+//! every state's vectors for t = 1..T in layers (values at t read only the
+//! successors' values at t − 1, so the graph may have cycles).
+//!
+//! A state's draws: kind k with weight `cap − held` (its share of the pool
+//! W). After a draw the allowed discards follow §10 and the options of
+//! [`Options`](super::Options): let s be the state's shanten and b the best
+//! shanten a discard reaches (s − 1 when k is effective and s > 0, else s).
+//! - *progress*: a discard reaching b < s, always allowed;
+//! - *throw back*: discarding k itself when b = s (the hand unchanged);
+//! - *tile change*: another discard reaching b = s (unless `--no-changes`);
+//! - *shanten-down*: a discard reaching b + 1 (with `--shanten-down`).
+//!
+//! Changes and shanten-downs must land on a hand whose exchanges (tiles
+//! beyond the hand analysed) plus shanten stay within the best shanten +
+//! `--extra`: mahjong-cpp's bound, which keeps the graph finite and small
+//! and makes a state's value a function of its hand alone (one memo for
+//! every discard). A draw that completes a winning hand wins; where points
+//! vary (MCR) the player may also play on.
+
+use super::model::{count, minus, plus, unpack, Game, Key};
+use super::score::Scoring;
+use crate::tile::{Tile, KINDS};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::ops::Range;
+
+/// A multiply-fold hasher for packed keys (std's SipHash would cost more
+/// than the lookups it guards).
+#[derive(Default)]
+pub struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x517c_c1b7_2722_0a95);
+        }
+    }
+    fn write_u128(&mut self, x: u128) {
+        let folded = (x as u64) ^ ((x >> 64) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        self.0 = (folded ^ (folded >> 29)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        self.0 ^= self.0 >> 32;
+    }
+}
+
+type KeyMap<V> = HashMap<Key, V, BuildHasherDefault<KeyHasher>>;
+
+/// Shanten of a hand from which no complete hand can be reached.
+pub const UNREACHABLE: i8 = i8::MAX;
+
+/// A 3n+1 hand of the graph.
+pub struct Node {
+    pub key: Key,
+    pub shanten: i8,
+    /// Weight of the draws after which the hand stays as it is (the only
+    /// choice: throw the draw back).
+    pub stay: u32,
+    /// Its other draws, in `Graph::draws`.
+    pub draws: Range<u32>,
+}
+
+/// A draw with a choice (or a win).
+pub struct Draw {
+    pub kind: u8,
+    pub weight: u8,
+    /// The points of the win this draw completes, if it does.
+    pub win: Option<f64>,
+    /// The states the allowed discards lead to, in `Graph::opts`.
+    pub opts: Range<u32>,
+}
+
+/// Every reachable state and its transitions.
+pub struct Graph {
+    pub nodes: Vec<Node>,
+    pub draws: Vec<Draw>,
+    pub opts: Vec<u32>,
+    index: KeyMap<u32>,
+    wins: KeyMap<Option<f64>>,
+    /// Shanten of every 3n+1 hand queried: the same hand is one tile
+    /// change away from many states (about six queries in seven repeat).
+    shanten: KeyMap<i8>,
+}
+
+impl Graph {
+    /// The graph reachable from `roots` (keys with their shanten).
+    pub fn build<B: AsRef<[u8]>>(game: &Game<B>, scoring: &Scoring, roots: &[(Key, i8)]) -> Graph {
+        let mut g = Graph {
+            nodes: Vec::new(),
+            draws: Vec::new(),
+            opts: Vec::new(),
+            index: KeyMap::default(),
+            wins: KeyMap::default(),
+            shanten: KeyMap::default(),
+        };
+        for &(key, s) in roots {
+            g.node(key, s);
+        }
+        let mut i = 0;
+        while i < g.nodes.len() {
+            g.expand(game, scoring, i);
+            i += 1;
+        }
+        g
+    }
+
+    /// The index of a state, added when new.
+    pub fn node(&mut self, key: Key, shanten: i8) -> u32 {
+        let next = self.nodes.len() as u32;
+        *self.index.entry(key).or_insert_with(|| {
+            self.nodes.push(Node {
+                key,
+                shanten,
+                stay: 0,
+                draws: 0..0,
+            });
+            next
+        })
+    }
+
+    /// The index of a known state.
+    pub fn find(&self, key: Key) -> Option<u32> {
+        self.index.get(&key).copied()
+    }
+
+    /// Bytes held by the graph (nodes, draws, options, the key index).
+    pub fn bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.nodes.capacity() * size_of::<Node>()
+            + self.draws.capacity() * size_of::<Draw>()
+            + self.opts.capacity() * size_of::<u32>()
+            + self.index.capacity() * (size_of::<Key>() + size_of::<u32>() + 1)
+            + self.wins.capacity() * (size_of::<Key>() + size_of::<Option<f64>>() + 1)
+            + self.shanten.capacity() * (size_of::<Key>() + 2)
+    }
+
+    /// Work out the draws of state `i`.
+    fn expand<B: AsRef<[u8]>>(&mut self, game: &Game<B>, scoring: &Scoring, i: usize) {
+        let (key, s) = (self.nodes[i].key, self.nodes[i].shanten);
+        let c = unpack(key);
+        let (real, jokers) = game.split(&c);
+        let exch = game.exchanges(&c);
+        let first = self.draws.len() as u32;
+        let mut stay = 0u32;
+        if s == UNREACHABLE {
+            self.nodes[i].stay = game.wall;
+            self.nodes[i].draws = first..first;
+            return;
+        }
+        let mut effective = game
+            .tables
+            .effective_jokers(&real, jokers, &game.rules, &[0; KINDS])
+            .map_or(0, |e| e.tiles().bits());
+        if let Some(jk) = game.joker {
+            if c[jk] < game.cap[jk] && game.shanten(&real, jokers + 1).is_some_and(|d| d < s) {
+                effective |= 1 << jk;
+            }
+        }
+        let mut opts: Vec<(Key, i8)> = Vec::with_capacity(16);
+        for (k, &held) in c.iter().enumerate() {
+            let w = game.weight(k, held);
+            if w == 0 {
+                continue;
+            }
+            let tile = Tile::from_index(k).expect("index < 34");
+            let (mut drawn, mut j) = (real, jokers);
+            if game.is_joker(k) {
+                j += 1;
+            } else {
+                drawn.add_concealed(tile);
+            }
+            let key_k = plus(key, k);
+            let improves = effective >> k & 1 == 1;
+            let win = if s == 0 && improves {
+                *self
+                    .wins
+                    .entry(key_k ^ (k as Key) << 120)
+                    .or_insert_with(|| {
+                        let on = (!game.is_joker(k)).then_some(tile);
+                        scoring.value(game.tables, &game.rules, &drawn, j, on)
+                    })
+            } else {
+                None
+            };
+            if win.is_some() && !scoring.varies() {
+                let at = self.opts.len() as u32;
+                self.draws.push(Draw {
+                    kind: k as u8,
+                    weight: w,
+                    win,
+                    opts: at..at,
+                });
+                continue;
+            }
+            // Best shanten a discard reaches: one lower after an effective
+            // draw; a complete hand's discards reach 0 at best.
+            let b = if improves && s > 0 { s - 1 } else { s };
+            let exch_k = exch + i32::from(held >= game.start[k]);
+            opts.clear();
+            if b == s {
+                opts.push((key, s));
+            }
+            for d in 0..KINDS {
+                if drawn.counts()[d] == 0 {
+                    continue;
+                }
+                let key_d = minus(key_k, d);
+                if d == k {
+                    // Throwing back an effective draw is a shanten-down.
+                    if b < s && game.shanten_down && exch + i32::from(s) <= game.budget {
+                        opts.push((key, s));
+                    }
+                    continue;
+                }
+                let exch_d = exch_k - i32::from(count(key_k, d) > game.start[d]);
+                let change = b == s && game.changes && exch_d + i32::from(b) <= game.budget;
+                let down = game.shanten_down && exch_d + i32::from(b) < game.budget;
+                if b == s && !change && !down {
+                    continue;
+                }
+                let sd = *self.shanten.entry(key_d).or_insert_with(|| {
+                    let mut rest = drawn;
+                    rest.remove_concealed(Tile::from_index(d).expect("index < 34"));
+                    game.shanten(&rest, j).unwrap_or(UNREACHABLE)
+                });
+                if sd == UNREACHABLE {
+                    continue;
+                }
+                if sd == b && (b < s || change) || sd == b + 1 && down {
+                    opts.push((key_d, sd));
+                }
+            }
+            if win.is_none() && opts.len() == 1 && opts[0].0 == key {
+                stay += u32::from(w);
+                continue;
+            }
+            let at = self.opts.len() as u32;
+            for &(o, so) in &opts {
+                let n = self.node(o, so);
+                self.opts.push(n);
+            }
+            self.draws.push(Draw {
+                kind: k as u8,
+                weight: w,
+                win,
+                opts: at..self.opts.len() as u32,
+            });
+        }
+        let end = self.draws.len() as u32;
+        let node = &mut self.nodes[i];
+        node.stay = stay;
+        node.draws = first..end;
+    }
+}
+
+/// Probability vectors of some states, element t − 1 = t draws left.
+pub struct Vectors {
+    pub tenpai: Vec<f64>,
+    pub win: Vec<f64>,
+    pub score: Vec<f64>,
+}
+
+/// Values of every state after the layers: the vectors of `keep` and the
+/// win and tenpai probabilities of every state at `turns − 1` draws left
+/// (to explain the best discards' draws).
+pub struct Values {
+    pub kept: Vec<Vectors>,
+    pub win_before: Vec<f64>,
+    pub tenpai_before: Vec<f64>,
+}
+
+/// The layers t = 1..=turns over the whole graph. A state's three values
+/// sit together, so an option costs one cache line.
+pub fn solve(g: &Graph, wall: u32, turns: usize, keep: &[u32]) -> Values {
+    let inv = 1.0 / f64::from(wall);
+    // (tenpai, win, score) of every state at t − 1, then at t.
+    let mut prev: Vec<[f64; 3]> = g
+        .nodes
+        .iter()
+        .map(|s| [f64::from(u8::from(s.shanten <= 0)), 0.0, 0.0])
+        .collect();
+    let mut next = prev.clone();
+    let mut kept: Vec<Vectors> = keep
+        .iter()
+        .map(|_| Vectors {
+            tenpai: Vec::with_capacity(turns),
+            win: Vec::with_capacity(turns),
+            score: Vec::with_capacity(turns),
+        })
+        .collect();
+    let mut before = prev.clone();
+    for _ in 1..=turns {
+        for (i, node) in g.nodes.iter().enumerate() {
+            let stay = f64::from(node.stay);
+            let [t0, w0, s0] = prev[i];
+            let (mut a, mut b, mut c) = (stay * t0, stay * w0, stay * s0);
+            for d in &g.draws[node.draws.start as usize..node.draws.end as usize] {
+                let (mut mt, mut mw, mut ms) = (0.0f64, 0.0f64, 0.0f64);
+                for &o in &g.opts[d.opts.start as usize..d.opts.end as usize] {
+                    let [t, w, s] = prev[o as usize];
+                    mt = mt.max(t);
+                    mw = mw.max(w);
+                    ms = ms.max(s);
+                }
+                if let Some(v) = d.win {
+                    mt = 1.0;
+                    mw = 1.0;
+                    ms = ms.max(v);
+                }
+                let w = f64::from(d.weight);
+                a += w * mt;
+                b += w * mw;
+                c += w * ms;
+            }
+            let tenpai = if node.shanten <= 0 { 1.0 } else { a * inv };
+            next[i] = [tenpai, b * inv, c * inv];
+        }
+        std::mem::swap(&mut before, &mut prev);
+        std::mem::swap(&mut prev, &mut next);
+        for (v, &r) in kept.iter_mut().zip(keep) {
+            let [t, w, s] = prev[r as usize];
+            v.tenpai.push(t);
+            v.win.push(w);
+            v.score.push(s);
+        }
+    }
+    Values {
+        kept,
+        win_before: before.iter().map(|v| v[1]).collect(),
+        tenpai_before: before.iter().map(|v| v[0]).collect(),
+    }
+}
+
+/// The kind that leaves `from` plus `drawn` as `to` (the discard).
+pub fn discarded(from: Key, drawn: usize, to: Key) -> Option<usize> {
+    let with = unpack(plus(from, drawn));
+    let to = unpack(to);
+    (0..KINDS).find(|&k| with[k] > to[k])
+}

@@ -1,0 +1,110 @@
+//! `hupai analyze`: the JSON of DESIGN §10, the text table, batch mode with
+//! errors in place, and the options.
+
+mod cli_common;
+use cli_common::{run, stdout};
+use serde_json::Value;
+
+fn json_lines(args: &[&str], stdin: &str) -> (Vec<Value>, Option<i32>) {
+    let o = run(args, stdin);
+    let lines = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    (lines, o.status.code())
+}
+
+#[test]
+fn json_fields_best_first() {
+    let (v, code) = json_lines(
+        &[
+            "analyze",
+            "--rules",
+            "mcr",
+            "--json",
+            "--turns",
+            "5",
+            "[123m][456m][789m]11348m",
+        ],
+        "",
+    );
+    assert_eq!(code, Some(0));
+    let a = &v[0];
+    assert_eq!(a["hand"], "[123m][456m][789m]11348m");
+    assert_eq!(a["turns"], 5);
+    let d = a["discards"].as_array().unwrap();
+    assert_eq!(d[0]["tile"], "8m");
+    assert_eq!(d[0]["shanten"], 0);
+    for row in d {
+        for field in ["tenpai", "win", "score"] {
+            assert_eq!(row[field].as_array().unwrap().len(), 5, "{field}");
+        }
+        assert!(row["effective"].is_array());
+    }
+    let best_score = |r: &Value| r["score"][4].as_f64().unwrap();
+    assert!(d.windows(2).all(|w| best_score(&w[0]) >= best_score(&w[1])));
+    // The best discard is ready: its draws are the two winning tiles.
+    let draws: Vec<&str> = d[0]["draws"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["draw"].as_str().unwrap())
+        .collect();
+    assert_eq!(draws, ["2m", "5m"]);
+}
+
+#[test]
+fn riichi_points_are_null_with_a_note() {
+    let (v, _) = json_lines(
+        &[
+            "analyze",
+            "--rules",
+            "riichi",
+            "--json",
+            "--turns",
+            "3",
+            "123m456p789s11455z",
+        ],
+        "",
+    );
+    assert!(v[0]["discards"][0]["score"].is_null());
+    assert!(v[0]["score_note"]
+        .as_str()
+        .unwrap()
+        .contains("riichi scoring module"));
+}
+
+#[test]
+fn batch_keeps_order_and_errors() {
+    let (v, code) = json_lines(
+        &["analyze", "--json", "--turns", "2", "--no-changes"],
+        "123m456p789s11455z\n123m\n1199m1199p11s2235z\n",
+    );
+    assert_eq!(code, Some(1));
+    assert_eq!(v.len(), 3);
+    assert!(v[0]["discards"].is_array());
+    assert!(v[1]["error"].as_str().unwrap().contains("3n+2"));
+    assert_eq!(v[2]["hand"], "1199m1199p11s2235z");
+}
+
+#[test]
+fn text_table_and_options() {
+    let o = run(
+        &[
+            "analyze",
+            "--turns",
+            "4",
+            "--visible",
+            "1z5z",
+            "--jokers",
+            "1",
+            "123m456p789s1145z",
+        ],
+        "",
+    );
+    let text = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{text}");
+    assert!(text.contains("discard") && text.contains("tenpai %") && text.contains("win %"));
+    let o = run(&["analyze", "--turns", "0", "123m456p789s11455z"], "");
+    assert_eq!(o.status.code(), Some(2));
+}

@@ -26,7 +26,7 @@ pub(super) fn all_parts_open(rules: &Rules) -> bool {
 /// Distance over every form and (Sichuan) every voided suit.
 pub(super) fn distance<B: AsRef<[u8]>>(t: &Tables<B>, shape: &Shape, rules: &Rules) -> u8 {
     if shape.capped == 0 && all_parts_open(rules) {
-        return concealed_distance(t, &shape.c, &Tally::of(&shape.c), rules);
+        return concealed_distance(t, &shape.c, &Tally::of(&shape.c), rules, shape.size);
     }
     let mut best = FAR;
     for keep in voids(shape.capped, rules) {

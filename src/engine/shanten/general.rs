@@ -28,6 +28,15 @@ pub(super) fn distance<B: AsRef<[u8]>>(t: &Tables<B>, shape: &Shape, rules: &Rul
     if shape.capped == 0 && all_parts_open(rules) {
         return concealed_distance(t, &shape.c, &Tally::of(&shape.c), rules, shape.size);
     }
+    if shape.capped == 0 && rules.honors && rules.max_suits >= 3 {
+        // MCR, concealed: the fast path's forms, then the knitted ones.
+        let mut d = concealed_distance(t, &shape.c, &Tally::of(&shape.c), rules, shape.size);
+        if shape.size >= 13 {
+            d = d.min(honors_and_knitted(&shape.c).0);
+            d = d.min(knitted_straight(t, shape, 0b1111, false, d).0);
+        }
+        return d;
+    }
     let mut best = FAR;
     for keep in voids(shape.capped, rules) {
         let mut d = standard(t, shape, keep, false).0;
@@ -51,6 +60,18 @@ pub(super) fn improving<B: AsRef<[u8]>>(
     if shape.capped == 0 && all_parts_open(rules) {
         let (d, tiles) = concealed_effective(tables, &shape.c, &Tally::of(&shape.c), rules);
         return (d, TileSet::from_bits(tiles));
+    }
+    if shape.capped == 0 && rules.honors && rules.max_suits >= 3 {
+        // MCR, concealed: the fast path's forms, then the knitted ones.
+        let (d, tiles) = concealed_effective(tables, &shape.c, &Tally::of(&shape.c), rules);
+        let mut best = Best { d, tiles };
+        if shape.size >= 13 {
+            let (d, t) = honors_and_knitted(&shape.c);
+            best.add(d, t);
+            let (d, t) = knitted_straight(tables, shape, 0b1111, true, best.d);
+            best.add(d, t);
+        }
+        return (best.d, TileSet::from_bits(best.tiles));
     }
     let mut best = Best { d: FAR, tiles: 0 };
     for keep in voids(shape.capped, rules) {
@@ -257,6 +278,9 @@ fn standard<B: AsRef<[u8]>>(t: &Tables<B>, shape: &Shape, keep: u8, want: bool) 
     let mut tiles = 0u64;
     for i in (0..4).filter(|i| keep >> i & 1 == 1) {
         let optimal = optimal_lanes(&x[i], &rest[i], k, d);
+        if optimal == 0 {
+            continue; // no optimal cell of this part can be lowered
+        }
         let base = i * 9;
         let ranks = if i == 3 { 7 } else { 9 };
         let v = &shape.c[base..base + ranks];

@@ -103,5 +103,80 @@ fn effective(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, shanten, effective);
+/// The sets of real play (DESIGN §6) under every rule set: shanten and
+/// effective tiles on M13 and J13 (R13 under `mcr` too), the discard table
+/// on R14 and M14, waits on M13 and J13. The table engine only: `hupai
+/// bench` times the reference beside it.
+fn real_play(c: &mut Criterion) {
+    const N: usize = 2_000;
+    let t = Tables::embedded();
+    let visible = [0u8; 34];
+    for set in [Set::M13, Set::J13, Set::R13, Set::M14, Set::R14] {
+        let all = hands(set, N * 10, SEED);
+        for rules in Rules::ALL {
+            if set == Set::R13 && rules.name != "mcr" || set == Set::R14 && rules.name != "riichi" {
+                continue;
+            }
+            // Sichuan has no honours: the set's hands without any.
+            let hs: Vec<(usize, &hupai::Hand)> = all
+                .iter()
+                .enumerate()
+                .filter(|(_, h)| rules.honors || h.all_counts()[27..].iter().all(|&x| x == 0))
+                .take(N)
+                .collect();
+            let mut g = c.benchmark_group(format!("{}/{}", set.name(), rules.name));
+            g.throughput(Throughput::Elements(hs.len() as u64));
+            g.sample_size(10).measurement_time(Duration::from_secs(2));
+            let j = |i: usize| set.jokers(i);
+            if matches!(set, Set::M13 | Set::J13 | Set::R13) {
+                g.bench_function("shanten", |b| {
+                    b.iter(|| {
+                        hs.iter()
+                            .map(|&(i, h)| {
+                                t.shanten_jokers(black_box(h), j(i), &rules).unwrap_or(9) as i32
+                            })
+                            .sum::<i32>()
+                    })
+                });
+                g.bench_function("effective", |b| {
+                    b.iter(|| {
+                        hs.iter()
+                            .map(|&(i, h)| {
+                                t.effective_jokers(black_box(h), j(i), &rules, &visible)
+                                    .map_or(0, |e| e.total())
+                            })
+                            .sum::<u32>()
+                    })
+                });
+            }
+            if matches!(set, Set::M13 | Set::J13) {
+                g.bench_function("waits", |b| {
+                    b.iter(|| {
+                        hs.iter()
+                            .map(|&(i, h)| {
+                                t.waits_jokers(black_box(h), j(i), &rules)
+                                    .map_or(0, |w| w.live.len())
+                            })
+                            .sum::<usize>()
+                    })
+                });
+            }
+            if matches!(set, Set::M14 | Set::R14) {
+                g.bench_function("discards", |b| {
+                    b.iter(|| {
+                        hs.iter()
+                            .map(|&(_, h)| {
+                                t.discards(black_box(h), &rules, &visible)
+                                    .map_or(0, |d| d.len())
+                            })
+                            .sum::<usize>()
+                    })
+                });
+            }
+            g.finish();
+        }
+    }
+}
+
+criterion_group!(benches, shanten, effective, real_play);
 criterion_main!(benches);

@@ -4,12 +4,18 @@
 //! * `C14`: complete: four random melds (chow or pung) and a pair.
 //! * `T13`: a `C14` hand minus one random tile (ready).
 //! * `R13`: 13 random tiles from a shuffled wall.
+//! * `M13`: 1–3 declared melds (chows, pungs, kongs — claimed and concealed —
+//!   drawn from the wall) plus random concealed tiles to 13 slots.
+//! * `M14`: an `M13` hand plus a drawn tile.
+//! * `J13`: `R13` hands with 1, 2 and 4 of their tiles turned into jokers
+//!   (in turn: hand `i` has [`Set::jokers`]`(i)` jokers).
 //!
 //! The generator is a SplitMix64, so every run, platform and consumer (the
 //! criterion benches, `hupai bench`, the peer comparison, the tests) sees the
 //! same hands.
 
-use crate::hand::Hand;
+use crate::hand::{Hand, Meld, MeldKind};
+use crate::tile::Tile;
 use crate::tile::{Counts, KINDS};
 
 /// A small deterministic random generator (SplitMix64).
@@ -37,7 +43,7 @@ impl Rng {
     }
 }
 
-/// The four hand sets.
+/// The hand sets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Set {
     /// 14 random tiles.
@@ -48,11 +54,40 @@ pub enum Set {
     T13,
     /// 13 random tiles.
     R13,
+    /// 1–3 declared melds plus random concealed tiles to 13 slots.
+    M13,
+    /// An `M13` hand plus a drawn tile.
+    M14,
+    /// 13 random tiles, 1, 2 or 4 of them jokers (the hand holds the rest).
+    J13,
 }
 
 impl Set {
-    /// All four, in report order.
-    pub const ALL: [Set; 4] = [Set::R14, Set::C14, Set::T13, Set::R13];
+    /// All sets, in report order.
+    pub const ALL: [Set; 7] = [
+        Set::R14,
+        Set::C14,
+        Set::T13,
+        Set::R13,
+        Set::M13,
+        Set::M14,
+        Set::J13,
+    ];
+
+    /// The jokers beside hand `i` of the set: 1, 2, 4 in turn for `J13`,
+    /// none elsewhere.
+    ///
+    /// ```
+    /// use hupai::sets::Set;
+    /// assert_eq!((0..4).map(|i| Set::J13.jokers(i)).collect::<Vec<_>>(), [1, 2, 4, 1]);
+    /// assert_eq!(Set::R13.jokers(0), 0);
+    /// ```
+    pub fn jokers(self, i: usize) -> usize {
+        match self {
+            Set::J13 => [1, 2, 4][i % 3],
+            _ => 0,
+        }
+    }
 
     /// The set's name.
     pub fn name(self) -> &'static str {
@@ -61,6 +96,9 @@ impl Set {
             Set::C14 => "C14",
             Set::T13 => "T13",
             Set::R13 => "R13",
+            Set::M13 => "M13",
+            Set::M14 => "M14",
+            Set::J13 => "J13",
         }
     }
 }
@@ -68,7 +106,8 @@ impl Set {
 /// The default seed of the published figures.
 pub const SEED: u64 = 0x6875_7061_6900_0001;
 
-/// `n` hands of `set` from `seed`.
+/// `n` hands of `set` from `seed`. `J13` hands hold their real tiles: pass
+/// [`Set::jokers`] beside hand `i`.
 ///
 /// ```
 /// use hupai::sets::{hands, Set, SEED};
@@ -80,7 +119,7 @@ pub const SEED: u64 = 0x6875_7061_6900_0001;
 pub fn hands(set: Set, n: usize, seed: u64) -> Vec<Hand> {
     let mut rng = Rng::new(seed ^ set as u64);
     (0..n)
-        .map(|_| {
+        .map(|i| {
             let counts = match set {
                 Set::R14 => random(&mut rng, 14),
                 Set::R13 => random(&mut rng, 13),
@@ -90,10 +129,71 @@ pub fn hands(set: Set, n: usize, seed: u64) -> Vec<Hand> {
                     remove_random(&mut rng, &mut c);
                     c
                 }
+                Set::M13 | Set::M14 => return with_melds(&mut rng, set == Set::M14),
+                Set::J13 => {
+                    let mut c = random(&mut rng, 13);
+                    for _ in 0..set.jokers(i) {
+                        remove_random(&mut rng, &mut c);
+                    }
+                    c
+                }
             };
             Hand::new(counts, &[]).expect("at most four copies")
         })
         .collect()
+}
+
+/// An `M13` hand (and with `drawn`, one more concealed tile): 1–3 melds
+/// from a full wall — chows 40 %, pungs 40 %, kongs 20 % (half of them
+/// concealed) — then random concealed tiles from what the wall has left.
+///
+/// ```
+/// use hupai::sets::{with_melds, Rng};
+/// let mut rng = Rng::new(7);
+/// let h = with_melds(&mut rng, true);
+/// assert_eq!(h.concealed_len() + 3 * h.meld_count(), 14);
+/// assert!((1..=3).contains(&h.meld_count()));
+/// ```
+pub fn with_melds(rng: &mut Rng, drawn: bool) -> Hand {
+    let mut left = [4u8; KINDS];
+    let mut melds = Vec::new();
+    let count = 1 + rng.below(3);
+    while melds.len() < count {
+        let roll = rng.below(10);
+        let (kind, from) = match roll {
+            0..=3 => (MeldKind::Chow, Some(crate::hand::From::Left)),
+            4..=7 => (MeldKind::Pung, Some(crate::hand::From::Opposite)),
+            8 => (MeldKind::Kong, Some(crate::hand::From::Right)),
+            _ => (MeldKind::ConcealedKong, None),
+        };
+        let i = if kind == MeldKind::Chow {
+            let s = rng.below(21);
+            (s / 7) * 9 + s % 7
+        } else {
+            rng.below(KINDS)
+        };
+        let tile = Tile::from_index(i).expect("index < 34");
+        let meld = Meld::new(kind, tile, from).expect("a chow starts at rank 1-7");
+        let mut need = [0u8; KINDS];
+        meld.add_to(&mut need);
+        if (0..KINDS).all(|k| need[k] <= left[k]) {
+            for k in 0..KINDS {
+                left[k] -= need[k];
+            }
+            melds.push(meld);
+        }
+    }
+    let mut wall: Vec<u8> = (0..KINDS as u8)
+        .flat_map(|t| std::iter::repeat_n(t, left[t as usize] as usize))
+        .collect();
+    let n = 13 - 3 * count + drawn as usize;
+    let mut c = [0u8; KINDS];
+    for i in 0..n {
+        let j = i + rng.below(wall.len() - i);
+        wall.swap(i, j);
+        c[wall[i] as usize] += 1;
+    }
+    Hand::new(c, &melds).expect("drawn from one wall")
 }
 
 /// `n` random tiles drawn from a full wall.

@@ -189,9 +189,10 @@ fn bench_json_lines() {
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     let sets: Vec<&str> = lines.iter().map(|v| v["set"].as_str().unwrap()).collect();
-    assert_eq!(sets, ["C14", "R14"]);
+    assert_eq!(sets, ["C14", "R14", "M14"]);
     for v in &lines {
         assert_eq!(v["op"], "hu");
+        assert_eq!(v["rules"], "generic");
         assert!(v["table_ns"].as_f64().unwrap() > 0.0 && v["reference_ns"].as_f64().unwrap() > 0.0);
         assert!(v["ratio"].as_f64().unwrap() > 1.0, "{v}");
     }

@@ -24,12 +24,42 @@ pub struct BenchArgs {
     only: Option<String>,
 }
 
-type Run = fn(&[Hand]) -> u64;
+/// Times one engine over a sample: the hands, the jokers beside each (J13),
+/// the rule set.
+type Run = fn(&Sample, &Rules) -> u64;
+
+/// A set's hands with the jokers beside each (zero outside J13).
+struct Sample<'a> {
+    hands: &'a [Hand],
+    jokers: &'a [u8],
+}
+
+impl Sample<'_> {
+    fn len(&self) -> usize {
+        self.hands.len()
+    }
+
+    fn iter(&self) -> impl Iterator<Item = (&Hand, usize)> + '_ {
+        self.hands
+            .iter()
+            .zip(self.jokers)
+            .map(|(h, &j)| (h, j as usize))
+    }
+
+    fn head(&self, n: usize) -> Sample<'_> {
+        let n = n.min(self.len());
+        Sample {
+            hands: &self.hands[..n],
+            jokers: &self.jokers[..n],
+        }
+    }
+}
 
 /// One benchmarked operation: the same answers from both engines, timed apart.
 struct Op {
     name: &'static str,
     sets: &'static [Set],
+    rules: &'static [Rules],
     table: Run,
     reference: Run,
     /// The reference is timed (and compared) on the first this many hands of
@@ -37,42 +67,57 @@ struct Op {
     reference_hands: usize,
 }
 
+const GENERIC: &[Rules] = &[Rules::GENERIC];
+const RIICHI: &[Rules] = &[Rules::RIICHI];
+const RIICHI_MCR: &[Rules] = &[Rules::RIICHI, Rules::MCR];
+const EVERY: &[Rules] = &Rules::ALL;
+
 /// The registry of operations. Each returns a checksum of its answers so the
 /// work cannot be optimised away and both engines can be compared.
 const OPS: &[Op] = &[
     Op {
         name: "hu",
-        sets: &[Set::C14, Set::R14],
-        table: |hs| {
+        sets: &[Set::C14, Set::R14, Set::M14],
+        rules: GENERIC,
+        table: |hs, r| {
             let t = Tables::embedded();
             hs.iter()
-                .map(|h| t.is_win(black_box(h), &Rules::GENERIC) as u64)
+                .map(|(h, _)| t.is_win(black_box(h), r) as u64)
                 .sum()
         },
-        reference: |hs| {
+        reference: |hs, r| {
             hs.iter()
-                .map(|h| reference::is_win(black_box(h), &Rules::GENERIC) as u64)
+                .map(|(h, _)| reference::is_win(black_box(h), r) as u64)
                 .sum()
         },
         reference_hands: usize::MAX,
     },
     Op {
         name: "waits",
-        sets: &[Set::T13],
-        table: |hs| {
+        sets: &[Set::T13, Set::M13, Set::J13],
+        rules: GENERIC,
+        table: |hs, r| {
             let t = Tables::embedded();
             hs.iter()
-                .map(|h| match t.waits(black_box(h), &Rules::GENERIC) {
+                .map(|(h, j)| match t.waits_jokers(black_box(h), j, r) {
                     Ok(w) => waits_digest(w.live, w.exhausted),
                     Err(_) => u64::MAX,
                 })
                 .fold(0, u64::wrapping_add)
         },
-        reference: |hs| {
+        reference: |hs, r| {
             hs.iter()
-                .map(|h| {
-                    let (live, exhausted) = reference::waits(black_box(h), &Rules::GENERIC);
-                    waits_digest(live, exhausted)
+                .map(|(h, j)| {
+                    let (live, exhausted) = if j == 0 {
+                        reference::waits(black_box(h), r)
+                    } else {
+                        reference::jokers::waits(black_box(h), j, r)
+                    };
+                    if live.is_empty() && exhausted.is_empty() && not_ready(h, j, r) {
+                        u64::MAX
+                    } else {
+                        waits_digest(live, exhausted)
+                    }
                 })
                 .fold(0, u64::wrapping_add)
         },
@@ -81,82 +126,106 @@ const OPS: &[Op] = &[
     Op {
         name: "arrange",
         sets: &[Set::C14],
-        table: |hs| {
+        rules: GENERIC,
+        table: |hs, r| {
             let t = Tables::embedded();
             let mut out = Arrangements::new();
             hs.iter()
-                .map(|h| {
-                    t.arrange_into(black_box(h), &Rules::GENERIC, &mut out);
+                .map(|(h, _)| {
+                    t.arrange_into(black_box(h), r, &mut out);
                     arrangements_digest(&out)
                 })
                 .fold(0, u64::wrapping_add)
         },
-        reference: |hs| {
+        reference: |hs, r| {
             hs.iter()
-                .map(|h| {
-                    arrangements_digest(&reference::arrangements(black_box(h), &Rules::GENERIC))
-                })
+                .map(|(h, _)| arrangements_digest(&reference::arrangements(black_box(h), r)))
                 .fold(0, u64::wrapping_add)
         },
         reference_hands: usize::MAX,
     },
-    // Riichi shanten; the reference is a brute-force search over targets.
+    // Shanten; the reference is a brute-force search over targets.
     Op {
         name: "shanten",
         sets: &[Set::R13],
-        table: |hs| {
-            let t = Tables::embedded();
-            hs.iter()
-                .map(|h| (t.shanten(black_box(h), &Rules::RIICHI).unwrap_or(-1) + 1) as u64)
-                .sum()
-        },
-        reference: |hs| {
-            hs.iter()
-                .map(|h| {
-                    (reference::shanten::shanten(black_box(h), &Rules::RIICHI).unwrap_or(-1) + 1)
-                        as u64
-                })
-                .sum()
-        },
+        rules: RIICHI_MCR,
+        table: table_shanten,
+        reference: reference_shanten,
         reference_hands: 1_000,
     },
-    // Riichi effective tiles with their unseen copies (the ukeire count);
-    // the reference tries every draw with brute-force shanten.
+    Op {
+        name: "shanten",
+        sets: &[Set::M13],
+        rules: EVERY,
+        table: table_shanten,
+        reference: reference_shanten,
+        reference_hands: 1_000,
+    },
+    Op {
+        name: "shanten",
+        sets: &[Set::J13],
+        rules: EVERY,
+        table: table_shanten,
+        reference: reference_shanten,
+        // The joker reference tries every joker value: seconds for 4 jokers.
+        reference_hands: 2,
+    },
+    // Effective tiles with their unseen copies (the ukeire count); the
+    // reference tries every draw with brute-force shanten.
     Op {
         name: "effective",
         sets: &[Set::R13],
-        table: |hs| {
-            let t = Tables::embedded();
-            hs.iter()
-                .map(|h| {
-                    t.effective(black_box(h), &Rules::RIICHI, &[0; 34])
-                        .map_or(0, |e| e.total() as u64)
-                })
-                .sum()
-        },
-        reference: |hs| {
-            hs.iter()
-                .map(|h| {
-                    let eff = reference::shanten::effective(black_box(h), &Rules::RIICHI);
-                    eff.map_or(0, |tiles| {
-                        tiles.iter().map(|t| 4 - h.counts()[t.index()] as u64).sum()
-                    })
-                })
-                .sum()
-        },
+        rules: RIICHI_MCR,
+        table: table_effective,
+        reference: reference_effective,
         reference_hands: 20,
+    },
+    Op {
+        name: "effective",
+        sets: &[Set::M13],
+        rules: EVERY,
+        table: table_effective,
+        reference: reference_effective,
+        reference_hands: 20,
+    },
+    Op {
+        name: "effective",
+        sets: &[Set::J13],
+        rules: EVERY,
+        table: table_effective,
+        reference: reference_effective,
+        reference_hands: 1,
+    },
+    // The discard table (each best discard with its effective tiles); the
+    // reference: brute-force shanten and effective tiles of every discard.
+    Op {
+        name: "discards",
+        sets: &[Set::R14],
+        rules: RIICHI,
+        table: table_discards,
+        reference: reference_discards,
+        reference_hands: 3,
+    },
+    Op {
+        name: "discards",
+        sets: &[Set::M14],
+        rules: EVERY,
+        table: table_discards,
+        reference: reference_discards,
+        reference_hands: 3,
     },
     Op {
         name: "score",
         sets: &[Set::C14],
-        table: |hs| {
+        rules: &[Rules::MCR],
+        table: |hs, _| {
             let t = Tables::embedded();
-            score_inputs(hs)
+            score_inputs(hs.hands)
                 .map(|i| mcr::score_total(black_box(&i), t).unwrap_or(0) as u64)
                 .sum()
         },
-        reference: |hs| {
-            score_inputs(hs)
+        reference: |hs, _| {
+            score_inputs(hs.hands)
                 .map(|i| mcr::score_total_with(black_box(&i), &Reference).unwrap_or(0) as u64)
                 .sum()
         },
@@ -167,15 +236,17 @@ const OPS: &[Op] = &[
     Op {
         name: "batch-1t",
         sets: &[Set::C14, Set::R14],
-        table: |hs| batch(1, hs, |h| Tables::embedded().is_win(h, &Rules::GENERIC)),
-        reference: |hs| batch(1, hs, |h| reference::is_win(h, &Rules::GENERIC)),
+        rules: GENERIC,
+        table: |hs, r| batch(1, hs.hands, |h| Tables::embedded().is_win(h, r)),
+        reference: |hs, r| batch(1, hs.hands, |h| reference::is_win(h, r)),
         reference_hands: usize::MAX,
     },
     Op {
         name: "batch-2t",
         sets: &[Set::C14, Set::R14],
-        table: |hs| batch(2, hs, |h| Tables::embedded().is_win(h, &Rules::GENERIC)),
-        reference: |hs| batch(2, hs, |h| reference::is_win(h, &Rules::GENERIC)),
+        rules: GENERIC,
+        table: |hs, r| batch(2, hs.hands, |h| Tables::embedded().is_win(h, r)),
+        reference: |hs, r| batch(2, hs.hands, |h| reference::is_win(h, r)),
         reference_hands: usize::MAX,
     },
     // ... and the draw/discard loop: per hand of the set, one step of a game on
@@ -185,21 +256,22 @@ const OPS: &[Op] = &[
     Op {
         name: "draw-check",
         sets: &[Set::R13],
-        table: |hs| {
-            let engine = Engine::embedded(Rules::GENERIC);
-            let mut state = HandState::new(&hs[0]);
-            game_loop(hs, |draw, discard| {
+        rules: GENERIC,
+        table: |hs, r| {
+            let engine = Engine::embedded(*r);
+            let mut state = HandState::new(&hs.hands[0]);
+            game_loop(hs.hands, |draw, discard| {
                 state.add(draw).ok()?;
                 let win = engine.is_win_state(black_box(&state));
                 state.remove(discard).expect("the discard is held");
                 Some(win)
             })
         },
-        reference: |hs| {
-            let mut hand = hs[0];
-            game_loop(hs, |draw, discard| {
+        reference: |hs, r| {
+            let mut hand = hs.hands[0];
+            game_loop(hs.hands, |draw, discard| {
                 let drawn = hand.with_tile(draw).ok()?;
-                let win = reference::is_win(black_box(&drawn), &Rules::GENERIC);
+                let win = reference::is_win(black_box(&drawn), r);
                 hand = drawn.without_tile(discard).expect("the discard is held");
                 Some(win)
             })
@@ -207,6 +279,119 @@ const OPS: &[Op] = &[
         reference_hands: usize::MAX,
     },
 ];
+
+/// Whether the joker waits query refuses the hand (it is not one tile short
+/// of complete): the reference's empty answer then matches the engine's error.
+fn not_ready(h: &Hand, j: usize, r: &Rules) -> bool {
+    Tables::embedded().waits_jokers(h, j, r).is_err()
+}
+
+fn table_shanten(hs: &Sample, r: &Rules) -> u64 {
+    let t = Tables::embedded();
+    hs.iter()
+        .map(|(h, j)| (t.shanten_jokers(black_box(h), j, r).unwrap_or(-2) + 2) as u64)
+        .sum()
+}
+
+fn reference_shanten(hs: &Sample, r: &Rules) -> u64 {
+    hs.iter()
+        .map(|(h, j)| {
+            let s = if j == 0 {
+                reference::shanten::shanten(black_box(h), r)
+            } else {
+                reference::jokers::shanten(black_box(h), j, r)
+            };
+            (s.unwrap_or(-2) + 2) as u64
+        })
+        .sum()
+}
+
+fn table_effective(hs: &Sample, r: &Rules) -> u64 {
+    let t = Tables::embedded();
+    hs.iter()
+        .map(|(h, j)| {
+            t.effective_jokers(black_box(h), j, r, &[0; 34])
+                .map_or(0, |e| effective_digest(e.shanten(), e.tiles()))
+        })
+        .fold(0, u64::wrapping_add)
+}
+
+/// Brute-force effective tiles: every draw, brute-force shanten before and after.
+fn reference_effective_one(h: &Hand, j: usize, r: &Rules) -> Option<(i8, TileSet)> {
+    let shanten = |h: &Hand| {
+        if j == 0 {
+            reference::shanten::shanten(h, r)
+        } else {
+            reference::jokers::shanten(h, j, r)
+        }
+    };
+    if (h.concealed_len() + j + 3 * h.meld_count()) % 3 != 1 {
+        return None;
+    }
+    let now = shanten(h)?;
+    let mut out = TileSet::EMPTY;
+    for t in Tile::all() {
+        if let Ok(drawn) = h.with_tile(t) {
+            if shanten(&drawn).is_some_and(|s| s < now) {
+                out.insert(t);
+            }
+        }
+    }
+    Some((now, out))
+}
+
+fn reference_effective(hs: &Sample, r: &Rules) -> u64 {
+    hs.iter()
+        .map(|(h, j)| {
+            reference_effective_one(black_box(h), j, r)
+                .map_or(0, |(s, tiles)| effective_digest(s, tiles))
+        })
+        .fold(0, u64::wrapping_add)
+}
+
+fn effective_digest(shanten: i8, tiles: TileSet) -> u64 {
+    tiles.bits().wrapping_mul(31) ^ (shanten + 2) as u64
+}
+
+fn table_discards(hs: &Sample, r: &Rules) -> u64 {
+    let t = Tables::embedded();
+    hs.iter()
+        .map(|(h, j)| {
+            t.discards_jokers(black_box(h), j, r, &[0; 34])
+                .map_or(0, |d| {
+                    d.iter().fold(d.after() as u64, |a, (tile, e)| {
+                        a.wrapping_add(discard_digest(tile, e.tiles()))
+                    })
+                })
+        })
+        .fold(0, u64::wrapping_add)
+}
+
+fn reference_discards(hs: &Sample, r: &Rules) -> u64 {
+    hs.iter()
+        .map(|(h, j)| {
+            let rows: Vec<(Tile, i8, TileSet)> = Tile::all()
+                .filter_map(|t| {
+                    let rest = h.without_tile(t)?;
+                    let (s, tiles) = reference_effective_one(&rest, j, r)?;
+                    Some((t, s, tiles))
+                })
+                .collect();
+            let Some(best) = rows.iter().map(|r| r.1).min() else {
+                return 0;
+            };
+            rows.iter()
+                .filter(|r| r.1 == best)
+                .fold(best as u64, |a, &(t, _, tiles)| {
+                    a.wrapping_add(discard_digest(t, tiles))
+                })
+        })
+        .fold(0, u64::wrapping_add)
+}
+
+fn discard_digest(t: Tile, tiles: TileSet) -> u64 {
+    (t.index() as u64 + 1).wrapping_mul(0x9e37_79b9) ^ tiles.bits()
+}
 
 /// MCR scoring inputs for complete hands: a deterministic winning tile,
 /// default flags (as in benches/score.rs).
@@ -278,20 +463,18 @@ struct JokerOp {
     name: &'static str,
     jokers: usize,
     sets: &'static [Set],
-    table: Run,
-    reference: Run,
 }
 
-fn table_jokers<const J: usize>(hs: &[Hand]) -> u64 {
+fn table_jokers(hs: &Sample, r: &Rules) -> u64 {
     let t = Tables::embedded();
     hs.iter()
-        .map(|h| t.is_win_jokers(black_box(h), J, &Rules::GENERIC) as u64)
+        .map(|(h, j)| t.is_win_jokers(black_box(h), j, r) as u64)
         .sum()
 }
 
-fn reference_jokers<const J: usize>(hs: &[Hand]) -> u64 {
+fn reference_jokers(hs: &Sample, r: &Rules) -> u64 {
     hs.iter()
-        .map(|h| reference::jokers::is_win(black_box(h), J, &Rules::GENERIC) as u64)
+        .map(|(h, j)| reference::jokers::is_win(black_box(h), j, r) as u64)
         .sum()
 }
 
@@ -300,36 +483,54 @@ const JOKER_OPS: &[JokerOp] = &[
         name: "jokers1",
         jokers: 1,
         sets: &[Set::R14, Set::C14],
-        table: table_jokers::<1>,
-        reference: reference_jokers::<1>,
     },
     JokerOp {
         name: "jokers4",
         jokers: 4,
         sets: &[Set::R14, Set::C14],
-        table: table_jokers::<4>,
-        reference: reference_jokers::<4>,
     },
     JokerOp {
         name: "jokers8",
         jokers: 8,
         sets: &[Set::R14, Set::C14],
-        table: table_jokers::<8>,
-        reference: reference_jokers::<8>,
     },
 ];
 
 /// Best time per hand over repeated passes lasting about `budget`.
-fn time(run: Run, hs: &[Hand], budget: Duration) -> (f64, u64) {
+fn time(run: Run, hs: &Sample, rules: &Rules, budget: Duration) -> (f64, u64) {
     let mut best = f64::INFINITY;
     let mut answer = 0;
     let start = Instant::now();
     while start.elapsed() < budget || best.is_infinite() {
         let t = Instant::now();
-        answer = black_box(run(black_box(hs)));
+        answer = black_box(run(black_box(hs), rules));
         best = best.min(t.elapsed().as_secs_f64() * 1e9 / hs.len() as f64);
     }
     (best, answer)
+}
+
+/// The set's hands for a rule set: without honours (Sichuan), the hands of
+/// the set that hold none (the next ones the seed gives), so every answer is
+/// a shanten, not an error.
+fn hands_for(set: Set, n: usize, rules: &Rules) -> (Vec<Hand>, Vec<u8>) {
+    if rules.honors {
+        let hs = hands(set, n, SEED);
+        let js = (0..n).map(|i| set.jokers(i) as u8).collect();
+        return (hs, js);
+    }
+    let (mut hs, mut js) = (Vec::with_capacity(n), Vec::with_capacity(n));
+    let mut batch = 0u64;
+    while hs.len() < n {
+        let more = hands(set, n, SEED.wrapping_add(batch));
+        for (i, h) in more.into_iter().enumerate() {
+            if hs.len() < n && h.all_counts()[27..].iter().all(|&x| x == 0) {
+                hs.push(h);
+                js.push(set.jokers(i) as u8);
+            }
+        }
+        batch += 1;
+    }
+    (hs, js)
 }
 
 pub fn run(args: BenchArgs) -> ExitCode {
@@ -342,45 +543,58 @@ pub fn run(args: BenchArgs) -> ExitCode {
     if !args.json {
         println!("{n} hands per set, seed {SEED:#x}, one thread (batch-2t: two); M/s = million hands per second");
         println!(
-            "{:<12} {:<5} {:>12} {:>14} {:>8} {:>12}",
-            "op", "set", "table ns", "reference ns", "ratio", "table M/s"
+            "{:<12} {:<5} {:<8} {:>12} {:>14} {:>8} {:>12}",
+            "op", "set", "rules", "table ns", "reference ns", "ratio", "table M/s"
         );
     }
     let mut ok = true;
     let selected = |name: &str| args.only.as_ref().is_none_or(|f| name.contains(f.as_str()));
-    // Every (operation, set, jokers, reference hands): the plain operations,
-    // then hu with jokers.
+    // Every (operation, set, rules, jokers, reference hands): the plain
+    // operations, then hu with jokers.
     let plain = OPS.iter().filter(|o| selected(o.name)).flat_map(|o| {
-        o.sets
-            .iter()
-            .map(move |&s| (o.name, s, o.table, o.reference, 0, o.reference_hands))
+        o.sets.iter().flat_map(move |&s| {
+            o.rules
+                .iter()
+                .map(move |r| (o.name, s, r, o.table, o.reference, 0, o.reference_hands))
+        })
     });
     let jokers = JOKER_OPS.iter().filter(|o| selected(o.name)).flat_map(|o| {
-        o.sets
-            .iter()
-            .map(move |&s| (o.name, s, o.table, o.reference, o.jokers, usize::MAX))
+        o.sets.iter().map(move |&s| {
+            let (t, r): (Run, Run) = (table_jokers, reference_jokers);
+            (o.name, s, &Rules::GENERIC, t, r, o.jokers, usize::MAX)
+        })
     });
-    for (name, set, table, reference, jokers, reference_hands) in plain.chain(jokers) {
-        let mut hs = hands(set, n, SEED);
+    for (name, set, rules, table, reference, jokers, reference_hands) in plain.chain(jokers) {
+        let (mut hs, mut js) = hands_for(set, n, rules);
         if jokers > 0 {
             hs = with_jokers(&hs, jokers, SEED);
+            js = vec![jokers as u8; n];
         }
-        let (table_ns, a) = time(table, &hs, budget);
-        let sample = &hs[..reference_hands.min(n)];
-        let (reference_ns, b) = time(reference, sample, budget);
-        let a = if sample.len() < n { table(sample) } else { a };
+        let all = Sample {
+            hands: &hs,
+            jokers: &js,
+        };
+        let (table_ns, a) = time(table, &all, rules, budget);
+        let sample = all.head(reference_hands);
+        let (reference_ns, b) = time(reference, &sample, rules, budget);
+        let a = if sample.len() < n {
+            table(&sample, rules)
+        } else {
+            a
+        };
         if a != b {
             eprintln!(
-                "hupai: {name} on {}: table and reference disagree",
-                set.name()
+                "hupai: {name} on {} under {}: table and reference disagree",
+                set.name(),
+                rules.name
             );
             ok = false;
         }
         let ratio = reference_ns / table_ns;
         if args.json {
             let v = serde_json::json!({
-                "op": name, "set": set.name(), "hands": n, "jokers": jokers,
-                "reference_hands": sample.len(),
+                "op": name, "set": set.name(), "rules": rules.name, "hands": n,
+                "jokers": jokers, "reference_hands": sample.len(),
                 "table_ns": (table_ns * 100.0).round() / 100.0,
                 "reference_ns": (reference_ns * 100.0).round() / 100.0,
                 "ratio": (ratio * 10.0).round() / 10.0,
@@ -389,9 +603,10 @@ pub fn run(args: BenchArgs) -> ExitCode {
             println!("{v}");
         } else {
             println!(
-                "{:<12} {:<5} {:>12.1} {:>14.1} {:>7.1}x {:>12.1}{}",
+                "{:<12} {:<5} {:<8} {:>12.1} {:>14.1} {:>7.1}x {:>12.1}{}",
                 name,
                 set.name(),
+                rules.name,
                 table_ns,
                 reference_ns,
                 ratio,

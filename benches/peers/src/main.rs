@@ -64,7 +64,8 @@ impl Op {
         match self {
             Op::Hu => &[Set::C14, Set::R14],
             Op::Tenpai | Op::Waits => &[Set::T13],
-            Op::Shanten | Op::Effective => &[Set::R13],
+            Op::Shanten => &[Set::R13, Set::M13],
+            Op::Effective => &[Set::R13],
             Op::Arrange => &[Set::C14],
         }
     }
@@ -234,8 +235,19 @@ fn main() -> ExitCode {
             let hs = of(set);
             let mut rows = engines::rows(op);
             let base = rows[0].answers(hs);
+            // The peers take concealed counts only (declared melds are
+            // implied by the size, their copies unknown to them): on M13
+            // they are held to hupai on the same concealed tiles, while
+            // hupai's own reference checks the answer with the melds.
+            let concealed: Vec<Hand> = hs
+                .iter()
+                .map(|h| Hand::new(*h.counts(), &[]).expect("a part of a hand"))
+                .collect();
+            let base_concealed = rows[0].answers(&concealed);
             for row in rows.iter_mut().skip(1) {
-                let got = row.answers(hs);
+                let peer = set == Set::M13 && row.engine() != engines::REFERENCE;
+                let base = if peer { &base_concealed } else { &base };
+                let got = row.answers(if peer { &concealed } else { hs });
                 let bad: Vec<usize> = (0..got.len())
                     .filter(|&i| !base[i].agrees(&got[i]))
                     .collect();
@@ -278,7 +290,20 @@ fn main() -> ExitCode {
     for &op in &args.ops {
         for &set in op.sets() {
             for mut row in engines::rows(op) {
-                let ns = row.time(of(set), args.timing);
+                // hupai and its reference on the whole hand, the peers on
+                // its concealed part.
+                let ns = if set == Set::M13
+                    && row.engine() != engines::HUPAI
+                    && row.engine() != engines::REFERENCE
+                {
+                    let concealed: Vec<Hand> = of(set)
+                        .iter()
+                        .map(|h| Hand::new(*h.counts(), &[]).expect("a part of a hand"))
+                        .collect();
+                    row.time(&concealed, args.timing)
+                } else {
+                    row.time(of(set), args.timing)
+                };
                 measured.push(Measured {
                     op,
                     set,
@@ -421,7 +446,8 @@ fn write_hands(
         s,
         "# format: SET <34 tile counts, 1m..9m 1p..9p 1s..9s 1z..7z> agari=0|1 | shanten=N"
     );
-    for m in measured {
+    // Concealed hands only: the Python peers take counts (M13 has melds).
+    for m in measured.iter().filter(|m| m.set != Set::M13) {
         let key = match m.op {
             Op::Hu => "agari",
             Op::Shanten => "shanten",
@@ -436,7 +462,7 @@ fn write_hands(
         );
     }
     let mut n = 0;
-    for (op, set, answers) in agreed {
+    for (op, set, answers) in agreed.iter().filter(|a| a.1 != Set::M13) {
         let key = match op {
             Op::Hu => "agari",
             Op::Shanten => "shanten",

@@ -266,13 +266,48 @@ impl<B: AsRef<[u8]>> Tables<B> {
         fewest(b)
     }
 
-    /// Whether concealed counts (one may be a fifth copy) beside `melds`
-    /// declared melds and `j` jokers are complete, the tiles already allowed
-    /// under `rules`.
-    fn win_counts(&self, c: &Counts, melds: usize, j: usize, rules: &Rules) -> bool {
-        let size = j.saturating_add(total(c) + 3 * melds);
-        (size % 3 == 2 && size <= 14 && self.fewest_jokers(c) <= j)
-            || self.other_forms_counts(c, melds, j, rules, size)
+    /// The need byte of part `s` of counts `c` (one count may be a fifth copy).
+    #[inline]
+    fn part_needs(&self, c: &Counts, s: usize) -> u8 {
+        if s < 3 {
+            let v: [u8; 9] = c[9 * s..9 * s + 9].try_into().expect("nine ranks");
+            match v.iter().position(|&x| x > 4) {
+                None => self.suit_needs(&v),
+                Some(r) => fifth_copy(&v, r, true, |w| self.suit_needs(w)),
+            }
+        } else {
+            let v: [u8; 7] = c[27..].try_into().expect("seven honours");
+            match v.iter().position(|&x| x > 4) {
+                None => self.honor_needs(&v),
+                Some(r) => fifth_copy(&v, r, false, |w| self.honor_needs(w)),
+            }
+        }
+    }
+
+    /// Whether concealed counts `c` plus one tile `i` (which may be a fifth
+    /// copy) beside `melds` declared melds and `j` jokers are complete, the
+    /// tiles already allowed under `rules`, given the need bytes of `c`'s
+    /// parts: only the drawn tile's part is looked up.
+    #[inline]
+    fn win_with(
+        &self,
+        c: &Counts,
+        base: [u8; 4],
+        i: usize,
+        melds: usize,
+        j: usize,
+        rules: &Rules,
+    ) -> bool {
+        let mut next = *c;
+        next[i] += 1;
+        let size = j.saturating_add(total(&next) + 3 * melds);
+        let standard = size % 3 == 2 && size <= 14 && {
+            let mut b = base;
+            let s = (i / 9).min(3);
+            b[s] = self.part_needs(&next, s);
+            fewest(b) <= j
+        };
+        standard || self.other_forms_counts(&next, melds, j, rules, size)
     }
 
     /// The forms beyond the plain standard one, with jokers.

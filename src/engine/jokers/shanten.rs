@@ -317,6 +317,55 @@ fn distance(s: &Shape, rules: &Rules) -> u8 {
     }
 }
 
+/// Whether some best target holds at most four copies of every kind, so
+/// the plain tables answer: the distance is the plain one towards the
+/// hand's size (jokers counted) less the jokers.
+///
+/// Proof, for a concealed hand with all four parts kept whose suited
+/// counts are at most 2 and honour counts at most 3. Take a best target
+/// `T` (the least `Σ max(0, T_i − c_i)`) with some `T_i ≥ 5`. Four chows
+/// put at most 4 copies on a kind, so `T` has a pung or the pair at `i`.
+/// Move it to a kind `e` that neither `T` nor the hand holds: `T` has at
+/// most 14 tiles and the hand 13, so at most 27 of the 34 kinds are taken.
+/// At `e` the move adds 3 (2) missing tiles. At `i` it saves the same: for
+/// a pung, `T_i − 3 ≥ 2 ≥ c_i` on a suited kind, and honours hold no
+/// chows, so there `T_i ≥ 6` (two pungs) or a pung and the pair (move the
+/// pair: `T_i − 2 ≥ 3 ≥ c_i`); for the pair, `T_i − 2 ≥ 3 ≥ c_i`. The move
+/// keeps the size and the form (the knitted straight's own tiles stay: they
+/// are one copy each), so repeat until every kind holds at most four. The
+/// special forms hold at most four copies anyway.
+fn fills_within_four(s: &Shape, rules: &Rules) -> bool {
+    const L: u64 = 0x0101_0101_0101_0101;
+    if s.melds > 0 || !rules.honors || rules.max_suits < 3 {
+        return false;
+    }
+    // Suited counts of 3 or 4 (bits 0 and 1 both set, or bit 2), honour 4s.
+    let mut over = 0u64;
+    for j in 0..4 {
+        let w = u64::from_le_bytes(s.c[8 * j..8 * j + 8].try_into().expect("eight"));
+        let three = w & w >> 1 & L;
+        let four = w >> 2 & L;
+        // Kinds 27..32 in word 3 are honours: only their 4s count.
+        let suited = if j == 3 { 0x07 } else { 0xff };
+        over |= (three & mask_bytes(suited)) | four;
+    }
+    over |= (s.c[32] >> 2 | s.c[33] >> 2) as u64;
+    over == 0
+}
+
+/// The byte lanes set in `m` (bit per byte) as a mask of 0x01 bytes.
+const fn mask_bytes(m: u8) -> u64 {
+    let mut out = 0u64;
+    let mut b = 0;
+    while b < 8 {
+        if m >> b & 1 == 1 {
+            out |= 1 << (8 * b);
+        }
+        b += 1;
+    }
+    out
+}
+
 /// Four minus the copies in the hand as written, its melds and `visible`.
 fn unseen(hand: &Hand, visible: &Counts) -> Result<[u8; KINDS], ShantenError> {
     let all = hand.all_counts();
@@ -357,8 +406,33 @@ impl<B: AsRef<[u8]>> Tables<B> {
             return self.shanten(hand, rules);
         }
         let shape = Shape::new(hand, jokers, rules)?;
+        let d = if fills_within_four(&shape, rules) {
+            match self.concealed_slots_distance(&shape.c, shape.size, rules) {
+                FAR.. => FAR,
+                // The target has `jokers` more slots than real tiles: d ≥ jokers.
+                d => d - jokers as u8,
+            }
+        } else {
+            distance(&shape, rules)
+        };
+        match d {
+            FAR.. => Err(ShantenError::Unreachable),
+            d => Ok(d as i8 - 1),
+        }
+    }
+
+    /// [`Tables::shanten_jokers`] by the per-part search alone, never the
+    /// plain tables: the second algorithm the tests hold the fast path to.
+    #[doc(hidden)]
+    pub fn shanten_jokers_searched(
+        &self,
+        hand: &Hand,
+        jokers: usize,
+        rules: &Rules,
+    ) -> Result<i8, ShantenError> {
+        let shape = Shape::new(hand, jokers, rules)?;
         match distance(&shape, rules) {
-            FAR => Err(ShantenError::Unreachable),
+            FAR.. => Err(ShantenError::Unreachable),
             d => Ok(d as i8 - 1),
         }
     }

@@ -6,7 +6,7 @@ use crate::engine::waits::allowed_waits;
 use crate::engine::{Waits, WaitsError};
 use crate::hand::Hand;
 use crate::rules::Rules;
-use crate::table::Tables;
+use crate::table::{key, Tables};
 use crate::tile::KINDS;
 use crate::tileset::TileSet;
 
@@ -52,12 +52,17 @@ impl<B: AsRef<[u8]>> Tables<B> {
         }
         let mut found = 0u64;
         let mut allowed = allowed_waits(hand, rules);
+        // The parts' need bytes once; each draw looks up its own part only.
+        let c = hand.counts();
+        let base = if size < 14 {
+            self.needs(&key::hand_keys(c))
+        } else {
+            [0; 4] // no standard form beyond 14 tiles: unused
+        };
         while allowed != 0 {
             let i = allowed.trailing_zeros() as usize;
             allowed &= allowed - 1;
-            let mut c = *hand.counts();
-            c[i] += 1;
-            if self.win_counts(&c, melds, jokers, rules) {
+            if self.win_with(c, base, i, melds, jokers, rules) {
                 found |= 1 << i;
             }
         }

@@ -10,15 +10,16 @@ use crate::table::key::Neighbourhood;
 use crate::table::Tables;
 use crate::tile::Counts;
 
-/// Distance of a concealed hand of `n` tiles with all four parts open.
+/// Distance of a concealed hand of `n` slots (its tiles, or more where
+/// jokers fill the rest) with all four parts open.
 #[inline]
 pub(super) fn concealed_distance<B: AsRef<[u8]>>(
     t: &Tables<B>,
     c: &Counts,
     tally: &Tally,
     rules: &Rules,
+    n: usize,
 ) -> u8 {
-    let n = tally.tiles as usize;
     let k = n / 3;
     let t = t.distance_tables();
     let a = t.suit_class(c[0..9].try_into().expect("nine"));

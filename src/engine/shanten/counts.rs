@@ -190,28 +190,53 @@ pub(super) fn thirteen_orphans(c: &Counts) -> (u8, u64) {
     (d, t)
 }
 
+/// The nine knitted kinds of each permutation, a bit per kind.
+pub(super) const KNITTED_MASKS: [u64; 6] = {
+    let mut out = [0u64; 6];
+    let mut p = 0;
+    while p < 6 {
+        let mut s = 0;
+        while s < 3 {
+            let mut k = 0;
+            while k < 3 {
+                out[p] |= 1 << (s * 9 + forms::KNITTED_PERMS[p][s] + 3 * k);
+                k += 1;
+            }
+            s += 1;
+        }
+        p += 1;
+    }
+    out
+};
+
+/// The seven honour kinds, a bit each.
+const HONOR_KINDS: u64 = 0x7f << 27;
+
+/// The kinds held (bit per kind).
+#[inline]
+pub(super) fn held_kinds(c: &Counts) -> u64 {
+    let h = Held::of(c);
+    h.ones | h.twos | h.threes | h.fours
+}
+
 /// Honours and knitted (MCR): 14 distinct kinds of one permutation's nine
-/// and the seven honours.
+/// and the seven honours. Its distance is 14 less the kinds held among
+/// them; the draws that lower it are the kinds of an optimal permutation
+/// not yet held.
 pub(super) fn honors_and_knitted(c: &Counts) -> (u8, u64) {
+    let held = held_kinds(c);
     let mut best = FAR;
     let mut tiles = 0u64;
-    for p in 0..6 {
-        let mut allowed = 0x7fu64 << 27;
-        for i in forms::knitted_tiles(p) {
-            allowed |= 1 << i;
-        }
-        let present = (0..KINDS)
-            .filter(|&i| c[i] > 0 && allowed >> i & 1 == 1)
-            .count() as u8;
+    for mask in KNITTED_MASKS {
+        let allowed = mask | HONOR_KINDS;
+        let present = (held & allowed).count_ones() as u8;
         let d = 14 - present.min(14);
         if d < best {
             best = d;
             tiles = 0;
         }
         if d == best && present < 14 {
-            tiles |= (0..KINDS)
-                .filter(|&i| c[i] == 0 && allowed >> i & 1 == 1)
-                .fold(0u64, |m, i| m | 1 << i);
+            tiles |= allowed & !held;
         }
     }
     (best, tiles)

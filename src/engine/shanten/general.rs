@@ -4,7 +4,10 @@
 
 use super::combine::{capped_distances, join, lowers, optimal_lanes, product, NOTHING};
 use super::concealed::{concealed_distance, concealed_effective};
-use super::counts::{honors_and_knitted, kept_counts, seven_pairs, thirteen_orphans, Tally};
+use super::counts::{
+    held_kinds, honors_and_knitted, kept_counts, seven_pairs, thirteen_orphans, Tally,
+    KNITTED_MASKS,
+};
 use super::{voids, Shape};
 use crate::forms;
 use crate::rules::{Rules, SevenPairs};
@@ -23,7 +26,16 @@ pub(super) fn all_parts_open(rules: &Rules) -> bool {
 /// Distance over every form and (Sichuan) every voided suit.
 pub(super) fn distance<B: AsRef<[u8]>>(t: &Tables<B>, shape: &Shape, rules: &Rules) -> u8 {
     if shape.capped == 0 && all_parts_open(rules) {
-        return concealed_distance(t, &shape.c, &Tally::of(&shape.c), rules);
+        return concealed_distance(t, &shape.c, &Tally::of(&shape.c), rules, shape.size);
+    }
+    if shape.capped == 0 && rules.honors && rules.max_suits >= 3 {
+        // MCR, concealed: the fast path's forms, then the knitted ones.
+        let mut d = concealed_distance(t, &shape.c, &Tally::of(&shape.c), rules, shape.size);
+        if shape.size >= 13 {
+            d = d.min(honors_and_knitted(&shape.c).0);
+            d = d.min(knitted_straight(t, shape, 0b1111, false, d).0);
+        }
+        return d;
     }
     let mut best = FAR;
     for keep in voids(shape.capped, rules) {
@@ -32,7 +44,7 @@ pub(super) fn distance<B: AsRef<[u8]>>(t: &Tables<B>, shape: &Shape, rules: &Rul
             d = d.min(special_distance(&shape.c, rules, keep));
         }
         if rules.mcr_forms && shape.melds <= 1 && shape.size >= 13 {
-            d = d.min(knitted_straight(t, shape, keep, false).0);
+            d = d.min(knitted_straight(t, shape, keep, false, d).0);
         }
         best = best.min(d);
     }
@@ -49,41 +61,64 @@ pub(super) fn improving<B: AsRef<[u8]>>(
         let (d, tiles) = concealed_effective(tables, &shape.c, &Tally::of(&shape.c), rules);
         return (d, TileSet::from_bits(tiles));
     }
-    let mut best = FAR;
-    let mut tiles = 0u64;
-    let mut consider = |d: u8, t: u64| {
-        if d < best {
-            best = d;
-            tiles = 0;
+    if shape.capped == 0 && rules.honors && rules.max_suits >= 3 {
+        // MCR, concealed: the fast path's forms, then the knitted ones.
+        let (d, tiles) = concealed_effective(tables, &shape.c, &Tally::of(&shape.c), rules);
+        let mut best = Best { d, tiles };
+        if shape.size >= 13 {
+            let (d, t) = honors_and_knitted(&shape.c);
+            best.add(d, t);
+            let (d, t) = knitted_straight(tables, shape, 0b1111, true, best.d);
+            best.add(d, t);
         }
-        if d == best {
-            tiles |= t;
-        }
-    };
+        return (best.d, TileSet::from_bits(best.tiles));
+    }
+    let mut best = Best { d: FAR, tiles: 0 };
     for keep in voids(shape.capped, rules) {
         let (d, t) = standard(tables, shape, keep, true);
-        consider(d, t);
+        best.add(d, t);
         if shape.melds == 0 && shape.size >= 13 {
             let kept = kinds_kept(keep);
             if rules.seven_pairs != SevenPairs::No {
                 let (d, t) = seven_pairs(&shape.c, kept, rules.seven_pairs);
-                consider(d, t);
+                best.add(d, t);
             }
             if rules.thirteen_orphans {
                 let (d, t) = thirteen_orphans(&shape.c);
-                consider(d, t);
+                best.add(d, t);
             }
             if rules.mcr_forms {
                 let (d, t) = honors_and_knitted(&shape.c);
-                consider(d, t);
+                best.add(d, t);
             }
         }
         if rules.mcr_forms && shape.melds <= 1 && shape.size >= 13 {
-            let (d, t) = knitted_straight(tables, shape, keep, true);
-            consider(d, t);
+            // Only an answer as good as the other forms' matters.
+            let (d, t) = knitted_straight(tables, shape, keep, true, best.d);
+            best.add(d, t);
         }
     }
-    (best, TileSet::from_bits(tiles))
+    (best.d, TileSet::from_bits(best.tiles))
+}
+
+/// The least distance over forms so far, and the draws that lower it in
+/// some form reaching it.
+struct Best {
+    d: u8,
+    tiles: u64,
+}
+
+impl Best {
+    #[inline(always)]
+    fn add(&mut self, d: u8, tiles: u64) {
+        if d < self.d {
+            self.d = d;
+            self.tiles = 0;
+        }
+        if d == self.d {
+            self.tiles |= tiles;
+        }
+    }
 }
 
 /// The distances of the four parts: table lookups, the capped programme
@@ -96,7 +131,9 @@ fn parts<B: AsRef<[u8]>>(t: &Tables<B>, shape: &Shape, keep: u8) -> [Distances; 
         }
         let r = i * 9..(i * 9 + if i == 3 { 7 } else { 9 });
         let v = &shape.c[r.clone()];
-        *d = if shape.capped >> i & 1 == 1 {
+        *d = if i == 3 && shape.capped >> 3 & 1 == 1 {
+            capped_honors(t, v, &shape.caps[r])
+        } else if shape.capped >> i & 1 == 1 {
             capped_distances(v, &shape.caps[r], i < 3, shape.k)
         } else if i < 3 {
             *t.suit_distances(v.try_into().expect("nine"))
@@ -105,6 +142,38 @@ fn parts<B: AsRef<[u8]>>(t: &Tables<B>, shape: &Shape, keep: u8) -> [Distances; 
         };
     }
     out
+}
+
+/// Distances of the honours beside declared honour melds: a table lookup.
+/// A declared pung or kong leaves at most one copy of its kind, which no
+/// pair or pung can use: the kind drops out, its tile wasted. Honours have
+/// no chows, so the remaining kinds are interchangeable: the table's best
+/// target for the pattern without the dropped kinds uses `m + p` kinds, and
+/// where it used a dropped (empty) kind an unused kept kind does as well
+/// (it holds as many tiles or more), while there are `m + p` kept kinds.
+/// Cells needing more kinds than are kept are out of reach.
+fn capped_honors<B: AsRef<[u8]>>(t: &Tables<B>, v: &[u8], caps: &[u8]) -> Distances {
+    if caps.iter().any(|&c| c == 2 || c == 3) {
+        // Not left by honour melds (pungs and kongs); the programme is exact.
+        return capped_distances(v, caps, false, 4);
+    }
+    let mut w = [0u8; 7];
+    let mut kept = 0;
+    for r in 0..7 {
+        if caps[r] == 4 {
+            w[r] = v[r];
+            kept += 1;
+        }
+    }
+    let mut d = *t.honor_distances(&w);
+    for p in 0..2 {
+        for m in 0..5 {
+            if m + p > kept {
+                d[8 * p + m] = FAR;
+            }
+        }
+    }
+    d
 }
 
 /// The concealed-only special forms (no declared meld, 13 or 14 slots)
@@ -136,16 +205,23 @@ fn kinds_kept(keep: u8) -> u64 {
 /// Knitted straight (MCR): for each permutation, its missing tiles plus
 /// the rest's distance to one set and a pair (just the pair beside a
 /// declared meld). With `improving`, also the draws that lower an optimal
-/// permutation.
+/// permutation. Only answers at most `bound` matter (the other forms reach
+/// it): a permutation missing more tiles than that is skipped unlooked.
 fn knitted_straight<B: AsRef<[u8]>>(
     t: &Tables<B>,
     shape: &Shape,
     keep: u8,
     want: bool,
+    bound: u8,
 ) -> (u8, u64) {
     let mut best = FAR;
     let mut tiles = 0u64;
-    for p in 0..6 {
+    let held = held_kinds(&shape.c);
+    for (p, mask) in KNITTED_MASKS.into_iter().enumerate() {
+        // The straight's missing tiles alone bound its distance from below.
+        if (mask & !held).count_ones() as u8 > bound.min(best) {
+            continue;
+        }
         // A knitted tile whose four copies are all declared is out of reach.
         if forms::knitted_tiles(p).iter().any(|&i| shape.caps[i] == 0) {
             continue;
@@ -202,6 +278,9 @@ fn standard<B: AsRef<[u8]>>(t: &Tables<B>, shape: &Shape, keep: u8, want: bool) 
     let mut tiles = 0u64;
     for i in (0..4).filter(|i| keep >> i & 1 == 1) {
         let optimal = optimal_lanes(&x[i], &rest[i], k, d);
+        if optimal == 0 {
+            continue; // no optimal cell of this part can be lowered
+        }
         let base = i * 9;
         let ranks = if i == 3 { 7 } else { 9 };
         let v = &shape.c[base..base + ranks];
@@ -209,7 +288,12 @@ fn standard<B: AsRef<[u8]>>(t: &Tables<B>, shape: &Shape, keep: u8, want: bool) 
             if v[r] >= shape.caps[base + r] {
                 continue; // no copy left to draw
             }
-            let next = if shape.capped >> i & 1 == 1 {
+            let next = if i == 3 && shape.capped >> 3 & 1 == 1 {
+                let mut w = [0u8; 7];
+                w.copy_from_slice(v);
+                w[r] += 1;
+                capped_honors(t, &w, &shape.caps[27..])
+            } else if shape.capped >> i & 1 == 1 {
                 let mut w = [0u8; 9];
                 w[..ranks].copy_from_slice(v);
                 w[r] += 1;

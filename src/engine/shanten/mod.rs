@@ -430,7 +430,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
             let c = hand.counts();
             let tally = Tally::of(c);
             Sizes::Any.check(tally.tiles as usize, 0)?;
-            return Ok(concealed_distance(self, c, &tally, rules) as i8 - 1);
+            return Ok(concealed_distance(self, c, &tally, rules, tally.tiles as usize) as i8 - 1);
         }
         let shape = Shape::new(hand, rules, Sizes::Any)?;
         let d = distance(self, &shape, rules);
@@ -545,6 +545,25 @@ impl<B: AsRef<[u8]>> Tables<B> {
         } else {
             self.effective(hand, rules, visible).map(Ukeire::Draw)
         }
+    }
+}
+
+impl<B: AsRef<[u8]>> Tables<B> {
+    /// The replacement distance of concealed counts `c` (no declared meld)
+    /// towards complete hands of `slots` tiles (3n+1 or 3n+2, at most 14,
+    /// at least the tiles of `c`; the joker engine passes its hand's size),
+    /// every target holding at most four copies of a kind. The caller has
+    /// checked the tiles against the rules (no honours in Sichuan).
+    pub(crate) fn concealed_slots_distance(&self, c: &Counts, slots: usize, rules: &Rules) -> u8 {
+        let shape = Shape {
+            c: *c,
+            caps: [4; KINDS],
+            capped: 0,
+            k: slots / 3,
+            melds: 0,
+            size: slots,
+        };
+        distance(self, &shape, rules)
     }
 }
 

@@ -18,6 +18,7 @@ pub mod hand;
 pub mod mcr;
 pub mod notation;
 pub mod reference;
+pub mod riichi;
 pub mod rules;
 pub mod server;
 pub mod sets;

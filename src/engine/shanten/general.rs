@@ -17,7 +17,7 @@ use crate::tileset::TileSet;
 /// no MCR forms.
 #[inline(always)]
 pub(super) fn all_parts_open(rules: &Rules) -> bool {
-    rules.honors && rules.max_suits >= 3 && !rules.mcr_forms
+    rules.plain() && !rules.mcr_forms
 }
 
 /// Distance over every form and (Sichuan) every voided suit.

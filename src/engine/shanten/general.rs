@@ -83,6 +83,9 @@ pub(super) fn improving<B: AsRef<[u8]>>(
             consider(d, t);
         }
     }
+    if rules.three_player {
+        tiles &= !0xfe; // seven pairs may want any new kind: never 2m–8m
+    }
     (best, TileSet::from_bits(tiles))
 }
 

@@ -160,7 +160,9 @@ impl FromStr for Rules {
             .into_iter()
             .find(|r| r.name.eq_ignore_ascii_case(s))
             .ok_or_else(|| {
-                format!("unknown rule set '{s}' (expected generic, sichuan, riichi, riichi3 or mcr)")
+                format!(
+                    "unknown rule set '{s}' (expected generic, sichuan, riichi, riichi3 or mcr)"
+                )
             })
     }
 }

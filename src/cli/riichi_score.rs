@@ -16,20 +16,42 @@ use std::process::ExitCode;
 const SWITCHES: [(&str, &str); 6] = [
     ("riichi", "Riichi declared"),
     ("double-riichi", "Double riichi (on the first turn)"),
-    ("open-riichi", "Open riichi (with --riichi or --double-riichi)"),
+    (
+        "open-riichi",
+        "Open riichi (with --riichi or --double-riichi)",
+    ),
     ("ippatsu", "Won within one turn of riichi"),
-    ("first-turn", "First uninterrupted turn: tenhou/chiihou self-drawn, renhou on a discard"),
+    (
+        "first-turn",
+        "First uninterrupted turn: tenhou/chiihou self-drawn, renhou on a discard",
+    ),
     ("nagashi-mangan", "Nagashi mangan"),
 ];
 const VALUES: [(&str, &str, &str); 8] = [
-    ("dora", "TILES", "Dora indicators, kan dora included (mpsz, e.g. 3m7z)"),
+    (
+        "dora",
+        "TILES",
+        "Dora indicators, kan dora included (mpsz, e.g. 3m7z)",
+    ),
     ("ura", "TILES", "Ura dora indicators (counted after riichi)"),
     ("honba", "N", "Honba counters (100 per payer)"),
     ("sticks", "N", "Riichi sticks on the table (1000 each)"),
     ("paarenchan", "N", "Consecutive dealer wins for paarenchan"),
-    ("nuki", "N", "Nuki dora (North tiles set aside, three-player)"),
-    ("preset", "PRESET", "Rule preset: tenhou or mahjongsoul (before the option flags)"),
-    ("kazoe-limit", "LIMIT", "13+ han without yakuman: limited, sanbaiman or no-limit"),
+    (
+        "nuki",
+        "N",
+        "Nuki dora (North tiles set aside, three-player)",
+    ),
+    (
+        "preset",
+        "PRESET",
+        "Rule preset: tenhou or mahjongsoul (before the option flags)",
+    ),
+    (
+        "kazoe-limit",
+        "LIMIT",
+        "13+ han without yakuman: limited, sanbaiman or no-limit",
+    ),
 ];
 /// The `--no-` forms of the option switches (clap ids are static).
 const NO_FLAGS: [&str; 14] = [
@@ -146,7 +168,12 @@ impl clap::Args for RiichiFlags {
 
 /// Score riichi hands: `shared` are the flags the MCR scorer has too
 /// (`--self-drawn --kong --last-wall --seat --prevalent`), in words.
-pub fn run(common: &Common, hands: &[String], shared: Vec<String>, flags: &RiichiFlags) -> ExitCode {
+pub fn run(
+    common: &Common,
+    hands: &[String],
+    shared: Vec<String>,
+    flags: &RiichiFlags,
+) -> ExitCode {
     let mut base = if common.rules.three_player {
         Settings::three_player()
     } else {
@@ -246,6 +273,9 @@ fn text_table(hand: &str, input: &ScoringInput, s: &Score) -> String {
             format!("  {l}")
         }
     });
-    out += &format!("  {} han {} fu{limit}  {pay}  total {}", s.han, s.fu, c.total);
+    out += &format!(
+        "  {} han {} fu{limit}  {pay}  total {}",
+        s.han, s.fu, c.total
+    );
     out
 }

@@ -42,6 +42,26 @@ pub enum FuReason {
 }
 
 impl FuReason {
+    /// Every reason, in declaration order (the C ABI's numbering).
+    pub const ALL: [FuReason; 16] = [
+        FuReason::Base,
+        FuReason::Penchan,
+        FuReason::Kanchan,
+        FuReason::ValuedPair,
+        FuReason::DoubleValuedPair,
+        FuReason::PairWait,
+        FuReason::Tsumo,
+        FuReason::HandWithoutFu,
+        FuReason::ClosedPon,
+        FuReason::OpenPon,
+        FuReason::ClosedTerminalPon,
+        FuReason::OpenTerminalPon,
+        FuReason::ClosedKan,
+        FuReason::OpenKan,
+        FuReason::ClosedTerminalKan,
+        FuReason::OpenTerminalKan,
+    ];
+
     /// The package's reason string.
     pub const fn name(self) -> &'static str {
         match self {

@@ -178,9 +178,15 @@ impl Options {
             ("fu-for-pinfu-tsumo", &mut self.fu_for_pinfu_tsumo),
             ("renhou-as-yakuman", &mut self.renhou_as_yakuman),
             ("has-daisharin", &mut self.has_daisharin),
-            ("has-daisharin-other-suits", &mut self.has_daisharin_other_suits),
+            (
+                "has-daisharin-other-suits",
+                &mut self.has_daisharin_other_suits,
+            ),
             ("has-sashikomi-yakuman", &mut self.has_sashikomi_yakuman),
-            ("limit-to-sextuple-yakuman", &mut self.limit_to_sextuple_yakuman),
+            (
+                "limit-to-sextuple-yakuman",
+                &mut self.limit_to_sextuple_yakuman,
+            ),
             ("paarenchan-needs-yaku", &mut self.paarenchan_needs_yaku),
             ("has-daichisei", &mut self.has_daichisei),
             ("is-three-player", &mut self.is_three_player),

@@ -57,7 +57,10 @@ impl Score {
 }
 
 /// Score a winning hand from the embedded or mapped tables.
-pub fn score<B: AsRef<[u8]>>(input: &ScoringInput, tables: &Tables<B>) -> Result<Score, ScoreError> {
+pub fn score<B: AsRef<[u8]>>(
+    input: &ScoringInput,
+    tables: &Tables<B>,
+) -> Result<Score, ScoreError> {
     let mut list = Arrangements::new();
     tables.arrange_into(input.hand(), &Rules::RIICHI, &mut list);
     score_arrangements(input, &list)
@@ -101,13 +104,24 @@ impl Facts {
         let term_honor = |i: usize| i >= 27 || i % 9 == 0 || i % 9 == 8;
         let green = |i: usize| matches!(i, 19 | 20 | 21 | 23 | 25 | 32);
         let mut valued = [0u8; KINDS];
-        for t in [Tile::WHITE, Tile::GREEN, Tile::RED, s.seat.tile(), s.prevalent.tile()] {
+        for t in [
+            Tile::WHITE,
+            Tile::GREEN,
+            Tile::RED,
+            s.seat.tile(),
+            s.prevalent.tile(),
+        ] {
             valued[t.index()] += 1;
         }
         let three = o.is_three_player;
         let (dora, dora_north) = s.dora.count(&all, three);
         let nuki = s.nuki;
-        let dora = dora + if nuki > 0 { dora_north * nuki + nuki } else { 0 };
+        let dora = dora
+            + if nuki > 0 {
+                dora_north * nuki + nuki
+            } else {
+                0
+            };
         let riichi = s.riichi || s.double_riichi;
         let ura = if riichi {
             let (u, north) = s.ura.count(&all, three);
@@ -704,7 +718,12 @@ fn evaluate(f: &Facts, s: &Situation, o: &Options, sh: &Shape, fu_details: &FuLi
                     add(&mut y, k);
                 }
             }
-            let seat = [Yaku::SeatEast, Yaku::SeatSouth, Yaku::SeatWest, Yaku::SeatNorth];
+            let seat = [
+                Yaku::SeatEast,
+                Yaku::SeatSouth,
+                Yaku::SeatWest,
+                Yaku::SeatNorth,
+            ];
             let round = [
                 Yaku::RoundEast,
                 Yaku::RoundSouth,
@@ -785,7 +804,11 @@ fn evaluate(f: &Facts, s: &Situation, o: &Options, sh: &Shape, fu_details: &FuLi
         };
     }
     if !yakuman {
-        for (k, n) in [(Yaku::Dora, f.dora), (Yaku::AkaDora, f.aka), (Yaku::UraDora, f.ura)] {
+        for (k, n) in [
+            (Yaku::Dora, f.dora),
+            (Yaku::AkaDora, f.aka),
+            (Yaku::UraDora, f.ura),
+        ] {
             if n > 0 {
                 y.push(k, n.min(255) as u8);
                 han += n;
@@ -811,7 +834,10 @@ fn evaluate(f: &Facts, s: &Situation, o: &Options, sh: &Shape, fu_details: &FuLi
 /// concealed chow (not repeated by an open chow) could take the tile.
 fn san_ankou(f: &Facts, sh: &Shape) -> bool {
     let mut closed = sh.sets().iter().filter(|st| !st.open).count();
-    if !f.tsumo && !sh.closed_chow_with_win && sh.sets().iter().any(|st| st.tile == f.win && !st.open) {
+    if !f.tsumo
+        && !sh.closed_chow_with_win
+        && sh.sets().iter().any(|st| st.tile == f.win && !st.open)
+    {
         closed -= 1;
     }
     closed == 3

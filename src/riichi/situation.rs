@@ -90,12 +90,18 @@ impl std::str::FromStr for Indicators {
                 '0'..='9' => digits.push((ch as u8 - b'0', p)),
                 'm' | 'p' | 's' | 'z' | 'h' => {
                     if digits.is_empty() {
-                        return Err(format!("dora indicators '{s}': suit '{ch}' at position {} has no digits", p + 1));
+                        return Err(format!(
+                            "dora indicators '{s}': suit '{ch}' at position {} has no digits",
+                            p + 1
+                        ));
                     }
                     for (d, at) in digits.drain(..) {
                         let text = format!("{d}{ch}");
                         let t = notation::parse_tile(&text).map_err(|_| {
-                            format!("dora indicators '{s}': no tile {text} at position {}", at + 1)
+                            format!(
+                                "dora indicators '{s}': no tile {text} at position {}",
+                                at + 1
+                            )
                         })?;
                         out.push(t)?;
                     }
@@ -379,7 +385,10 @@ impl fmt::Display for ScoreError {
                 write!(f, "the winning tile {t} is not among the concealed tiles")
             }
             ScoreError::ThreePlayerTile(t) => {
-                write!(f, "tile {t} does not exist in three-player riichi (no 2m-8m)")
+                write!(
+                    f,
+                    "tile {t} does not exist in three-player riichi (no 2m-8m)"
+                )
             }
             ScoreError::Situation(e) => f.write_str(e),
             ScoreError::Parse(e) | ScoreError::Flag(e) => f.write_str(e),

@@ -28,7 +28,9 @@ pub fn position_of(input: &str, tile: Tile) -> Option<usize> {
         match c {
             '0'..='9' => digits.push((c as u8 - b'0', p)),
             'm' => {
-                let hit = digits.iter().find(|&&(d, _)| d == rank || (d == 0 && rank == 5));
+                let hit = digits
+                    .iter()
+                    .find(|&&(d, _)| d == rank || (d == 0 && rank == 5));
                 if let Some(&(_, at)) = hit {
                     return Some(at + 1);
                 }

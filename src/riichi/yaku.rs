@@ -235,7 +235,11 @@ impl YakuList {
 impl fmt::Debug for YakuList {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list()
-            .entries(self.as_slice().iter().map(|(y, h)| format!("{} {h}", y.name())))
+            .entries(
+                self.as_slice()
+                    .iter()
+                    .map(|(y, h)| format!("{} {h}", y.name())),
+            )
             .finish()
     }
 }

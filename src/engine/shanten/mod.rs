@@ -368,7 +368,8 @@ impl Shape {
             }
         }
         if !rules.plain() {
-            if let Some(i) = (0..KINDS).find(|&i| c[i] + (4 - caps[i]) > 0 && !rules.tile_exists(i)) {
+            if let Some(i) = (0..KINDS).find(|&i| c[i] + (4 - caps[i]) > 0 && !rules.tile_exists(i))
+            {
                 return Err(ShantenError::NoSuchTile(tile(i)));
             }
         }

@@ -33,6 +33,7 @@
 pub mod fu;
 pub mod options;
 pub mod points;
+pub mod sample;
 pub mod score;
 pub mod situation;
 pub mod three;

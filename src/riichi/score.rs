@@ -96,13 +96,19 @@ impl Facts {
         let s = &input.settings.situation;
         let o = &input.settings.options;
         let all = hand.all_counts();
-        let present = |i: usize| all[i] > 0;
+        // One bit per kind held: the hand-wide yaku conditions are mask tests.
+        let present = all
+            .iter()
+            .enumerate()
+            .fold(0u64, |m, (i, &c)| m | (u64::from(c > 0) << i));
+        const SUIT: u64 = 0x1ff;
+        const HONORS: u64 = 0x7f << 27;
+        const TERM_HONOR: u64 = HONORS | 1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26;
+        const GREEN: u64 = 1 << 19 | 1 << 20 | 1 << 21 | 1 << 23 | 1 << 25 | 1 << 32;
         let suits = (0..3).fold(0u8, |m, k| {
-            m | (u8::from((9 * k..9 * k + 9).any(present)) << k)
+            m | (u8::from(present >> (9 * k) & SUIT != 0) << k)
         });
-        let honors = (27..KINDS).any(present);
-        let term_honor = |i: usize| i >= 27 || i % 9 == 0 || i % 9 == 8;
-        let green = |i: usize| matches!(i, 19 | 20 | 21 | 23 | 25 | 32);
+        let honors = present & HONORS != 0;
         let mut valued = [0u8; KINDS];
         for t in [
             Tile::WHITE,
@@ -141,11 +147,11 @@ impl Facts {
             open: hand.melds().any(|m| m.is_claimed()),
             has_melds: hand.meld_count() > 0,
             declared_kongs: hand.melds().filter(|m| m.is_kong()).count() as u8,
-            tanyao: !(0..KINDS).any(|i| present(i) && term_honor(i)),
+            tanyao: present & TERM_HONOR == 0,
             suits,
             honors,
-            all_terminal_honor: (0..KINDS).all(|i| !present(i) || term_honor(i)),
-            all_green: (0..KINDS).all(|i| !present(i) || green(i)),
+            all_terminal_honor: present & !TERM_HONOR == 0,
+            all_green: present & !GREEN == 0,
             tsumo: s.self_drawn,
             riichi,
             tenhou: first && s.self_drawn && s.is_dealer(),
@@ -199,8 +205,8 @@ struct Candidate {
     fu_details: FuList,
     cost: Option<Cost>,
     arrangement: Arrangement,
-    /// Position in the package's enumeration (for full ties).
-    order: ([u16; 8], usize, usize),
+    /// The winning group (kind, tile index); `None` for thirteen orphans.
+    win_group: Option<(GroupKind, u8)>,
 }
 
 impl Candidate {
@@ -218,7 +224,19 @@ impl Candidate {
 
     fn better_than(&self, other: &Candidate) -> bool {
         let (a, b) = (self.priority(), other.priority());
-        a > b || (a == b && self.order < other.order)
+        a > b || (a == b && self.order() < other.order())
+    }
+
+    /// Position in the package's enumeration, for full ties only: the
+    /// arrangement's sorted block list, then the winning group's place in it.
+    fn order(&self) -> ([u16; 8], usize, usize) {
+        let Some((kind, tile)) = self.win_group else {
+            return ([u16::MAX; 8], usize::MAX, 0);
+        };
+        let (key, len) = block_key(self.arrangement.groups());
+        let me = tile as u16 * 4 + block_rank(kind);
+        let pos = key[..len].iter().position(|&k| k == me).unwrap_or(usize::MAX);
+        (key, len, pos)
     }
 }
 
@@ -289,10 +307,10 @@ pub fn score_arrangements(
 
 /// The package's block order key of an arrangement: (tile, kind) with
 /// kong < pung < pair < chow, sorted.
-fn block_key(groups: &[G]) -> ([u16; 8], usize) {
+fn block_key(groups: &[crate::arrangement::Group]) -> ([u16; 8], usize) {
     let mut k = [u16::MAX; 8];
     for (slot, g) in k.iter_mut().zip(groups) {
-        *slot = g.tile as u16 * 4 + block_rank(g.kind);
+        *slot = g.tile.index() as u16 * 4 + block_rank(g.kind);
     }
     let n = groups.len().min(8);
     k[..n].sort_unstable();
@@ -341,7 +359,7 @@ fn kokushi(f: &Facts, s: &Situation, o: &Options, a: &Arrangement) -> Candidate 
         fu_details: FuList::default(),
         cost: Some(cost(han, 0, true, s, o)),
         arrangement: *a,
-        order: ([u16::MAX; 8], usize::MAX, 0),
+        win_group: None,
     }
 }
 
@@ -370,7 +388,6 @@ fn readings(
     }
     let groups = &groups[..n];
     let seven = a.form() == Form::SevenPairs;
-    let (key, key_len) = block_key(groups);
     let shape = Shape::of(f, groups, seven);
 
     // Winning groups: concealed groups holding the winning tile, once each.
@@ -396,13 +413,9 @@ fn readings(
         } else {
             fu::standard(&shape.fu_input(f), f.win, group, f.tsumo, o)
         };
-        let pos = key[..key_len]
-            .iter()
-            .position(|&k| k == g.tile as u16 * 4 + block_rank(g.kind))
-            .unwrap_or(usize::MAX);
         let mut c = evaluate(f, s, o, &shape, &fu_details);
         c.arrangement = *a;
-        c.order = (key, key_len, pos);
+        c.win_group = Some((g.kind, g.tile));
         consider(c);
     }
 }
@@ -800,7 +813,7 @@ fn evaluate(f: &Facts, s: &Situation, o: &Options, sh: &Shape, fu_details: &FuLi
             fu_details: *fu_details,
             cost: None,
             arrangement: Arrangement::new(Form::Standard),
-            order: ([0; 8], 0, 0),
+            win_group: None,
         };
     }
     if !yakuman {
@@ -825,7 +838,7 @@ fn evaluate(f: &Facts, s: &Situation, o: &Options, sh: &Shape, fu_details: &FuLi
         fu_details: *fu_details,
         cost: Some(cost(han, fu, yakuman, s, o)),
         arrangement: Arrangement::new(Form::Standard),
-        order: ([0; 8], 0, 0),
+        win_group: None,
     }
 }
 

@@ -245,12 +245,13 @@ fn three_player_payments_dora_and_tiles() {
     let s3 = score(&format!("{line} --is-three-player"));
     assert_eq!((s4.han, s4.fu, s4.cost.total), (1, 40, 1300 + 600));
     assert_eq!(s3.cost.total, 1300 + 400);
-    // Tsumo, 2 han 30 fu: 500/1000, and only two payers in 3p.
+    // Tsumo, 2 han 40 fu (20 + closed 999m 8 + East pair in the East round 2
+    // + tsumo 2): 700/1300, and only two payers in 3p.
     let t = "123p456p789s11z99m9m --riichi --seat S --self-drawn";
     let s = score(t);
-    assert_eq!((s.han, s.fu, s.cost.main, s.cost.additional, s.cost.total), (2, 30, 1000, 500, 2000));
+    assert_eq!((s.han, s.fu, s.cost.main, s.cost.additional, s.cost.total), (2, 40, 1300, 700, 2700));
     let s = score(&format!("{t} --is-three-player"));
-    assert_eq!((s.cost.main, s.cost.additional, s.cost.total), (1000, 500, 1500));
+    assert_eq!((s.cost.main, s.cost.additional, s.cost.total), (1300, 700, 2000));
     // 1m indicates 9m in 3p (2m in 4p); nuki dora add one each.
     let d = "123p456p789s11z99m9m --riichi --seat S --dora 1m";
     assert!(!score(d).yaku.has(Yaku::Dora));

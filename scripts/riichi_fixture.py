@@ -72,6 +72,9 @@ PRESETS = {
 }
 KAZOE = ["limited", "sanbaiman", "no-limit"]
 WINDS = "ESWN"
+# When a list, draw() appends (line, oracle call) for each hand it makes
+# (scripts/riichi_bench.py times the oracle on exactly the fixture's hands).
+CALLS = None
 
 
 def load_oracle(install):
@@ -455,11 +458,13 @@ def draw(rng, oracle):
     config = HandConfig(options=options, **cfg)
 
     all_ids = ids + [i for m in meld_ids for i in m.tiles]
-    res = HandCalculator.estimate_hand_value(
-        all_ids, win_id, melds=meld_ids or None,
-        dora_indicators=[4 * t + 1 for t in dora] or None, config=config,
-        ura_dora_indicators=[4 * t + 2 for t in ura] or None)
+    call = (all_ids, win_id, dict(melds=meld_ids or None,
+                                  dora_indicators=[4 * t + 1 for t in dora] or None, config=config,
+                                  ura_dora_indicators=[4 * t + 2 for t in ura] or None))
+    res = HandCalculator.estimate_hand_value(call[0], call[1], **call[2])
     line = f"{text} {' '.join(words)}"
+    if CALLS is not None:
+        CALLS.append((line, call))
     if res.error:
         if res.error == "no_yaku":
             return line, "no_yaku"

@@ -15,7 +15,9 @@ fn score(line: &str) -> Score {
 fn error(line: &str) -> String {
     match ScoringInput::parse(line, Notation::Mpsz) {
         Err(e) => e.to_string(),
-        Ok(i) => riichi::score(&i, Tables::embedded()).expect_err(line).to_string(),
+        Ok(i) => riichi::score(&i, Tables::embedded())
+            .expect_err(line)
+            .to_string(),
     }
 }
 
@@ -23,31 +25,85 @@ fn error(line: &str) -> String {
 const YAKU_HANDS: &[(&str, &str)] = &[
     ("Menzen Tsumo", "234m567m99s345p23p1p --self-drawn --seat S"),
     ("Riichi", "234m567m99s345p23p1p --riichi --seat S"),
-    ("Open Riichi", "234m567m99s345p23p1p --riichi --open-riichi --seat S"),
-    ("Ippatsu", "234m567m99s345p23p1p --riichi --ippatsu --seat S"),
+    (
+        "Open Riichi",
+        "234m567m99s345p23p1p --riichi --open-riichi --seat S",
+    ),
+    (
+        "Ippatsu",
+        "234m567m99s345p23p1p --riichi --ippatsu --seat S",
+    ),
     ("Chankan", "[111z1]234m567m99s34p5p --kong --seat S"),
-    ("Rinshan Kaihou", "[1111z1]234m567m99s34p5p --kong --self-drawn --seat S"),
-    ("Haitei Raoyue", "[111z1]234m567m99s34p5p --last-wall --self-drawn --seat S"),
-    ("Houtei Raoyui", "[111z1]234m567m99s34p5p --last-wall --seat S"),
-    ("Double Riichi", "234m567m99s345p23p1p --double-riichi --seat S"),
-    ("Double Open Riichi", "234m567m99s345p23p1p --double-riichi --open-riichi --seat S"),
-    ("Nagashi Mangan", "234m567m99s345p23p1p --nagashi-mangan --seat S"),
+    (
+        "Rinshan Kaihou",
+        "[1111z1]234m567m99s34p5p --kong --self-drawn --seat S",
+    ),
+    (
+        "Haitei Raoyue",
+        "[111z1]234m567m99s34p5p --last-wall --self-drawn --seat S",
+    ),
+    (
+        "Houtei Raoyui",
+        "[111z1]234m567m99s34p5p --last-wall --seat S",
+    ),
+    (
+        "Double Riichi",
+        "234m567m99s345p23p1p --double-riichi --seat S",
+    ),
+    (
+        "Double Open Riichi",
+        "234m567m99s345p23p1p --double-riichi --open-riichi --seat S",
+    ),
+    (
+        "Nagashi Mangan",
+        "234m567m99s345p23p1p --nagashi-mangan --seat S",
+    ),
     ("Renhou", "234m567m99s345p23p1p --first-turn --seat S"),
-    ("Renhou (yakuman)", "234m567m99s345p23p1p --first-turn --seat S --renhou-as-yakuman"),
+    (
+        "Renhou (yakuman)",
+        "234m567m99s345p23p1p --first-turn --seat S --renhou-as-yakuman",
+    ),
     ("Pinfu", "234m567m99s345p23p1p --seat S"),
-    ("Tanyao", "[234m]567m88s345p66p6p --seat S --has-open-tanyao"),
+    (
+        "Tanyao",
+        "[234m]567m88s345p66p6p --seat S --has-open-tanyao",
+    ),
     ("Iipeiko", "234m234m99s345p23p1p --seat S"),
     ("Yakuhai (haku)", "[555z1]234m567m99s34p5p --seat S"),
     ("Yakuhai (hatsu)", "[666z1]234m567m99s34p5p --seat S"),
     ("Yakuhai (chun)", "[777z1]234m567m99s34p5p --seat S"),
-    ("Yakuhai (seat wind east)", "[111z1]234m567m99s34p5p --seat E"),
-    ("Yakuhai (seat wind south)", "[222z1]234m567m99s34p5p --seat S"),
-    ("Yakuhai (seat wind west)", "[333z1]234m567m99s34p5p --seat W"),
-    ("Yakuhai (seat wind north)", "[444z1]234m567m99s34p5p --seat N"),
-    ("Yakuhai (round wind east)", "[111z1]234m567m99s34p5p --seat S --prevalent E"),
-    ("Yakuhai (round wind south)", "[222z1]234m567m99s34p5p --seat W --prevalent S"),
-    ("Yakuhai (round wind west)", "[333z1]234m567m99s34p5p --seat S --prevalent W"),
-    ("Yakuhai (round wind north)", "[444z1]234m567m99s34p5p --seat S --prevalent N"),
+    (
+        "Yakuhai (seat wind east)",
+        "[111z1]234m567m99s34p5p --seat E",
+    ),
+    (
+        "Yakuhai (seat wind south)",
+        "[222z1]234m567m99s34p5p --seat S",
+    ),
+    (
+        "Yakuhai (seat wind west)",
+        "[333z1]234m567m99s34p5p --seat W",
+    ),
+    (
+        "Yakuhai (seat wind north)",
+        "[444z1]234m567m99s34p5p --seat N",
+    ),
+    (
+        "Yakuhai (round wind east)",
+        "[111z1]234m567m99s34p5p --seat S --prevalent E",
+    ),
+    (
+        "Yakuhai (round wind south)",
+        "[222z1]234m567m99s34p5p --seat W --prevalent S",
+    ),
+    (
+        "Yakuhai (round wind west)",
+        "[333z1]234m567m99s34p5p --seat S --prevalent W",
+    ),
+    (
+        "Yakuhai (round wind north)",
+        "[444z1]234m567m99s34p5p --seat S --prevalent N",
+    ),
     ("Sanshoku Doujun", "234m234p234s99s67p5p --seat S"),
     ("Ittsu", "123456789m99s67p5p --seat S"),
     ("Chantai", "123m789p11z999s78s9s --seat S"),
@@ -72,20 +128,47 @@ const YAKU_HANDS: &[(&str, &str)] = &[
     ("Tsuu Iisou", "[111z1][222z1]333z555z7z7z --seat S"),
     ("Chinroutou", "[111m1][999p1]111s999s9m9m --seat S"),
     ("Daisharin", "2233445566778p8p --seat S --has-daisharin"),
-    ("Daisuurin", "2233445566778m8m --seat S --has-daisharin-other-suits"),
-    ("Daichikurin", "2233445566778s8s --seat S --has-daisharin-other-suits"),
+    (
+        "Daisuurin",
+        "2233445566778m8m --seat S --has-daisharin-other-suits",
+    ),
+    (
+        "Daichikurin",
+        "2233445566778s8s --seat S --has-daisharin-other-suits",
+    ),
     ("Daichisei", "1122334455667z7z --seat S --has-daichisei"),
     ("Dai Suushii", "[111z1][222z1]333z444z9s9s --seat S"),
-    ("Kokushi Musou Juusanmen Matchi", "19m19p19s1234567z7z --seat S"),
+    (
+        "Kokushi Musou Juusanmen Matchi",
+        "19m19p19s1234567z7z --seat S",
+    ),
     ("Suu Ankou Tanki", "222m555p777s111z9s9s --seat S"),
     ("Daburu Chuuren Poutou", "1112345678999m9m --seat S"),
-    ("Tenhou", "234m567m99s345p23p1p --first-turn --self-drawn --seat E"),
-    ("Chiihou", "234m567m99s345p23p1p --first-turn --self-drawn --seat S"),
-    ("Sashikomi", "234m567m99s345p23p1p --riichi --open-riichi --seat S --has-sashikomi-yakuman"),
-    ("Paarenchan", "234m567m99s345p23p1p --riichi --seat E --paarenchan 1"),
+    (
+        "Tenhou",
+        "234m567m99s345p23p1p --first-turn --self-drawn --seat E",
+    ),
+    (
+        "Chiihou",
+        "234m567m99s345p23p1p --first-turn --self-drawn --seat S",
+    ),
+    (
+        "Sashikomi",
+        "234m567m99s345p23p1p --riichi --open-riichi --seat S --has-sashikomi-yakuman",
+    ),
+    (
+        "Paarenchan",
+        "234m567m99s345p23p1p --riichi --seat E --paarenchan 1",
+    ),
     ("Dora", "234m567m99s345p23p1p --riichi --seat S --dora 8s"),
-    ("Aka Dora", "234m067m99s345p23p1p --riichi --seat S --has-aka-dora"),
-    ("Ura Dora", "234m567m99s345p23p1p --riichi --seat S --ura 8s"),
+    (
+        "Aka Dora",
+        "234m067m99s345p23p1p --riichi --seat S --has-aka-dora",
+    ),
+    (
+        "Ura Dora",
+        "234m567m99s345p23p1p --riichi --seat S --ura 8s",
+    ),
 ];
 
 #[test]
@@ -117,7 +200,10 @@ fn every_yaku_has_a_hand_that_scores_it() {
         };
         assert_eq!(han, want, "{line}: han of {name}");
         if y.is_yakuman() {
-            assert!(s.yaku.as_slice().iter().all(|(y, _)| y.is_yakuman()), "{line}: only yakuman");
+            assert!(
+                s.yaku.as_slice().iter().all(|(y, _)| y.is_yakuman()),
+                "{line}: only yakuman"
+            );
             assert_eq!(s.cost.limit, Some(Limit::Yakuman), "{line}");
         }
     }
@@ -127,10 +213,11 @@ fn riichi_open(line: &str) -> bool {
     // A claimed meld: brackets with a source digit or a chow.
     line.split('[').skip(1).any(|m| {
         let m = m.split(']').next().unwrap_or("");
-        m.ends_with(|c: char| c.is_ascii_digit()) || !m.contains('z') && {
-            let d: Vec<char> = m.chars().filter(|c| c.is_ascii_digit()).collect();
-            d.len() == 3 && d[0] != d[1]
-        }
+        m.ends_with(|c: char| c.is_ascii_digit())
+            || !m.contains('z') && {
+                let d: Vec<char> = m.chars().filter(|c| c.is_ascii_digit()).collect();
+                d.len() == 3 && d[0] != d[1]
+            }
     })
 }
 
@@ -139,25 +226,89 @@ fn every_fu_reason_and_its_fu() {
     use FuReason::*;
     let cases: &[(&str, &[(FuReason, u8)], u32)] = &[
         // Edge wait 12m-3m, closed ron: 30 + 2 = 32 -> 40.
-        ("12m456p789p234s55s3m --riichi --seat S", &[(Base, 30), (Penchan, 2)], 40),
-        ("13m456p789p234s55s2m --riichi --seat S", &[(Base, 30), (Kanchan, 2)], 40),
+        (
+            "12m456p789p234s55s3m --riichi --seat S",
+            &[(Base, 30), (Penchan, 2)],
+            40,
+        ),
+        (
+            "13m456p789p234s55s2m --riichi --seat S",
+            &[(Base, 30), (Kanchan, 2)],
+            40,
+        ),
         // East pair for the East seat in the East round: 4 fu.
-        ("123m456p789s234s1z1z --riichi --seat E", &[(Base, 30), (DoubleValuedPair, 4), (PairWait, 2)], 40),
-        ("123m456p789s234s5z5z --riichi --seat S", &[(Base, 30), (ValuedPair, 2), (PairWait, 2)], 40),
-        ("123m456p789s234s5z5z --riichi --seat S --self-drawn", &[(Base, 20), (ValuedPair, 2), (PairWait, 2), (Tsumo, 2)], 30),
+        (
+            "123m456p789s234s1z1z --riichi --seat E",
+            &[(Base, 30), (DoubleValuedPair, 4), (PairWait, 2)],
+            40,
+        ),
+        (
+            "123m456p789s234s5z5z --riichi --seat S",
+            &[(Base, 30), (ValuedPair, 2), (PairWait, 2)],
+            40,
+        ),
+        (
+            "123m456p789s234s5z5z --riichi --seat S --self-drawn",
+            &[(Base, 20), (ValuedPair, 2), (PairWait, 2), (Tsumo, 2)],
+            30,
+        ),
         // Pinfu tsumo: 20 fu, no tsumo fu (unless fu-for-pinfu-tsumo).
-        ("234m567m99s345p23p1p --self-drawn --seat S", &[(Base, 20)], 20),
-        ("234m567m99s345p23p1p --self-drawn --seat S --fu-for-pinfu-tsumo", &[(Base, 20), (Tsumo, 2)], 30),
-        ("[111z1]234m567m99s34p5p --seat E", &[(OpenTerminalPon, 4), (Base, 20)], 30),
-        ("111z234m567m99s34p5p --seat E", &[(Base, 30), (ClosedTerminalPon, 8)], 40),
-        ("[222m1]234m567p99s34p5p --seat E --has-open-tanyao", &[(Base, 20), (OpenPon, 2)], 30),
-        ("222m234m567p99s34p5p --seat E --riichi", &[(Base, 30), (ClosedPon, 4)], 40),
-        ("[2222m]345m567p99s34p5p --seat E --riichi", &[(Base, 30), (ClosedKan, 16)], 50),
-        ("[2222m1]345m567p99s34p5p --seat E --has-open-tanyao", &[(Base, 20), (OpenKan, 8)], 30),
-        ("[1111z]345m567p99s34p5p --seat E --riichi", &[(ClosedTerminalKan, 32), (Base, 30)], 70),
-        ("[1111z1]345m567p99s34p5p --seat E", &[(Base, 20), (OpenTerminalKan, 16)], 40),
+        (
+            "234m567m99s345p23p1p --self-drawn --seat S",
+            &[(Base, 20)],
+            20,
+        ),
+        (
+            "234m567m99s345p23p1p --self-drawn --seat S --fu-for-pinfu-tsumo",
+            &[(Base, 20), (Tsumo, 2)],
+            30,
+        ),
+        (
+            "[111z1]234m567m99s34p5p --seat E",
+            &[(OpenTerminalPon, 4), (Base, 20)],
+            30,
+        ),
+        (
+            "111z234m567m99s34p5p --seat E",
+            &[(Base, 30), (ClosedTerminalPon, 8)],
+            40,
+        ),
+        (
+            "[222m1]234m567p99s34p5p --seat E --has-open-tanyao",
+            &[(Base, 20), (OpenPon, 2)],
+            30,
+        ),
+        (
+            "222m234m567p99s34p5p --seat E --riichi",
+            &[(Base, 30), (ClosedPon, 4)],
+            40,
+        ),
+        (
+            "[2222m]345m567p99s34p5p --seat E --riichi",
+            &[(Base, 30), (ClosedKan, 16)],
+            50,
+        ),
+        (
+            "[2222m1]345m567p99s34p5p --seat E --has-open-tanyao",
+            &[(Base, 20), (OpenKan, 8)],
+            30,
+        ),
+        (
+            "[1111z]345m567p99s34p5p --seat E --riichi",
+            &[(ClosedTerminalKan, 32), (Base, 30)],
+            70,
+        ),
+        (
+            "[1111z1]345m567p99s34p5p --seat E",
+            &[(Base, 20), (OpenTerminalKan, 16)],
+            40,
+        ),
         // A concealed pung completed by a discard counts as melded.
-        ("11m456p789p234s55s1m --riichi --seat S", &[(Base, 30), (OpenTerminalPon, 4)], 40),
+        (
+            "11m456p789p234s55s1m --riichi --seat S",
+            &[(Base, 30), (OpenTerminalPon, 4)],
+            40,
+        ),
         ("1133m5577p2299s1z1z --seat S", &[(Base, 25)], 25),
     ];
     let mut seen = Vec::new();
@@ -182,7 +333,10 @@ fn an_open_hand_without_fu_is_30_or_20() {
     // Open tanyao: 23p waiting 1p-4p, won on a discard.
     let line = "[234m]567m66s678p23p4p --seat S --has-open-tanyao";
     let s = score(line);
-    assert_eq!(s.fu_details.as_slice(), &[(FuReason::Base, 20), (FuReason::HandWithoutFu, 2)]);
+    assert_eq!(
+        s.fu_details.as_slice(),
+        &[(FuReason::Base, 20), (FuReason::HandWithoutFu, 2)]
+    );
     assert_eq!((s.han, s.fu, s.cost.total), (1, 30, 1000));
     let s = score(&format!("{line} --no-fu-for-open-pinfu"));
     assert_eq!((s.han, s.fu, s.cost.total), (1, 20, 700));
@@ -193,23 +347,38 @@ fn limits_and_payments() {
     let pinfu = "234m567m99s345p23p1p --riichi --self-drawn --seat S";
     // 3 han 20 fu tsumo: 700/1300.
     let s = score(pinfu);
-    assert_eq!((s.han, s.fu, s.cost.main, s.cost.additional, s.cost.total), (3, 20, 1300, 700, 2700));
+    assert_eq!(
+        (s.han, s.fu, s.cost.main, s.cost.additional, s.cost.total),
+        (3, 20, 1300, 700, 2700)
+    );
     assert_eq!(s.cost.limit, None);
     // Dealer: 1300 all.
     let s = score(&pinfu.replace("--seat S", "--seat E"));
-    assert_eq!((s.cost.main, s.cost.additional, s.cost.total), (1300, 1300, 3900));
+    assert_eq!(
+        (s.cost.main, s.cost.additional, s.cost.total),
+        (1300, 1300, 3900)
+    );
     // Honba and sticks: 100 per payer per honba, 1000 per stick.
     let s = score(&format!("{pinfu} --honba 2 --sticks 1"));
     assert_eq!(s.cost.total, 2700 + 600 + 1000);
     // Two dora: mangan.
     let s = score(&format!("{pinfu} --dora 8s"));
-    assert_eq!((s.han, s.cost.limit, s.cost.total), (5, Some(Limit::Mangan), 8000));
+    assert_eq!(
+        (s.han, s.cost.limit, s.cost.total),
+        (5, Some(Limit::Mangan), 8000)
+    );
     // 3 + 2 x 5 dora = 13 han: kazoe yakuman, or sanbaiman under that limit.
     let kazoe = format!("{pinfu} --dora 8s8s8s8s8s");
     let s = score(&kazoe);
-    assert_eq!((s.han, s.cost.limit, s.cost.total, s.cost.yakuman), (13, Some(Limit::KazoeYakuman), 32000, 1));
+    assert_eq!(
+        (s.han, s.cost.limit, s.cost.total, s.cost.yakuman),
+        (13, Some(Limit::KazoeYakuman), 32000, 1)
+    );
     let s = score(&format!("{kazoe} --kazoe-limit sanbaiman"));
-    assert_eq!((s.cost.limit, s.cost.total), (Some(Limit::Sanbaiman), 24000));
+    assert_eq!(
+        (s.cost.limit, s.cost.total),
+        (Some(Limit::Sanbaiman), 24000)
+    );
     // 4 han 30 fu: 7700, or mangan with kiriage.
     // Open tanyao + 3 dora, 22 fu -> 30.
     let kiri = "[222m1]234m567p88s34p5p --seat S --has-open-tanyao --dora 7s3p";
@@ -219,9 +388,22 @@ fn limits_and_payments() {
     // Double yakuman and its option; Tenhou's preset counts it once.
     let kokushi13 = "19m19p19s1234567z7z --seat S";
     assert_eq!(score(kokushi13).cost.total, 64000);
-    assert_eq!(score(&format!("{kokushi13} --no-has-double-yakuman")).cost.total, 32000);
-    assert_eq!(score(&format!("{kokushi13} --preset tenhou")).cost.total, 32000);
-    assert_eq!(score(&format!("{kokushi13} --preset mahjongsoul")).cost.total, 64000);
+    assert_eq!(
+        score(&format!("{kokushi13} --no-has-double-yakuman"))
+            .cost
+            .total,
+        32000
+    );
+    assert_eq!(
+        score(&format!("{kokushi13} --preset tenhou")).cost.total,
+        32000
+    );
+    assert_eq!(
+        score(&format!("{kokushi13} --preset mahjongsoul"))
+            .cost
+            .total,
+        64000
+    );
 }
 
 #[test]
@@ -234,7 +416,9 @@ fn presets_and_option_flags() {
     // Red fives count with has-aka-dora (on in the presets).
     let red = "234m067m99s345p23p1p --riichi --seat S";
     assert!(!score(red).yaku.has(Yaku::AkaDora));
-    assert!(score(&format!("{red} --preset mahjongsoul")).yaku.has(Yaku::AkaDora));
+    assert!(score(&format!("{red} --preset mahjongsoul"))
+        .yaku
+        .has(Yaku::AkaDora));
 }
 
 #[test]
@@ -249,14 +433,27 @@ fn three_player_payments_dora_and_tiles() {
     // + tsumo 2): 700/1300, and only two payers in 3p.
     let t = "123p456p789s11z99m9m --riichi --seat S --self-drawn";
     let s = score(t);
-    assert_eq!((s.han, s.fu, s.cost.main, s.cost.additional, s.cost.total), (2, 40, 1300, 700, 2700));
+    assert_eq!(
+        (s.han, s.fu, s.cost.main, s.cost.additional, s.cost.total),
+        (2, 40, 1300, 700, 2700)
+    );
     let s = score(&format!("{t} --is-three-player"));
-    assert_eq!((s.cost.main, s.cost.additional, s.cost.total), (1300, 700, 2000));
+    assert_eq!(
+        (s.cost.main, s.cost.additional, s.cost.total),
+        (1300, 700, 2000)
+    );
     // 1m indicates 9m in 3p (2m in 4p); nuki dora add one each.
     let d = "123p456p789s11z99m9m --riichi --seat S --dora 1m";
     assert!(!score(d).yaku.has(Yaku::Dora));
     let s = score(&format!("{d} --is-three-player --nuki 2"));
-    assert_eq!(s.yaku.as_slice().iter().find(|y| y.0 == Yaku::Dora).map(|y| y.1), Some(3 + 2));
+    assert_eq!(
+        s.yaku
+            .as_slice()
+            .iter()
+            .find(|y| y.0 == Yaku::Dora)
+            .map(|y| y.1),
+        Some(3 + 2)
+    );
     // 2m-8m do not exist.
     assert!(error("123m456p789s11z99s9s --is-three-player").contains("2m"));
 }

@@ -58,13 +58,28 @@ fn three_player_shanten_and_effective_tiles_equal_xiangting() {
         let shanten = t.shanten(&h, &Rules::RIICHI3).unwrap();
         assert_eq!(shanten, xt as i8 - 1, "shanten of {h}");
         if n % 3 == 1 {
-            let four: u64 = (0..34).filter(|&i| h.counts()[i] == 4).map(|i| 1 << i).sum();
+            let four: u64 = (0..34)
+                .filter(|&i| h.counts()[i] == 4)
+                .map(|i| 1 << i)
+                .sum();
             let eff = t.effective(&h, &Rules::RIICHI3, &[0; 34]).unwrap();
-            assert_eq!(eff.tiles().bits(), necessary & !four, "effective tiles of {h}");
-            assert_eq!(eff.tiles().bits() & 0xfe, 0, "no 2m-8m among the draws of {h}");
+            assert_eq!(
+                eff.tiles().bits(),
+                necessary & !four,
+                "effective tiles of {h}"
+            );
+            assert_eq!(
+                eff.tiles().bits() & 0xfe,
+                0,
+                "no 2m-8m among the draws of {h}"
+            );
         } else if let Ukeire::Discard(d) = t.ukeire(&h, &Rules::RIICHI3, &[0; 34]).unwrap() {
             for (_, e) in d.iter() {
-                assert_eq!(e.tiles().bits() & 0xfe, 0, "no 2m-8m among the draws of {h}");
+                assert_eq!(
+                    e.tiles().bits() & 0xfe,
+                    0,
+                    "no 2m-8m among the draws of {h}"
+                );
             }
         }
         checked += 1;

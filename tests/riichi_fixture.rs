@@ -45,8 +45,13 @@ fn expected(s: &Score) -> String {
 
 #[test]
 fn riichi_scores_equal_the_python_mahjong_package() {
-    let path = std::env::var("RIICHI_FIXTURE")
-        .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/riichi_reference.tsv.gz").into());
+    let path = std::env::var("RIICHI_FIXTURE").unwrap_or_else(|_| {
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/riichi_reference.tsv.gz"
+        )
+        .into()
+    });
     let mut text = String::new();
     GzDecoder::new(std::fs::File::open(&path).expect("fixture"))
         .read_to_string(&mut text)
@@ -70,12 +75,24 @@ fn riichi_scores_equal_the_python_mahjong_package() {
             differ.push(format!("{input}\n   oracle {want}\n   hupai  {got}"));
         }
     }
-    assert!(rows >= 100_000 || std::env::var("RIICHI_FIXTURE").is_ok(), "{rows} rows");
-    assert_eq!(bugs_seen, ORACLE_BUGS.len(), "every listed oracle bug is in the fixture");
+    assert!(
+        rows >= 100_000 || std::env::var("RIICHI_FIXTURE").is_ok(),
+        "{rows} rows"
+    );
+    assert_eq!(
+        bugs_seen,
+        ORACLE_BUGS.len(),
+        "every listed oracle bug is in the fixture"
+    );
     assert!(
         differ.is_empty(),
         "{} of {rows} hands differ, e.g.\n{}",
         differ.len(),
-        differ.iter().take(15).cloned().collect::<Vec<_>>().join("\n")
+        differ
+            .iter()
+            .take(15)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
     );
 }

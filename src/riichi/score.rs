@@ -235,7 +235,10 @@ impl Candidate {
         };
         let (key, len) = block_key(self.arrangement.groups());
         let me = tile as u16 * 4 + block_rank(kind);
-        let pos = key[..len].iter().position(|&k| k == me).unwrap_or(usize::MAX);
+        let pos = key[..len]
+            .iter()
+            .position(|&k| k == me)
+            .unwrap_or(usize::MAX);
         (key, len, pos)
     }
 }

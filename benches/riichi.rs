@@ -19,7 +19,10 @@ fn c14() -> Vec<ScoringInput> {
 }
 
 fn fixture() -> Vec<ScoringInput> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/riichi_reference.tsv.gz");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/riichi_reference.tsv.gz"
+    );
     let mut text = String::new();
     flate2::read::GzDecoder::new(std::fs::File::open(path).expect("fixture"))
         .read_to_string(&mut text)

@@ -224,7 +224,8 @@ fn riichi_open(line: &str) -> bool {
 #[test]
 fn every_fu_reason_and_its_fu() {
     use FuReason::*;
-    let cases: &[(&str, &[(FuReason, u8)], u32)] = &[
+    type Case = (&'static str, &'static [(FuReason, u8)], u32);
+    let cases: &[Case] = &[
         // Edge wait 12m-3m, closed ron: 30 + 2 = 32 -> 40.
         (
             "12m456p789p234s55s3m --riichi --seat S",

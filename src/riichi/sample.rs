@@ -37,7 +37,7 @@ pub fn input(hand: &Hand, i: usize) -> Option<ScoringInput> {
     let mut settings = Settings::default();
     let s = &mut settings.situation;
     s.self_drawn = i % 2 == 1;
-    s.riichi = i % 3 == 0 && hand.melds().all(|m| !m.is_claimed());
+    s.riichi = i.is_multiple_of(3) && hand.melds().all(|m| !m.is_claimed());
     s.seat = Wind::ALL[i % 4];
     s.prevalent = Wind::ALL[(i / 4) % 2];
     let mut dora = Indicators::default();

@@ -470,7 +470,7 @@ impl Shape {
             open_chow_tiles: [0; 4],
             nopen_chows: 0,
         };
-        let terminal = |t: u8| t < 27 && (t % 9 == 0 || t % 9 == 8);
+        let terminal = |t: u8| t < 27 && (t.is_multiple_of(9) || t % 9 == 8);
         for g in groups {
             let last = match g.kind {
                 GroupKind::Chow => g.tile + 2,

@@ -175,9 +175,19 @@
 #define HUPAI_VARIANT_GREEN_BOOK 1
 
 /**
+ * Most yaku a riichi score lists.
+ */
+#define HUPAI_MAX_YAKU 24
+
+/**
  * Most fu details a riichi score lists.
  */
 #define HUPAI_MAX_FU 12
+
+/**
+ * Most dora (or ura dora) indicators.
+ */
+#define HUPAI_MAX_INDICATORS 10
 
 /**
  * What a call did. Zero is success; every other value names the problem

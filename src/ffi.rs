@@ -1114,11 +1114,13 @@ fn fan_name(fan: u32, chinese: bool) -> *const c_char {
 }
 
 /// Most yaku a riichi score lists.
-pub const HUPAI_MAX_YAKU: usize = crate::riichi::yaku::MAX_YAKU;
+pub const HUPAI_MAX_YAKU: usize = 24;
+const _: () = assert!(HUPAI_MAX_YAKU == crate::riichi::yaku::MAX_YAKU);
 /// Most fu details a riichi score lists.
 pub const HUPAI_MAX_FU: usize = 12;
 /// Most dora (or ura dora) indicators.
-pub const HUPAI_MAX_INDICATORS: usize = crate::riichi::Indicators::MAX;
+pub const HUPAI_MAX_INDICATORS: usize = 10;
+const _: () = assert!(HUPAI_MAX_INDICATORS == crate::riichi::Indicators::MAX);
 
 /// How a riichi hand was won, the table and the rule options. Every field is
 /// a byte or a `u32` (flags: 0 = no, anything else = yes), so any value is

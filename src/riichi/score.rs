@@ -885,7 +885,19 @@ fn chuuren(f: &Facts) -> Option<bool> {
 }
 
 /// The score of `hand` won on its last concealed tile, with `settings`:
-/// a convenience over [`ScoringInput::from_hand`] and [`score`].
+/// a convenience over [`ScoringInput::from_hand`] and [`score`] (for a hand
+/// built from counts, [`ScoringInput::new`] names the winning tile).
+///
+/// ```
+/// use hupai::riichi::{score_hand, Settings};
+/// use hupai::{Hand, Tables};
+/// let hand: Hand = "234m567m99s345p23p1p".parse().unwrap(); // 1p written last
+/// let mut settings = Settings::default();
+/// settings.situation.riichi = true;
+/// settings.situation.seat = hupai::mcr::Wind::South;
+/// let s = score_hand(&hand, settings, Tables::embedded()).unwrap();
+/// assert_eq!((s.legal, s.han, s.fu, s.cost.total), (true, 2, 30, 2000));
+/// ```
 pub fn score_hand<B: AsRef<[u8]>>(
     hand: &Hand,
     settings: super::Settings,

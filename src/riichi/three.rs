@@ -22,7 +22,8 @@ pub fn position_of(input: &str, tile: Tile) -> Option<usize> {
     }
     let rank = tile.rank();
     let chars: Vec<char> = input.chars().collect();
-    let lower = chars.iter().any(|c| c.is_ascii_lowercase());
+    // A–I are characters only in mediatek text, which has no suit letters.
+    let mediatek = !chars.iter().any(|c| "mpszhWDT[".contains(*c));
     let mut digits: Vec<(u8, usize)> = Vec::new();
     for (p, &c) in chars.iter().enumerate() {
         match c {
@@ -37,7 +38,7 @@ pub fn position_of(input: &str, tile: Tile) -> Option<usize> {
                 digits.clear();
             }
             'W' if digits.len() == 1 && digits[0].0 == rank => return Some(digits[0].1 + 1),
-            'A'..='I' if !lower && (c as u8 - b'A' + 1) == rank => return Some(p + 1),
+            'A'..='I' if mediatek && (c as u8 - b'A' + 1) == rank => return Some(p + 1),
             '[' | ']' | ',' | ' ' => {
                 if c == '[' {
                     digits.clear();

@@ -177,7 +177,7 @@
 /**
  * Most yaku a riichi score lists.
  */
-#define HUPAI_MAX_YAKU 24
+#define HUPAI_MAX_YAKU 32
 
 /**
  * Most fu details a riichi score lists.
@@ -503,7 +503,7 @@ typedef struct HupaiRiichiContext {
    */
   uint32_t sticks;
   /**
-   * Consecutive dealer wins (paarenchan), 0 = none.
+   * Consecutive dealer wins (paarenchan), 0 = none, at most 19.
    */
   uint32_t paarenchan;
   /**

@@ -1114,7 +1114,7 @@ fn fan_name(fan: u32, chinese: bool) -> *const c_char {
 }
 
 /// Most yaku a riichi score lists.
-pub const HUPAI_MAX_YAKU: usize = 24;
+pub const HUPAI_MAX_YAKU: usize = 32;
 const _: () = assert!(HUPAI_MAX_YAKU == crate::riichi::yaku::MAX_YAKU);
 /// Most fu details a riichi score lists.
 pub const HUPAI_MAX_FU: usize = 12;
@@ -1168,7 +1168,7 @@ pub struct HupaiRiichiContext {
     pub honba: u32,
     /// Riichi sticks on the table.
     pub sticks: u32,
-    /// Consecutive dealer wins (paarenchan), 0 = none.
+    /// Consecutive dealer wins (paarenchan), 0 = none, at most 19.
     pub paarenchan: u32,
     /// Nuki dora (North tiles set aside).
     pub nuki: u32,
@@ -1326,7 +1326,10 @@ fn riichi_input(
     s.ura = indicators(ctx.ura_count, &ctx.ura)?;
     s.honba = ctx.honba;
     s.sticks = ctx.sticks;
-    s.paarenchan = ctx.paarenchan.min(1000);
+    if ctx.paarenchan > 19 {
+        return Err(bad); // 13 han each; a yaku's han is a byte
+    }
+    s.paarenchan = ctx.paarenchan;
     s.nuki = ctx.nuki.min(1000);
     for (suit, &n) in Suit::NUMBERED.iter().zip(&ctx.red_fives) {
         hand.set_red_fives(*suit, n);

@@ -276,7 +276,14 @@ impl Settings {
                 "--ura" => s.ura = value("indicator tiles, e.g. 3m7z")?.parse()?,
                 "--honba" => s.honba = number(value("a count")?)?,
                 "--sticks" => s.sticks = number(value("a count")?)?,
-                "--paarenchan" => s.paarenchan = number(value("a count")?)?,
+                "--paarenchan" => {
+                    // 13 han per count, and a yaku's han is a byte.
+                    let n = number(value("a count")?)?;
+                    if n > 19 {
+                        return Err(format!("--paarenchan takes 0 to 19, not {n}"));
+                    }
+                    s.paarenchan = n;
+                }
                 "--nuki" => s.nuki = number(value("a count")?)?,
                 "--preset" => {
                     let p: Preset = value("tenhou or mahjongsoul")?.parse()?;

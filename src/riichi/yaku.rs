@@ -147,7 +147,7 @@ impl fmt::Display for Yaku {
 }
 
 /// Capacity of a [`YakuList`]: more than any hand collects.
-pub const MAX_YAKU: usize = 24;
+pub const MAX_YAKU: usize = 32;
 
 /// The yaku of a score with their han, in the package's order; fixed
 /// capacity, no allocation.

@@ -198,18 +198,18 @@ fn check_situation(f: &Facts, s: &Situation) -> Result<(), ScoreError> {
 
 /// One reading scored.
 #[derive(Clone, Copy)]
-struct Candidate {
+struct Candidate<'a> {
     han: u32,
     fu: u32,
     yaku: YakuList,
     fu_details: FuList,
     cost: Option<Cost>,
-    arrangement: Arrangement,
+    arrangement: &'a Arrangement,
     /// The winning group (kind, tile index); `None` for thirteen orphans.
     win_group: Option<(GroupKind, u8)>,
 }
 
-impl Candidate {
+impl Candidate<'_> {
     /// The package's priority: total, real yakuman, han, fu, fu sum.
     fn priority(&self) -> (i64, bool, u32, u32, u32) {
         let total = self.cost.map_or(-1, |c| c.total as i64);
@@ -281,16 +281,11 @@ pub fn score_arrangements(
     if arrangements.is_empty() {
         return Err(ScoreError::NotWinning);
     }
-    let mut best: Option<Candidate> = None;
+    let mut best: Option<Candidate<'_>> = None;
     for a in arrangements {
-        let mut consider = |c: Candidate| {
-            if best.as_ref().is_none_or(|b| c.better_than(b)) {
-                best = Some(c);
-            }
-        };
         match a.form() {
-            Form::ThirteenOrphans if !facts.open => consider(kokushi(&facts, s, o, a)),
-            Form::Standard | Form::SevenPairs => readings(&facts, s, o, a, &mut consider),
+            Form::ThirteenOrphans if !facts.open => keep(&mut best, kokushi(&facts, s, o, a)),
+            Form::Standard | Form::SevenPairs => readings(&facts, s, o, a, &mut best),
             _ => {}
         }
     }
@@ -304,8 +299,15 @@ pub fn score_arrangements(
         fu_details: best.fu_details,
         cost: best.cost.unwrap_or_default(),
         legal: best.cost.is_some(),
-        arrangement: best.arrangement,
+        arrangement: *best.arrangement,
     })
+}
+
+/// Keep the better of the best so far and `c`.
+fn keep<'a>(best: &mut Option<Candidate<'a>>, c: Candidate<'a>) {
+    if best.as_ref().is_none_or(|b| c.better_than(b)) {
+        *best = Some(c);
+    }
 }
 
 /// The package's block order key of an arrangement: (tile, kind) with
@@ -330,7 +332,7 @@ fn block_rank(kind: GroupKind) -> u16 {
 }
 
 /// Thirteen orphans: yakuman only, no fu.
-fn kokushi(f: &Facts, s: &Situation, o: &Options, a: &Arrangement) -> Candidate {
+fn kokushi<'a>(f: &Facts, s: &Situation, o: &Options, a: &'a Arrangement) -> Candidate<'a> {
     let mut yaku = YakuList::default();
     let double = o.has_double_yakuman;
     let mut add = |y: Yaku| yaku.push(y, y.han(false, double));
@@ -361,18 +363,18 @@ fn kokushi(f: &Facts, s: &Situation, o: &Options, a: &Arrangement) -> Candidate 
         yaku,
         fu_details: FuList::default(),
         cost: Some(cost(han, 0, true, s, o)),
-        arrangement: *a,
+        arrangement: a,
         win_group: None,
     }
 }
 
 /// Every winning group of a standard or seven-pairs arrangement.
-fn readings(
+fn readings<'a>(
     f: &Facts,
     s: &Situation,
     o: &Options,
-    a: &Arrangement,
-    consider: &mut impl FnMut(Candidate),
+    a: &'a Arrangement,
+    best: &mut Option<Candidate<'a>>,
 ) {
     let mut groups = [G {
         kind: GroupKind::Pair,
@@ -416,10 +418,9 @@ fn readings(
         } else {
             fu::standard(&shape.fu_input(f), f.win, group, f.tsumo, o)
         };
-        let mut c = evaluate(f, s, o, &shape, &fu_details);
-        c.arrangement = *a;
+        let mut c = evaluate(f, s, o, &shape, &fu_details, a);
         c.win_group = Some((g.kind, g.tile));
-        consider(c);
+        keep(best, c);
     }
 }
 
@@ -546,7 +547,14 @@ impl Shape {
 }
 
 /// Yaku, han and cost of one reading.
-fn evaluate(f: &Facts, s: &Situation, o: &Options, sh: &Shape, fu_details: &FuList) -> Candidate {
+fn evaluate<'a>(
+    f: &Facts,
+    s: &Situation,
+    o: &Options,
+    sh: &Shape,
+    fu_details: &FuList,
+    a: &'a Arrangement,
+) -> Candidate<'a> {
     let mut y = YakuList::default();
     let double = o.has_double_yakuman;
     let open = f.open;
@@ -815,7 +823,7 @@ fn evaluate(f: &Facts, s: &Situation, o: &Options, sh: &Shape, fu_details: &FuLi
             yaku: y,
             fu_details: *fu_details,
             cost: None,
-            arrangement: Arrangement::new(Form::Standard),
+            arrangement: a,
             win_group: None,
         };
     }
@@ -840,7 +848,7 @@ fn evaluate(f: &Facts, s: &Situation, o: &Options, sh: &Shape, fu_details: &FuLi
         yaku: y,
         fu_details: *fu_details,
         cost: Some(cost(han, fu, yakuman, s, o)),
-        arrangement: Arrangement::new(Form::Standard),
+        arrangement: a,
         win_group: None,
     }
 }

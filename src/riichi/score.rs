@@ -395,6 +395,8 @@ fn readings<'a>(
     let seven = a.form() == Form::SevenPairs;
     let shape = Shape::of(f, groups, seven);
 
+    // The yaku without and with pinfu, computed when first needed.
+    let mut cached: [Option<(YakuList, u32, bool)>; 2] = [None, None];
     // Winning groups: concealed groups holding the winning tile, once each.
     let mut seen: [(GroupKind, u8); 4] = [(GroupKind::Single, 0); 4];
     let mut nseen = 0;
@@ -418,8 +420,19 @@ fn readings<'a>(
         } else {
             fu::standard(&shape.fu_input(f), f.win, group, f.tsumo, o)
         };
-        let mut c = evaluate(f, s, o, &shape, &fu_details, a);
-        c.win_group = Some((g.kind, g.tile));
+        let pinfu = fu_details.is_base_only() && !seven && !f.open;
+        let (yaku, han, yakuman) =
+            *cached[pinfu as usize].get_or_insert_with(|| yaku_of(f, s, o, &shape, pinfu));
+        let fu = fu_details.fu();
+        let c = Candidate {
+            han,
+            fu,
+            yaku,
+            fu_details,
+            cost: (han > 0).then(|| cost(han, fu, yakuman, s, o)),
+            arrangement: a,
+            win_group: Some((g.kind, g.tile)),
+        };
         keep(best, c);
     }
 }
@@ -547,14 +560,16 @@ impl Shape {
 }
 
 /// Yaku, han and cost of one reading.
-fn evaluate<'a>(
+/// The yaku of a reading with dora (none on a yakuman), the han (0: no
+/// yaku) and whether they are yakuman. Only pinfu depends on the winning
+/// group, so a reading computes this at most twice.
+fn yaku_of(
     f: &Facts,
     s: &Situation,
     o: &Options,
     sh: &Shape,
-    fu_details: &FuList,
-    a: &'a Arrangement,
-) -> Candidate<'a> {
+    pinfu: bool,
+) -> (YakuList, u32, bool) {
     let mut y = YakuList::default();
     let double = o.has_double_yakuman;
     let open = f.open;
@@ -564,7 +579,7 @@ fn evaluate<'a>(
     if f.tsumo && !open {
         add(&mut y, Yaku::MenzenTsumo);
     }
-    if fu_details.is_base_only() && !sh.seven && !open {
+    if pinfu {
         add(&mut y, Yaku::Pinfu);
     }
     if sh.seven {
@@ -815,17 +830,8 @@ fn evaluate<'a>(
         y.keep_yakuman();
     }
     let mut han = y.han();
-    let fu = fu_details.fu();
     if han == 0 {
-        return Candidate {
-            han: 0,
-            fu,
-            yaku: y,
-            fu_details: *fu_details,
-            cost: None,
-            arrangement: a,
-            win_group: None,
-        };
+        return (y, 0, false);
     }
     if !yakuman {
         for (k, n) in [
@@ -842,15 +848,7 @@ fn evaluate<'a>(
     if o.limit_to_sextuple_yakuman {
         han = han.min(78);
     }
-    Candidate {
-        han,
-        fu,
-        yaku: y,
-        fu_details: *fu_details,
-        cost: Some(cost(han, fu, yakuman, s, o)),
-        arrangement: a,
-        win_group: None,
-    }
+    (y, han, yakuman)
 }
 
 /// San ankou as the package counts it: pungs and kongs not melded; on a

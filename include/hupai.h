@@ -49,6 +49,11 @@
 #define HUPAI_RULES_MCR 3
 
 /**
+ * Rule set: three-player riichi (no 2m–8m; 1m and 9m form no chow).
+ */
+#define HUPAI_RULES_RIICHI3 4
+
+/**
  * Notation: whichever notation parses the text (they must agree).
  */
 #define HUPAI_NOTATION_AUTO 0
@@ -168,6 +173,21 @@
  * Melded Kong 6).
  */
 #define HUPAI_VARIANT_GREEN_BOOK 1
+
+/**
+ * Most yaku a riichi score lists.
+ */
+#define HUPAI_MAX_YAKU 32
+
+/**
+ * Most fu details a riichi score lists.
+ */
+#define HUPAI_MAX_FU 12
+
+/**
+ * Most dora (or ura dora) indicators.
+ */
+#define HUPAI_MAX_INDICATORS 10
 
 /**
  * What a call did. Zero is success; every other value names the problem
@@ -398,6 +418,196 @@ typedef struct HupaiScore {
   struct HupaiFan fans[HUPAI_MAX_FANS];
 } HupaiScore;
 
+/**
+ * How a riichi hand was won, the table and the rule options. Every field is
+ * a byte or a `u32` (flags: 0 = no, anything else = yes), so any value is
+ * safe to read; out-of-range codes are `HUPAI_STATUS_BAD_CONTEXT`. The
+ * options default to the Python `mahjong` package's `OptionalRules()` when
+ * `defaults` is set by `hupai_riichi_context_default`.
+ */
+typedef struct HupaiRiichiContext {
+  /**
+   * The winning tile, 0..33; one of the concealed tiles.
+   */
+  uint8_t winning_tile;
+  /**
+   * Concealed red fives per suit (m, p, s), counted among the fives.
+   */
+  uint8_t red_fives[3];
+  /**
+   * Won by self-draw (tsumo).
+   */
+  uint8_t self_drawn;
+  /**
+   * Riichi.
+   */
+  uint8_t riichi;
+  /**
+   * Double riichi.
+   */
+  uint8_t double_riichi;
+  /**
+   * Open riichi (with riichi or double riichi).
+   */
+  uint8_t open_riichi;
+  /**
+   * Ippatsu.
+   */
+  uint8_t ippatsu;
+  /**
+   * Rinshan kaihou when self-drawn, chankan on a discard.
+   */
+  uint8_t kong;
+  /**
+   * Haitei when self-drawn, houtei on a discard.
+   */
+  uint8_t last_wall;
+  /**
+   * Tenhou / chiihou when self-drawn, renhou on a discard.
+   */
+  uint8_t first_turn;
+  /**
+   * Nagashi mangan.
+   */
+  uint8_t nagashi_mangan;
+  /**
+   * Seat wind, `HUPAI_WIND_*` (East = dealer).
+   */
+  uint8_t seat_wind;
+  /**
+   * Prevalent wind, `HUPAI_WIND_*`.
+   */
+  uint8_t prevalent_wind;
+  /**
+   * Number of dora indicators used in `dora`.
+   */
+  uint8_t dora_count;
+  /**
+   * Dora indicators (tile indices), kan dora included.
+   */
+  uint8_t dora[HUPAI_MAX_INDICATORS];
+  /**
+   * Number of ura dora indicators used in `ura`.
+   */
+  uint8_t ura_count;
+  /**
+   * Ura dora indicators.
+   */
+  uint8_t ura[HUPAI_MAX_INDICATORS];
+  /**
+   * Honba counters.
+   */
+  uint32_t honba;
+  /**
+   * Riichi sticks on the table.
+   */
+  uint32_t sticks;
+  /**
+   * Consecutive dealer wins (paarenchan), 0 = none, at most 19.
+   */
+  uint32_t paarenchan;
+  /**
+   * Nuki dora (North tiles set aside).
+   */
+  uint32_t nuki;
+  /**
+   * The `OptionalRules` booleans in the order of `Options::flags`:
+   * has_open_tanyao, has_aka_dora, has_double_yakuman, kiriage,
+   * fu_for_open_pinfu, fu_for_pinfu_tsumo, renhou_as_yakuman,
+   * has_daisharin, has_daisharin_other_suits, has_sashikomi_yakuman,
+   * limit_to_sextuple_yakuman, paarenchan_needs_yaku, has_daichisei,
+   * is_three_player (also implied by a `HUPAI_RULES_RIICHI3` engine).
+   */
+  uint8_t options[14];
+  /**
+   * Kazoe limit: 0 limited (yakuman), 1 sanbaiman, 2 no limit.
+   */
+  uint8_t kazoe_limit;
+} HupaiRiichiContext;
+
+/**
+ * One yaku of a riichi score.
+ */
+typedef struct HupaiYaku {
+  /**
+   * The yaku; `hupai_yaku_name` names it.
+   */
+  uint8_t yaku;
+  /**
+   * Its han (dora: the count).
+   */
+  uint8_t han;
+} HupaiYaku;
+
+/**
+ * One fu detail of a riichi score.
+ */
+typedef struct HupaiFu {
+  /**
+   * The reason; `hupai_fu_reason_name` names it.
+   */
+  uint8_t reason;
+  /**
+   * Its fu.
+   */
+  uint8_t fu;
+} HupaiFu;
+
+/**
+ * A riichi score (DESIGN §9).
+ */
+typedef struct HupaiRiichiScore {
+  /**
+   * Han, dora included (13 per yakuman); 0 when not legal.
+   */
+  uint32_t han;
+  /**
+   * Fu.
+   */
+  uint32_t fu;
+  /**
+   * False when the hand has no yaku (it may not be won).
+   */
+  bool legal;
+  /**
+   * Ron: the discarder's payment; tsumo: the dealer's (each player's when
+   * the dealer wins). Honba not included.
+   */
+  uint32_t cost_main;
+  /**
+   * Tsumo: each non-dealer's payment; 0 on a ron. Honba not included.
+   */
+  uint32_t cost_additional;
+  /**
+   * Everything the winner receives (honba and riichi sticks included).
+   */
+  uint32_t cost_total;
+  /**
+   * 0 none, 1 mangan, 2 haneman, 3 baiman, 4 sanbaiman, 5 kazoe yakuman, 6 yakuman.
+   */
+  uint8_t limit;
+  /**
+   * Yakuman multiple paid (0 below yakuman).
+   */
+  uint32_t yakuman;
+  /**
+   * Entries of `yaku` used.
+   */
+  uint8_t yaku_count;
+  /**
+   * The yaku in the package's order.
+   */
+  struct HupaiYaku yaku[HUPAI_MAX_YAKU];
+  /**
+   * Entries of `fu_details` used.
+   */
+  uint8_t fu_count;
+  /**
+   * The fu details, larger first.
+   */
+  struct HupaiFu fu_details[HUPAI_MAX_FU];
+} HupaiRiichiScore;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -614,6 +824,58 @@ const char *hupai_fan_name(uint32_t fan);
  * NUL-terminated string, or null when `fan` is out of range.
  */
 const char *hupai_fan_chinese_name(uint32_t fan);
+
+/**
+ * Fill `*out` with the default riichi context: no flag, East seat and
+ * round, no indicator, the options of `OptionalRules()`.
+ *
+ * # Safety
+ *
+ * `out` is null or valid for writing one `HupaiRiichiContext`.
+ */
+enum HupaiStatus hupai_riichi_context_default(struct HupaiRiichiContext *out);
+
+/**
+ * Score a winning hand under riichi rules (three-player with a
+ * `HUPAI_RULES_RIICHI3` engine or the `is_three_player` option): the hand
+ * as in `hupai_check` (14 tiles, a kong counting three), the situation and
+ * options in `*context` (start from `hupai_riichi_context_default`), the
+ * result in `*out`. A hand without yaku is scored with `legal == false`.
+ * `HUPAI_STATUS_NOT_WINNING` when no riichi form completes it,
+ * `HUPAI_STATUS_BAD_CONTEXT` for a context out of range or contradicting
+ * itself (riichi on an open hand, …), `HUPAI_STATUS_NOT_FOR_RULES` for
+ * 2m–8m in a three-player hand.
+ *
+ * # Safety
+ *
+ * As `hupai_check`; `context` is null or valid for reading one
+ * `HupaiRiichiContext`; `out` is null or valid for writing one
+ * `HupaiRiichiScore`.
+ */
+enum HupaiStatus hupai_riichi_score(const struct HupaiEngine *engine,
+                                    const uint8_t *counts,
+                                    size_t counts_len,
+                                    const struct HupaiMeld *melds,
+                                    size_t meld_count,
+                                    const struct HupaiRiichiContext *context,
+                                    struct HupaiRiichiScore *out);
+
+/**
+ * The English name (the Python `mahjong` package's) of riichi yaku `yaku`
+ * (as in `HupaiYaku`), or null when out of range.
+ */
+const char *hupai_yaku_name(uint32_t yaku);
+
+/**
+ * The Japanese name of riichi yaku `yaku` (UTF-8), or null when out of range.
+ */
+const char *hupai_yaku_japanese_name(uint32_t yaku);
+
+/**
+ * The reason of fu detail `reason` (as in `HupaiFu`, e.g. "closed_pon"), or
+ * null when out of range.
+ */
+const char *hupai_fu_reason_name(uint32_t reason);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -22,6 +22,7 @@ pub mod mcr;
 pub mod notation;
 mod par;
 pub mod reference;
+pub mod riichi;
 pub mod rules;
 #[cfg(all(feature = "mmap", feature = "parallel"))]
 pub mod server;

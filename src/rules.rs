@@ -42,6 +42,9 @@ pub struct Rules {
     pub undeclared_kongs: bool,
     /// MCR special forms: seven shifted pairs, honours and knitted, knitted straight.
     pub mcr_forms: bool,
+    /// Three-player riichi (三人麻雀): 2m–8m do not exist, so the characters
+    /// suit holds only 1m and 9m and behaves like two honour kinds (no chow).
+    pub three_player: bool,
 }
 
 impl Rules {
@@ -54,6 +57,7 @@ impl Rules {
         thirteen_orphans: false,
         undeclared_kongs: true,
         mcr_forms: false,
+        three_player: false,
     };
     /// Sichuan (血战到底): no honours, lack one suit, 龙七对.
     pub const SICHUAN: Rules = Rules {
@@ -64,6 +68,7 @@ impl Rules {
         thirteen_orphans: false,
         undeclared_kongs: false,
         mcr_forms: false,
+        three_player: false,
     };
     /// Japanese riichi.
     pub const RIICHI: Rules = Rules {
@@ -74,6 +79,13 @@ impl Rules {
         thirteen_orphans: true,
         undeclared_kongs: false,
         mcr_forms: false,
+        three_player: false,
+    };
+    /// Three-player riichi: the riichi forms without 2m–8m.
+    pub const RIICHI3: Rules = Rules {
+        name: "riichi3",
+        three_player: true,
+        ..Rules::RIICHI
     };
     /// Chinese Official (MCR) forms. Seven Pairs may hold four identical
     /// tiles as two pairs (shared/rules/mcr.md, Rulings).
@@ -85,10 +97,48 @@ impl Rules {
         thirteen_orphans: true,
         undeclared_kongs: false,
         mcr_forms: true,
+        three_player: false,
     };
 
     /// Every built-in rule set.
     pub const ALL: [Rules; 4] = [Rules::GENERIC, Rules::SICHUAN, Rules::RIICHI, Rules::MCR];
+
+    /// Every rule set a name selects: [`Rules::ALL`] and the three-player
+    /// variant of riichi (tested against xiangting's three-player functions,
+    /// tests/riichi3.rs, rather than the recursive reference).
+    pub const NAMED: [Rules; 5] = [
+        Rules::GENERIC,
+        Rules::SICHUAN,
+        Rules::RIICHI,
+        Rules::RIICHI3,
+        Rules::MCR,
+    ];
+
+    /// Whether tile kind `i` (0..34) exists under these rules.
+    ///
+    /// ```
+    /// use hupai::{Rules, Tile};
+    /// let t = |s: &str| s.parse::<Tile>().unwrap().index();
+    /// assert!(Rules::RIICHI3.tile_exists(t("9m")) && !Rules::RIICHI3.tile_exists(t("5m")));
+    /// assert!(!Rules::SICHUAN.tile_exists(t("1z")));
+    /// ```
+    #[inline]
+    pub const fn tile_exists(&self, i: usize) -> bool {
+        (self.honors || i < 27) && !(self.three_player && 0 < i && i < 8)
+    }
+
+    /// The first tile of `counts` that does not exist under these rules.
+    pub fn missing_tile(&self, counts: &crate::tile::Counts) -> Option<crate::tile::Tile> {
+        (0..counts.len())
+            .find(|&i| counts[i] > 0 && !self.tile_exists(i))
+            .and_then(crate::tile::Tile::from_index)
+    }
+
+    /// Every tile exists and any suits may mix: the engine's fast paths apply.
+    #[inline(always)]
+    pub const fn plain(&self) -> bool {
+        self.honors && self.max_suits >= 3 && !self.three_player
+    }
 }
 
 impl Default for Rules {
@@ -106,11 +156,13 @@ impl fmt::Display for Rules {
 impl FromStr for Rules {
     type Err = String;
     fn from_str(s: &str) -> Result<Rules, String> {
-        Rules::ALL
+        Rules::NAMED
             .into_iter()
             .find(|r| r.name.eq_ignore_ascii_case(s))
             .ok_or_else(|| {
-                format!("unknown rule set '{s}' (expected generic, sichuan, riichi or mcr)")
+                format!(
+                    "unknown rule set '{s}' (expected generic, sichuan, riichi, riichi3 or mcr)"
+                )
             })
     }
 }

@@ -296,6 +296,66 @@ fn c_example_scores_match_the_cli() {
 }
 
 #[test]
+fn c_example_riichi_scores_match_the_cli() {
+    let exe = compile(false);
+    let mut hands: Vec<String> = [
+        "234m567m99s345p23p1p",
+        "[777z1]234m567p789s9s9s",
+        "19m19p19s1234567z7z",
+        "[123m]456m789p23s55s4s",
+        "222m555p777s111z9s9s",
+        "123m456p789s1234z5z",
+    ]
+    .map(String::from)
+    .to_vec();
+    hands.extend(
+        hupai::sets::hands(hupai::sets::Set::C14, 100, hupai::sets::SEED)
+            .iter()
+            .map(|h| h.to_string()),
+    );
+    for self_drawn in [false, true] {
+        let flag: &[&str] = if self_drawn { &["--self-drawn"] } else { &[] };
+        let mut args: Vec<&str> = vec!["--rules", "riichi"];
+        args.extend_from_slice(flag);
+        args.extend(hands.iter().map(String::as_str));
+        let want = cli_command("score", &[&["--json"], &args[..]].concat());
+        let got = run(
+            exe,
+            &[&args[..2 + flag.len()], &["score"], &args[2 + flag.len()..]].concat(),
+        );
+        let want = String::from_utf8(want.stdout).unwrap();
+        let got = String::from_utf8(got.stdout).unwrap();
+        assert_eq!(got.lines().count(), hands.len());
+        for ((hand, w), g) in hands.iter().zip(want.lines()).zip(got.lines()) {
+            let v: serde_json::Value = serde_json::from_str(w).unwrap();
+            if v.get("error").is_some() {
+                assert!(g.starts_with(&format!("error: {hand}: ")), "{g}");
+                continue;
+            }
+            let yaku: Vec<String> = v["yaku"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|y| format!(" {} {}", y["name"].as_str().unwrap(), y["han"]))
+                .collect();
+            let verdict = if v["legal"] == true {
+                "legal win"
+            } else {
+                "no yaku"
+            };
+            let expected = format!(
+                "{hand}  {} han {} fu total {} ({verdict}):{}",
+                v["han"],
+                v["fu"],
+                v["cost"]["total"],
+                yaku.join(",")
+            );
+            assert_eq!(g, expected);
+        }
+    }
+}
+
+#[test]
 fn c_example_shanten_matches_the_cli() {
     let exe = compile(false);
     use hupai::sets::{hands, Set, SEED};

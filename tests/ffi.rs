@@ -362,7 +362,7 @@ fn batch_refuses_bad_pointers_lengths_and_overlap() {
 
 #[test]
 fn engine_creation_errors() {
-    assert_eq!(Owned::new(4, None, 0).err(), Some(HupaiStatus::BadRules));
+    assert_eq!(Owned::new(5, None, 0).err(), Some(HupaiStatus::BadRules));
     assert_eq!(
         Owned::new(HUPAI_RULES_GENERIC, Some(c"/no/such/dir"), 0).err(),
         Some(HupaiStatus::TableIo)

@@ -1,7 +1,7 @@
 /*
  * A C program on the hupai C ABI: a small `hupai` command line in C.
  *
- *   hupai_example [--rules generic|sichuan|riichi|mcr] [--tables DIR] [--batch]
+ *   hupai_example [--rules generic|sichuan|riichi|riichi3|mcr] [--tables DIR] [--batch]
  *                 [--self-drawn] [check|waits|shanten|score] HAND...
  *
  * Prints one line per hand as the `hupai` command of the same name does:
@@ -9,7 +9,9 @@
  * `HAND: shanten N; effective 1m×3 ...` (for 3n+2 hands only that first
  * part, without the discard table), score (MCR; the
  * last concealed tile is the winning tile, won on a discard unless
- * --self-drawn) `HAND  total N (legal win): FAN POINTSxCOUNT, ...`, and a
+ * --self-drawn) `HAND  total N (legal win): FAN POINTSxCOUNT, ...` (under
+ * riichi rules `HAND  HAN han FU fu total N (legal win): YAKU HAN, ...`,
+ * East seat and round, no dora), and a
  * hand the query refuses `error: HAND: MESSAGE`. With --batch, check answers every
  * hand with one parallel hupai_check_batch call instead of one hupai_check
  * call each. At the end it checks a hand built directly as a count array
@@ -32,9 +34,9 @@ static int fail(const char *what, HupaiStatus status) {
 }
 
 static int rules_code(const char *name, uint32_t *code) {
-    static const char *names[] = {"generic", "sichuan", "riichi", "mcr"};
+    static const char *names[] = {"generic", "sichuan", "riichi", "riichi3", "mcr"};
     static const uint32_t codes[] = {HUPAI_RULES_GENERIC, HUPAI_RULES_SICHUAN,
-                                     HUPAI_RULES_RIICHI, HUPAI_RULES_MCR};
+                                     HUPAI_RULES_RIICHI, HUPAI_RULES_RIICHI3, HUPAI_RULES_MCR};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         if (strcmp(name, names[i]) == 0) {
             *code = codes[i];
@@ -156,6 +158,32 @@ static HupaiStatus score(const HupaiEngine *engine, const HupaiHand *hand, const
     return HUPAI_STATUS_OK;
 }
 
+/* One riichi score line; returns the status. */
+static HupaiStatus riichi_score(const HupaiEngine *engine, const HupaiHand *hand,
+                                const char *input, int self_drawn) {
+    HupaiRiichiContext context;
+    HupaiStatus st = hupai_riichi_context_default(&context);
+    if (st != HUPAI_STATUS_OK) {
+        return st;
+    }
+    context.winning_tile = hand->last_tile;
+    context.self_drawn = (uint8_t)self_drawn;
+    HupaiRiichiScore result;
+    st = hupai_riichi_score(engine, hand->counts, HUPAI_KINDS, hand->melds, hand->meld_count,
+                            &context, &result);
+    if (st != HUPAI_STATUS_OK) {
+        return st;
+    }
+    printf("%s  %u han %u fu total %u (%s):", input, (unsigned)result.han, (unsigned)result.fu,
+           (unsigned)result.cost_total, result.legal ? "legal win" : "no yaku");
+    for (int i = 0; i < result.yaku_count; i++) {
+        const HupaiYaku *y = &result.yaku[i];
+        printf("%s %s %u", i ? "," : "", hupai_yaku_name(y->yaku), (unsigned)y->han);
+    }
+    printf("\n");
+    return HUPAI_STATUS_OK;
+}
+
 int main(int argc, char **argv) {
     uint32_t rules = HUPAI_RULES_GENERIC;
     const char *tables = NULL; /* NULL: the tables built into the library */
@@ -228,6 +256,9 @@ int main(int argc, char **argv) {
             st = waits(engine, &hands[i]);
         } else if (strcmp(command, "shanten") == 0) {
             st = shanten(engine, &hands[i]);
+        } else if (strcmp(command, "score") == 0 &&
+                   (rules == HUPAI_RULES_RIICHI || rules == HUPAI_RULES_RIICHI3)) {
+            st = riichi_score(engine, &hands[i], input, self_drawn);
         } else if (strcmp(command, "score") == 0) {
             st = score(engine, &hands[i], input, self_drawn);
         } else if (batch) {

@@ -3,6 +3,7 @@
 
 use clap::Args;
 use hupai::mcr::{self, engine::Reference, Flags, ScoringInput};
+use hupai::riichi;
 use hupai::server::{Engine, HandState};
 use hupai::sets::{hands, with_jokers, Set, SEED};
 use hupai::{reference, Arrangement, Arrangements, Hand, Rules, Tables, Tile, TileSet, KINDS};
@@ -22,6 +23,12 @@ pub struct BenchArgs {
     /// Only operations whose name contains this.
     #[arg(long)]
     only: Option<String>,
+    /// Instead of the operations: riichi scoring on the lines of FILE
+    /// (`HAND FLAGS` per line, or the first column of a `.tsv` fixture),
+    /// parsed before timing (scripts/riichi_bench.py times the Python
+    /// `mahjong` package on the same hands).
+    #[arg(long, value_name = "FILE")]
+    riichi_lines: Option<std::path::PathBuf>,
 }
 
 /// Times one engine over a sample: the hands, the jokers beside each (J13),
@@ -231,6 +238,28 @@ const OPS: &[Op] = &[
         },
         reference_hands: usize::MAX,
     },
+    // Riichi scoring (src/riichi) on complete hands with varied situations
+    // (riichi::sample); the reference feeds it the recursive reference's
+    // arrangements. The checksum is the sum of the totals paid.
+    Op {
+        name: "riichi-score",
+        sets: &[Set::C14],
+        table: |hs| {
+            let t = Tables::embedded();
+            riichi_inputs(hs)
+                .map(|i| riichi::score(black_box(&i), t).map_or(0, |s| s.cost.total as u64))
+                .sum()
+        },
+        reference: |hs| {
+            riichi_inputs(hs)
+                .map(|i| {
+                    let all = reference::arrangements(black_box(i.hand()), &Rules::RIICHI);
+                    riichi::score_arrangements(&i, &all).map_or(0, |s| s.cost.total as u64)
+                })
+                .sum()
+        },
+        reference_hands: usize::MAX,
+    },
     // Server workloads (src/server.rs): `check` over a batch on a pool of one or
     // two threads (ns per hand = wall time / hands; hands/s = 1e9 / ns) ...
     Op {
@@ -401,6 +430,13 @@ fn score_inputs(hs: &[Hand]) -> impl Iterator<Item = ScoringInput> + '_ {
         .filter_map(|(i, h)| ScoringInput::winning_on_nth(*h, i * 5, Flags::default()).ok())
 }
 
+/// Riichi scoring inputs for complete hands (see `riichi::sample::input`).
+fn riichi_inputs(hs: &[Hand]) -> impl Iterator<Item = riichi::ScoringInput> + '_ {
+    hs.iter()
+        .enumerate()
+        .filter_map(|(i, h)| riichi::sample::input(h, i))
+}
+
 /// A checksum of waits that tells live from exhausted.
 fn waits_digest(live: TileSet, exhausted: TileSet) -> u64 {
     live.bits().wrapping_mul(3) ^ exhausted.bits()
@@ -533,7 +569,62 @@ fn hands_for(set: Set, n: usize, rules: &Rules) -> (Vec<Hand>, Vec<u8>) {
     (hs, js)
 }
 
+/// Time riichi scoring on the hands of a file.
+fn riichi_lines(path: &std::path::Path, json: bool, budget: Duration) -> ExitCode {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("hupai: {}: {e}", path.display());
+            return ExitCode::from(2);
+        }
+    };
+    let mut inputs = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.split('\t').next().unwrap_or("");
+        match riichi::ScoringInput::parse(line, hupai::Notation::Mpsz) {
+            Ok(i) => inputs.push(i),
+            Err(e) => {
+                eprintln!("hupai: {}:{}: {e}", path.display(), n + 1);
+                return ExitCode::from(2);
+            }
+        }
+    }
+    if inputs.is_empty() {
+        eprintln!("hupai: {}: no hands", path.display());
+        return ExitCode::from(2);
+    }
+    let t = Tables::embedded();
+    let mut best = f64::INFINITY;
+    let mut sum = 0u64;
+    let start = Instant::now();
+    while start.elapsed() < budget || best.is_infinite() {
+        let t0 = Instant::now();
+        sum = inputs
+            .iter()
+            .map(|i| riichi::score(black_box(i), t).map_or(0, |s| s.cost.total as u64))
+            .sum();
+        best = best.min(t0.elapsed().as_secs_f64() * 1e9 / inputs.len() as f64);
+    }
+    if json {
+        let v = serde_json::json!({"op": "riichi-score", "set": path.display().to_string(),
+            "hands": inputs.len(), "table_ns": (best * 100.0).round() / 100.0, "checksum": sum});
+        println!("{v}");
+    } else {
+        println!(
+            "riichi-score on {} hands of {}: {best:.1} ns per hand ({:.2} M/s)",
+            inputs.len(),
+            path.display(),
+            1e3 / best
+        );
+    }
+    ExitCode::SUCCESS
+}
+
 pub fn run(args: BenchArgs) -> ExitCode {
+    if let Some(path) = &args.riichi_lines {
+        let budget = Duration::from_millis(if args.quick { 400 } else { 3000 });
+        return riichi_lines(path, args.json, budget);
+    }
     let (n, budget) = if args.quick {
         (20_000, Duration::from_millis(400))
     } else {

@@ -5,6 +5,7 @@ mod arrange;
 mod batch;
 mod bench;
 mod check;
+mod riichi_score;
 mod score;
 mod shanten;
 mod tables;
@@ -80,7 +81,7 @@ impl From<NotationArg> for Notation {
 /// Options every hand command takes.
 #[derive(Args, Clone)]
 pub struct Common {
-    /// Rule set: generic, sichuan, riichi or mcr.
+    /// Rule set: generic, sichuan, riichi, riichi3 (three-player) or mcr.
     #[arg(long, default_value = "generic", value_parser = parse_rules)]
     pub rules: Rules,
     /// Notation of the hands.
@@ -135,6 +136,14 @@ impl Common {
                     self.rules
                 ));
             }
+        }
+        if let Some(t) = self.rules.missing_tile(&hand.all_counts()) {
+            let at = hupai::riichi::three::position_of(input, t)
+                .map_or(String::new(), |p| format!(" at position {p}"));
+            return Err(format!(
+                "tile {t}{at} does not exist under {} rules (three-player riichi has no 2m-8m)",
+                self.rules
+            ));
         }
         Ok(hand)
     }
@@ -218,6 +227,11 @@ pub trait Engine: Sync {
         rules: &Rules,
         options: &hupai::ev::Options,
     ) -> Result<hupai::ev::Analysis, hupai::ev::EvError>;
+    /// The riichi score of a winning hand.
+    fn riichi_score(
+        &self,
+        input: &hupai::riichi::ScoringInput,
+    ) -> Result<hupai::riichi::Score, hupai::riichi::ScoreError>;
 }
 
 impl<B: AsRef<[u8]> + Sync> Engine for Tables<B> {
@@ -266,6 +280,12 @@ impl<B: AsRef<[u8]> + Sync> Engine for Tables<B> {
         options: &hupai::ev::Options,
     ) -> Result<hupai::ev::Analysis, hupai::ev::EvError> {
         hupai::ev::analyze(self, hand, rules, options)
+    }
+    fn riichi_score(
+        &self,
+        input: &hupai::riichi::ScoringInput,
+    ) -> Result<hupai::riichi::Score, hupai::riichi::ScoreError> {
+        hupai::riichi::score(input, self)
     }
 }
 

@@ -19,6 +19,8 @@ pub struct ScoreArgs {
     common: Common,
     #[command(flatten)]
     flags: FlagArgs,
+    #[command(flatten)]
+    riichi: super::riichi_score::RiichiFlags,
     /// Hands to score (the last concealed tile is the winning tile); with
     /// none, one hand per line from standard input, optionally followed by
     /// scoring flags.
@@ -35,10 +37,12 @@ struct FlagArgs {
     /// The winning tile is the last of its kind (和绝张).
     #[arg(long)]
     last_tile: bool,
-    /// The winning tile is the last tile of the wall (妙手回春 / 海底捞月).
+    /// The winning tile is the last tile of the wall (妙手回春 / 海底捞月;
+    /// riichi: haitei / houtei).
     #[arg(long)]
     last_wall: bool,
-    /// Kong-related: replacement tile when self-drawn, robbing the kong on a discard.
+    /// Kong-related: replacement tile when self-drawn, robbing the kong on a
+    /// discard (riichi: rinshan kaihou / chankan).
     #[arg(long)]
     kong: bool,
     /// Prevalent (round) wind: E, S, W or N.
@@ -73,9 +77,16 @@ impl FlagArgs {
 
 pub fn run(args: ScoreArgs) -> ExitCode {
     let common = &args.common;
+    if common.rules == Rules::RIICHI || common.rules == Rules::RIICHI3 {
+        return run_riichi(&args);
+    }
+    if args.riichi.any() {
+        eprintln!("hupai: the riichi scoring flags need --rules riichi or riichi3");
+        return ExitCode::from(2);
+    }
     if common.rules != Rules::MCR && common.rules != Rules::GENERIC {
         eprintln!(
-            "hupai: score uses the MCR rules; --rules {} does not apply",
+            "hupai: score uses the MCR rules or, with --rules riichi or riichi3, the riichi rules; --rules {} does not apply",
             common.rules
         );
         return ExitCode::from(2);
@@ -101,6 +112,32 @@ pub fn run(args: ScoreArgs) -> ExitCode {
             ))
         })
     })
+}
+
+/// Riichi scoring: the flags both scorers read are passed on as words.
+fn run_riichi(args: &ScoreArgs) -> ExitCode {
+    let f = &args.flags;
+    if f.last_tile || f.flowers > 0 || f.variant != Variant::Default {
+        eprintln!("hupai: --last-tile, --flowers and --variant are MCR flags; riichi scoring does not read them");
+        return ExitCode::from(2);
+    }
+    if !args.common.jokers().is_none() {
+        eprintln!("hupai: riichi has no jokers; --jokers and --joker do not apply");
+        return ExitCode::from(2);
+    }
+    let mut shared: Vec<String> = Vec::new();
+    for (on, name) in [
+        (f.self_drawn, "--self-drawn"),
+        (f.kong, "--kong"),
+        (f.last_wall, "--last-wall"),
+    ] {
+        if on {
+            shared.push(name.into());
+        }
+    }
+    shared.extend(["--seat".into(), f.seat.to_string()]);
+    shared.extend(["--prevalent".into(), f.prevalent.to_string()]);
+    super::riichi_score::run(&args.common, &args.hands, shared, &args.riichi)
 }
 
 fn json_object(hand: &str, input: &ScoringInput, s: &Score) -> serde_json::Value {
@@ -160,7 +197,7 @@ fn text_table(hand: &str, input: &ScoringInput, s: &Score) -> String {
 }
 
 /// Pad to `width` terminal columns (CJK characters take two).
-fn pad(s: &str, width: usize) -> String {
+pub(super) fn pad(s: &str, width: usize) -> String {
     let cols: usize = s
         .chars()
         .map(|c| {

@@ -9,10 +9,13 @@ use crate::tile::{Counts, KINDS};
 /// The hand's tiles are legal under `rules`: honours only where they exist, and
 /// at most `max_suits` numbered suits counting declared melds (Sichuan).
 pub fn suits_allowed(hand: &Hand, rules: &Rules) -> bool {
-    if rules.honors && rules.max_suits >= 3 {
+    if rules.plain() {
         return true;
     }
     let all = hand.all_counts();
+    if rules.missing_tile(&all).is_some() {
+        return false; // honours without honours, 2m–8m in three-player
+    }
     let honors = all[27..].iter().any(|&c| c > 0);
     let suits = (0..3)
         .filter(|s| all[s * 9..s * 9 + 9].iter().any(|&c| c > 0))
@@ -53,7 +56,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
     pub(crate) fn is_win_keyed(&self, hand: &Hand, keys: &[key::Key; 4], rules: &Rules) -> bool {
         let keys = *keys;
         let size = key::keys_tiles(&keys) + 3 * hand.meld_count();
-        let plain = rules.honors && rules.max_suits >= 3;
+        let plain = rules.plain();
         // Complete parts hold 3n tiles (melds) or 3n + 2 (with the pair), so
         // `complete` implies a size of 3n + 2; the bound keeps every part
         // within the tables' 14 tiles.

@@ -429,7 +429,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
 /// breaks the rules.
 #[inline(always)]
 pub(crate) fn allowed_waits(hand: &Hand, rules: &Rules) -> u64 {
-    if rules.honors && rules.max_suits >= 3 {
+    if rules.plain() {
         (1 << KINDS) - 1
     } else {
         limited_waits(hand, rules)
@@ -447,6 +447,12 @@ fn limited_waits(hand: &Hand, rules: &Rules) -> u64 {
     if !rules.honors && present & HONORS != 0 {
         return 0;
     }
+    // Three-player riichi: no 2m–8m in the hand nor among its waits.
+    const MAN_MIDDLE: u64 = 0x0fe;
+    let gone = if rules.three_player { MAN_MIDDLE } else { 0 };
+    if present & gone != 0 {
+        return 0;
+    }
     let mut mask = if rules.honors { HONORS } else { 0 };
     let mut suits = 0;
     for s in 0..3 {
@@ -455,11 +461,12 @@ fn limited_waits(hand: &Hand, rules: &Rules) -> u64 {
             mask |= SUIT << (9 * s);
         }
     }
-    match suits.cmp(&(rules.max_suits as usize)) {
+    let mask = match suits.cmp(&(rules.max_suits as usize)) {
         std::cmp::Ordering::Less => mask | SUIT | SUIT << 9 | SUIT << 18,
         std::cmp::Ordering::Equal => mask,
         std::cmp::Ordering::Greater => 0,
-    }
+    };
+    mask & !gone
 }
 
 /// The concealed quads (at most four: callers pass hands of at most 18

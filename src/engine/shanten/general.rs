@@ -20,7 +20,7 @@ use crate::tileset::TileSet;
 /// no MCR forms.
 #[inline(always)]
 pub(super) fn all_parts_open(rules: &Rules) -> bool {
-    rules.honors && rules.max_suits >= 3 && !rules.mcr_forms
+    rules.plain() && !rules.mcr_forms
 }
 
 /// Distance over every form and (Sichuan) every voided suit.
@@ -28,7 +28,7 @@ pub(super) fn distance<B: AsRef<[u8]>>(t: &Tables<B>, shape: &Shape, rules: &Rul
     if shape.capped == 0 && all_parts_open(rules) {
         return concealed_distance(t, &shape.c, &Tally::of(&shape.c), rules, shape.size);
     }
-    if shape.capped == 0 && rules.honors && rules.max_suits >= 3 {
+    if shape.capped == 0 && rules.plain() {
         // MCR, concealed: the fast path's forms, then the knitted ones.
         let mut d = concealed_distance(t, &shape.c, &Tally::of(&shape.c), rules, shape.size);
         if shape.size >= 13 {
@@ -61,7 +61,7 @@ pub(super) fn improving<B: AsRef<[u8]>>(
         let (d, tiles) = concealed_effective(tables, &shape.c, &Tally::of(&shape.c), rules);
         return (d, TileSet::from_bits(tiles));
     }
-    if shape.capped == 0 && rules.honors && rules.max_suits >= 3 {
+    if shape.capped == 0 && rules.plain() {
         // MCR, concealed: the fast path's forms, then the knitted ones.
         let (d, tiles) = concealed_effective(tables, &shape.c, &Tally::of(&shape.c), rules);
         let mut best = Best { d, tiles };
@@ -97,6 +97,9 @@ pub(super) fn improving<B: AsRef<[u8]>>(
             let (d, t) = knitted_straight(tables, shape, keep, true, best.d);
             best.add(d, t);
         }
+    }
+    if rules.three_player {
+        best.tiles &= !0xfe; // seven pairs may want any new kind: never 2m–8m
     }
     (best.d, TileSet::from_bits(best.tiles))
 }

@@ -367,10 +367,17 @@ impl Shape {
                 capped |= 1 << (t.index() / 9);
             }
         }
-        if !rules.honors {
-            if let Some(i) = (27..KINDS).find(|&i| c[i] + (4 - caps[i]) > 0) {
+        if !rules.plain() {
+            if let Some(i) = (0..KINDS).find(|&i| c[i] + (4 - caps[i]) > 0 && !rules.tile_exists(i))
+            {
                 return Err(ShantenError::NoSuchTile(tile(i)));
             }
+        }
+        if rules.three_player {
+            // 2m–8m do not exist: no target holds them, so 1m and 9m form
+            // no chow and behave as two honour kinds.
+            caps[1..8].fill(0);
+            capped |= 1;
         }
         if rules.max_suits < 3 && voids(capped, rules).next().is_none() {
             return Err(ShantenError::ThreeSuits);

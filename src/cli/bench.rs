@@ -244,14 +244,15 @@ const OPS: &[Op] = &[
     Op {
         name: "riichi-score",
         sets: &[Set::C14],
-        table: |hs| {
+        rules: RIICHI,
+        table: |hs, _| {
             let t = Tables::embedded();
-            riichi_inputs(hs)
+            riichi_inputs(hs.hands)
                 .map(|i| riichi::score(black_box(&i), t).map_or(0, |s| s.cost.total as u64))
                 .sum()
         },
-        reference: |hs| {
-            riichi_inputs(hs)
+        reference: |hs, _| {
+            riichi_inputs(hs.hands)
                 .map(|i| {
                     let all = reference::arrangements(black_box(i.hand()), &Rules::RIICHI);
                     riichi::score_arrangements(&i, &all).map_or(0, |s| s.cost.total as u64)

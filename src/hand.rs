@@ -197,16 +197,23 @@ impl Hand {
         if melds.len() > MAX_MELDS {
             return Err(HandError::TooManyMelds);
         }
+        let fifth = |i: usize| HandError::FifthCopy(Tile::from_index(i).expect("index < 34"));
+        // Check the concealed counts before adding the melds to them: a raw
+        // count near 255 would otherwise wrap and pass.
+        if let Some(i) = counts.iter().position(|&c| c > 4) {
+            return Err(fifth(i));
+        }
         let mut slots = [Meld::UNUSED; MAX_MELDS];
         let mut all = counts;
         for (slot, m) in slots.iter_mut().zip(melds) {
             *slot = *m;
-            m.add_to(&mut all);
-        }
-        if let Some(i) = all.iter().position(|&c| c > 4) {
-            return Err(HandError::FifthCopy(
-                Tile::from_index(i).expect("index < 34"),
-            ));
+            for t in m.tiles() {
+                let c = &mut all[t.index()];
+                if *c == 4 {
+                    return Err(fifth(t.index()));
+                }
+                *c += 1;
+            }
         }
         Ok(Hand {
             counts,

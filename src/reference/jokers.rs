@@ -546,8 +546,9 @@ fn multisets(
 /// each way to say which copies in it are the jokers. Groups of jokers only
 /// become [`FreeJokers`] where the form leaves their tiles free (the standard
 /// form, kongs, the set and pair of a knitted straight, seven pairs). Sorted
-/// and without repeats, as the table engine's
-/// [`Tables::arrangements_jokers`](crate::Tables::arrangements_jokers).
+/// by form and text and without repeats: the same set as the table engine's
+/// [`Tables::arrangements_jokers`](crate::Tables::arrangements_jokers), in a
+/// different order (compare them as sets).
 ///
 /// The candidates suffice here too: the proof of [`candidates`] moves only
 /// joker-only groups, which become free groups whatever their tiles.

@@ -41,11 +41,13 @@ pub enum ParseErrorKind {
     NoNotation(Vec<(Notation, ParseError)>),
     /// Several notations parse the input into different hands.
     Ambiguous(Vec<Notation>),
-    /// A chow claimed from someone other than the player on the left
-    /// (`[123m2]`); the group as written.
-    ChowNotFromLeft(String),
-    /// A meld source digit other than 1 (left), 2 (opposite), 3 (right).
+    /// A chow digit other than 1–3, the claimed tile (`[123m5]`).
+    BadChowDigit(char),
+    /// A pung's source digit other than 1 (left), 2 (opposite), 3 (right).
     BadSource(char),
+    /// A kong digit other than 1–3 (the source) or 5–7 (added to a pung
+    /// claimed from 1–3).
+    BadKongDigit(char),
     /// [`parse_tile`](super::parse_tile) was given no tile or several.
     NotOneTile,
 }
@@ -114,9 +116,16 @@ impl fmt::Display for ParseError {
             UnopenedBracket => write!(f, "closing bracket ']'{at} has no opening '['"),
             BadMeld(g) => write!(f, "'{g}'{at} is not a chow, pung or kong"),
             TooManyMelds => write!(f, "more than four declared melds (the fifth{at})"),
-            ChowNotFromLeft(g) => write!(
+            BadChowDigit(c) => write!(
                 f,
-                "'{g}'{at} is a chow, which can only be claimed from the left (source 1)"
+                "chow digit '{}'{at} is not 1, 2 or 3 (which of its tiles was claimed)",
+                c.escape_debug()
+            ),
+            BadKongDigit(c) => write!(
+                f,
+                "kong digit '{}'{at} is not 1-3 (source: left, opposite, right) \
+                 or 5-7 (added to a pung claimed from 1-3)",
+                c.escape_debug()
             ),
             BadSource(c) => write!(
                 f,

@@ -39,7 +39,7 @@ mod mpsz;
 
 pub use error::{FormatError, ParseError, ParseErrorKind};
 
-use crate::hand::{Hand, HandError, Meld, MAX_MELDS};
+use crate::hand::{ChowTile, From, Hand, HandError, Meld, MeldKind, MAX_MELDS};
 use crate::tile::{Counts, Suit, Tile, KINDS};
 use std::fmt;
 
@@ -239,6 +239,38 @@ pub fn format(hand: &Hand, notation: Notation) -> Result<String, FormatError> {
     }
 }
 
+/// The meld of `kind` at `tile` with notation digit `digit` (0 for none), as
+/// the MCR reference calculator writes it (DESIGN §2): a chow's digit 1–3 is
+/// its claimed tile; a pung's 1–3 its source; a melded kong's 1–3 its
+/// source and 5–7 added to a pung claimed from 1–3; a concealed kong has
+/// none. (The notation writes a concealed kong as a kong with no digit.)
+/// `None` when the digit means nothing for the kind, or the meld does not
+/// fit (a chow from 8).
+///
+/// ```
+/// use hupai::notation::meld_of_digit;
+/// use hupai::{MeldKind, Tile};
+/// let s1: Tile = "1s".parse().unwrap();
+/// let kong = meld_of_digit(MeldKind::Kong, s1, 6).unwrap();
+/// assert!(kong.is_added_kong());
+/// assert_eq!(meld_of_digit(MeldKind::Kong, s1, 2).unwrap().digit(), Some(2));
+/// assert!(meld_of_digit(MeldKind::ConcealedKong, s1, 1).is_none());
+/// assert!(meld_of_digit(MeldKind::Pung, s1, 5).is_none());
+/// ```
+pub fn meld_of_digit(kind: MeldKind, tile: Tile, digit: u8) -> Option<Meld> {
+    let source = From::from_digit(digit);
+    match (kind, digit) {
+        (MeldKind::Chow, 0) => Meld::new(kind, tile, None).ok(),
+        (MeldKind::Chow, d) => Meld::chow(tile, ChowTile::from_digit(d)?).ok(),
+        (MeldKind::Pung, 0) => Meld::new(kind, tile, None).ok(),
+        (MeldKind::Pung, _) => Meld::new(kind, tile, Some(source?)).ok(),
+        (MeldKind::Kong | MeldKind::ConcealedKong, 0) => Meld::new(kind, tile, None).ok(),
+        (MeldKind::Kong, 5..=7) => Some(Meld::added_kong(tile, From::from_digit(digit - 4)?)),
+        (MeldKind::Kong, _) => Meld::new(kind, tile, Some(source?)).ok(),
+        (MeldKind::ConcealedKong, _) => None,
+    }
+}
+
 /// The characters of the input with their 1-based positions, leading and
 /// trailing whitespace left out (positions still count it).
 fn positioned(input: &str) -> impl Iterator<Item = (usize, char)> + '_ {
@@ -321,9 +353,9 @@ impl Builder {
             ParseError::whole(match e {
                 HandError::FifthCopy(t) => ParseErrorKind::FifthCopy(t),
                 HandError::TooManyMelds => ParseErrorKind::TooManyMelds,
-                HandError::BadChow(t) | HandError::ConcealedKongWithSource(t) => {
-                    ParseErrorKind::BadMeld(t.to_string())
-                }
+                HandError::BadChow(t)
+                | HandError::ConcealedKongWithSource(t)
+                | HandError::ChowNotFromLeft(t) => ParseErrorKind::BadMeld(t.to_string()),
             })
         })?;
         for suit in Suit::NUMBERED {

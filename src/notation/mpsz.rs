@@ -5,8 +5,8 @@
 //! instead of `z` digits: [`parse_grouped`] and [`format_grouped`] take the
 //! alphabet as a [`Syntax`].
 
-use super::{concealed_in_order, positioned, Builder, ParseError, ParseErrorKind};
-use crate::hand::{From as Source, Hand, Meld, MeldKind};
+use super::{concealed_in_order, meld_of_digit, positioned, Builder, ParseError, ParseErrorKind};
+use crate::hand::{Hand, MeldKind};
 use crate::tile::{Suit, Tile};
 
 /// The alphabet of a grouped notation.
@@ -26,7 +26,7 @@ impl Syntax {
 
     /// A character that may appear inside brackets.
     fn in_group(&self, c: char) -> bool {
-        c.is_ascii_digit() || self.suits.contains_key(&c) || self.honour(c).is_some()
+        c.is_ascii_digit() || c == ',' || self.suits.contains_key(&c) || self.honour(c).is_some()
     }
 }
 
@@ -123,8 +123,9 @@ fn suited(d: char, suit: Suit, letter: char, pos: usize) -> Result<(Tile, bool),
 }
 
 /// A bracketed group, brackets included: one run of digits and its suit
-/// letter, or a run of honour letters, then an optional source digit 1–3.
-/// An empty pair of brackets adds nothing.
+/// letter, or a run of honour letters, then an optional comma and digit
+/// (the claimed tile of a chow, the source of a pung or kong, 5–7 an added
+/// kong: see [`meld_of_digit`]). An empty pair of brackets adds nothing.
 fn meld(hand: &mut Builder, group: &[(usize, char)], syntax: &Syntax) -> Result<(), ParseError> {
     use ParseErrorKind::*;
     let open = group[0].0;
@@ -167,35 +168,36 @@ fn meld(hand: &mut Builder, group: &[(usize, char)], syntax: &Syntax) -> Result<
         &content[n..]
     };
 
-    let source = match *rest {
+    // An optional comma, then the digit (`[567m,2]` is `[567m2]`).
+    let digit = match *rest {
         [] => None,
-        [(p, d)] if d.is_ascii_digit() => {
-            let source = Source::from_digit(d as u8 - b'0');
-            Some(source.ok_or_else(|| ParseError::at(BadSource(d), p))?)
-        }
+        [(p, d)] | [(_, ','), (p, d)] if d.is_ascii_digit() => Some((p, d)),
         _ => return Err(ParseError::at(BadMeld(text()), open)),
     };
 
     tiles.sort_unstable();
     let kind = match *tiles.as_slice() {
         [(a, _), (b, _), (c, _)] if a == b && b == c => MeldKind::Pung,
-        [(a, _), (b, _), (c, _)] if a.up(1) == Some(b) && a.up(2) == Some(c) => {
-            if source.is_some_and(|s| s != Source::Left) {
-                return Err(ParseError::at(ChowNotFromLeft(text()), open));
-            }
-            MeldKind::Chow
-        }
-        [(a, _), (b, _), (c, _), (d, _)] if a == b && b == c && c == d => {
-            if source.is_some() {
-                MeldKind::Kong
-            } else {
-                MeldKind::ConcealedKong
-            }
-        }
+        [(a, _), (b, _), (c, _)] if a.up(1) == Some(b) && a.up(2) == Some(c) => MeldKind::Chow,
+        // A kong without a digit is concealed.
+        [(a, _), (b, _), (c, _), (d, _)] if a == b && b == c && c == d => match digit {
+            None => MeldKind::ConcealedKong,
+            Some(_) => MeldKind::Kong,
+        },
         _ => return Err(ParseError::at(BadMeld(text()), open)),
     };
-    let meld =
-        Meld::new(kind, tiles[0].0, source).map_err(|_| ParseError::at(BadMeld(text()), open))?;
+    let meld = match digit {
+        None => meld_of_digit(kind, tiles[0].0, 0),
+        // `0` would read as "no digit" to meld_of_digit.
+        Some((_, '0')) => None,
+        Some((_, d)) => meld_of_digit(kind, tiles[0].0, d as u8 - b'0'),
+    };
+    let meld = meld.ok_or_else(|| match (digit, kind) {
+        (Some((p, d)), MeldKind::Chow) => ParseError::at(BadChowDigit(d), p),
+        (Some((p, d)), MeldKind::Pung) => ParseError::at(BadSource(d), p),
+        (Some((p, d)), _) => ParseError::at(BadKongDigit(d), p),
+        (None, _) => ParseError::at(BadMeld(text()), open),
+    })?;
     hand.meld(meld, &tiles)
 }
 
@@ -206,8 +208,8 @@ pub(super) fn format_grouped(hand: &Hand, keep_last: bool, syntax: &Syntax) -> S
     for m in hand.melds() {
         out.push('[');
         write_tiles(&mut out, m.tiles().map(|t| (t, false)), syntax);
-        match (m.kind(), m.from()) {
-            (_, Some(source)) => out.push(char::from(b'0' + source.digit())),
+        match (m.kind(), m.digit()) {
+            (_, Some(d)) => out.push(char::from(b'0' + d)),
             // `[1111m]` would read as a concealed kong.
             (MeldKind::Kong, None) => out.push('1'),
             _ => {}
@@ -249,6 +251,7 @@ fn write_tiles(out: &mut String, tiles: impl Iterator<Item = (Tile, bool)>, synt
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::hand::From as Source;
 
     fn melds(s: &str) -> Vec<(MeldKind, String, Option<Source>)> {
         parse(s)

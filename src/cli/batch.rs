@@ -54,6 +54,7 @@ pub fn run(
             pool.install(|| chunk.par_iter().map(|h| eval(h.trim())).collect());
         for (input, a) in chunk.iter().zip(answers) {
             let line = match (a, common.json) {
+                (Ok(a), false) if common.glyphs => super::glyphs::rewrite(&a.0),
                 (Ok(a), _) => a.0,
                 (Err(e), json) => {
                     failed = true;

@@ -4,6 +4,7 @@ mod arrange;
 mod batch;
 mod bench;
 mod check;
+mod glyphs;
 mod score;
 mod shanten;
 mod tables;
@@ -88,6 +89,9 @@ pub struct Common {
     /// One JSON object per hand per line.
     #[arg(long)]
     pub json: bool,
+    /// Write the tiles of text answers as Unicode mahjong tiles (🀇🀈🀉).
+    #[arg(long)]
+    pub glyphs: bool,
     /// Worker threads for batch mode (default: all cores).
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,

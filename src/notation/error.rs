@@ -98,7 +98,7 @@ impl fmt::Display for ParseError {
             SuitWithoutDigits(c) => write!(f, "suit letter '{c}'{at} has no digits"),
             DigitsWithoutSuit => write!(f, "digits{at} have no suit letter"),
             NoSuchTile(t) => {
-                let hint = if t.ends_with('z') {
+                let hint = if t.ends_with('z') || t.ends_with('h') {
                     "honours are 1z-7z"
                 } else {
                     "ranks are 1-9"

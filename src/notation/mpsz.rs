@@ -17,17 +17,33 @@ pub(super) struct Syntax {
     pub honours: Option<&'static phf::Map<char, Tile>>,
     /// The letter of each honour, East to Red, for writing (mcr).
     pub honour_letters: Option<&'static [char; 7]>,
+    /// The aliases people bring (mpsz): `r` for a red five's `0` and the
+    /// Unicode mahjong tiles as one tile each.
+    pub aliases: bool,
 }
 
 impl Syntax {
-    fn honour(&self, c: char) -> Option<Tile> {
-        self.honours.and_then(|h| h.get(&c).copied())
+    /// A character that is one tile by itself: an honour letter (mcr) or a
+    /// Unicode mahjong tile (mpsz).
+    fn single(&self, c: char) -> Option<Tile> {
+        let honour = self.honours.and_then(|h| h.get(&c).copied());
+        honour.or_else(|| Tile::from_glyph(c).filter(|_| self.aliases))
+    }
+
+    /// A rank character: a digit, or `r` (a red five) with aliases.
+    fn rank(&self, c: char) -> bool {
+        c.is_ascii_digit() || (self.aliases && c == 'r')
     }
 
     /// A character that may appear inside brackets.
     fn in_group(&self, c: char) -> bool {
-        c.is_ascii_digit() || c == ',' || self.suits.contains_key(&c) || self.honour(c).is_some()
+        self.rank(c) || c == ',' || self.suits.contains_key(&c) || self.single(c).is_some()
     }
+}
+
+/// Variation selectors, which may follow an emoji such as 🀄.
+fn is_variation_selector(c: char) -> bool {
+    matches!(c, '\u{FE0E}' | '\u{FE0F}')
 }
 
 static SUITS: phf::Map<char, Suit> = phf::phf_map! {
@@ -35,12 +51,15 @@ static SUITS: phf::Map<char, Suit> = phf::phf_map! {
     'p' => Suit::Dots,
     's' => Suit::Bamboo,
     'z' => Suit::Honors,
+    // The Python `mahjong` package writes honours with `h`.
+    'h' => Suit::Honors,
 };
 
 const MPSZ: Syntax = Syntax {
     suits: &SUITS,
     honours: None,
     honour_letters: None,
+    aliases: true,
 };
 
 pub(super) fn parse(input: &str) -> Result<Hand, ParseError> {
@@ -54,13 +73,23 @@ pub(super) fn format(hand: &Hand, keep_last: bool) -> String {
 /// Parse the grouped syntax of mpsz and mcr.
 pub(super) fn parse_grouped(input: &str, syntax: &Syntax) -> Result<Hand, ParseError> {
     use ParseErrorKind::*;
-    let chars: Vec<(usize, char)> = positioned(input).collect();
+    let mut chars: Vec<(usize, char)> = positioned(input).collect();
+    if syntax.aliases {
+        // A variation selector after a tile glyph (🀄️) is part of it.
+        let glyph = |c| Tile::from_glyph(c).is_some();
+        let mut prev = ' ';
+        chars.retain(|&(_, c)| {
+            let keep = !(is_variation_selector(c) && glyph(prev));
+            prev = c;
+            keep
+        });
+    }
     let mut hand = Builder::new();
     // Index in `chars` where the run of digits waiting for its suit letter starts.
     let mut digits: Option<usize> = None;
     let mut i = 0;
     while let Some(&(pos, c)) = chars.get(i) {
-        if c.is_ascii_digit() {
+        if syntax.rank(c) {
             digits.get_or_insert(i);
             i += 1;
             continue;
@@ -76,7 +105,7 @@ pub(super) fn parse_grouped(input: &str, syntax: &Syntax) -> Result<Hand, ParseE
             i += 1;
             continue;
         }
-        let honour = syntax.honour(c);
+        let honour = syntax.single(c);
         if honour.is_none() && !matches!(c, '[' | ']') && !c.is_whitespace() {
             return Err(ParseError::at(UnexpectedChar(c), pos));
         }
@@ -111,7 +140,8 @@ pub(super) fn parse_grouped(input: &str, syntax: &Syntax) -> Result<Hand, ParseE
 /// The tile of digit `d` in `suit` (`letter` as written), and whether it is a
 /// red five.
 fn suited(d: char, suit: Suit, letter: char, pos: usize) -> Result<(Tile, bool), ParseError> {
-    let rank = d as u8 - b'0';
+    // `r` is the red five's `0` of the Python `mahjong` package.
+    let rank = if d == 'r' { 0 } else { d as u8 - b'0' };
     if rank == 0 && suit != Suit::Honors {
         if let Some(five) = Tile::new(suit, 5) {
             return Ok((five, true));
@@ -141,11 +171,8 @@ fn meld(hand: &mut Builder, group: &[(usize, char)], syntax: &Syntax) -> Result<
 
     let mut tiles = Vec::with_capacity(4);
     let (first_pos, first) = content[0];
-    let rest = if first.is_ascii_digit() {
-        let n = content
-            .iter()
-            .take_while(|(_, c)| c.is_ascii_digit())
-            .count();
+    let rest = if syntax.rank(first) {
+        let n = content.iter().take_while(|&&(_, c)| syntax.rank(c)).count();
         let suit = content
             .get(n)
             .and_then(|&(_, letter)| syntax.suits.get(&letter).map(|&s| (s, letter)));
@@ -161,7 +188,7 @@ fn meld(hand: &mut Builder, group: &[(usize, char)], syntax: &Syntax) -> Result<
         return Err(ParseError::at(SuitWithoutDigits(first), first_pos));
     } else {
         let mut n = 0;
-        while let Some(tile) = content.get(n).and_then(|&(_, c)| syntax.honour(c)) {
+        while let Some(tile) = content.get(n).and_then(|&(_, c)| syntax.single(c)) {
             tiles.push((tile, content[n].0));
             n += 1;
         }

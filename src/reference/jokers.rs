@@ -130,7 +130,8 @@ pub fn completion(counts: &Counts, melds: &[Meld], jokers: usize, rules: &Rules)
             return Some(a);
         }
     }
-    if rules.mcr_forms && melds.len() <= 1 && size == 14 {
+    let knitted = size % 3 == 2 && forms::knitted_straight_sets(size, melds.len()).is_some();
+    if rules.mcr_forms && knitted {
         return knitted_straight(counts, jokers, &fresh);
     }
     None

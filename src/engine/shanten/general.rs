@@ -31,7 +31,7 @@ pub(super) fn distance<B: AsRef<[u8]>>(t: &Tables<B>, shape: &Shape, rules: &Rul
         if shape.melds == 0 && shape.size >= 13 {
             d = d.min(special_distance(&shape.c, rules, keep));
         }
-        if rules.mcr_forms && shape.melds <= 1 && shape.size >= 13 {
+        if rules.mcr_forms && forms::knitted_straight_sets(shape.size, shape.melds).is_some() {
             d = d.min(knitted_straight(t, shape, keep, false).0);
         }
         best = best.min(d);
@@ -78,7 +78,7 @@ pub(super) fn improving<B: AsRef<[u8]>>(
                 consider(d, t);
             }
         }
-        if rules.mcr_forms && shape.melds <= 1 && shape.size >= 13 {
+        if rules.mcr_forms && forms::knitted_straight_sets(shape.size, shape.melds).is_some() {
             let (d, t) = knitted_straight(tables, shape, keep, true);
             consider(d, t);
         }
@@ -135,7 +135,7 @@ fn kinds_kept(keep: u8) -> u64 {
 
 /// Knitted straight (MCR): for each permutation, its missing tiles plus
 /// the rest's distance to one set and a pair (just the pair beside a
-/// declared meld). With `improving`, also the draws that lower an optimal
+/// declared meld or in a bare short hand, see [`forms::knitted_straight_sets`]). With `improving`, also the draws that lower an optimal
 /// permutation.
 fn knitted_straight<B: AsRef<[u8]>>(
     t: &Tables<B>,
@@ -167,7 +167,8 @@ fn knitted_straight<B: AsRef<[u8]>>(
                 }
             }
         }
-        rest.k = 1 - shape.melds;
+        rest.k =
+            forms::knitted_straight_sets(shape.size, shape.melds).expect("checked by the callers");
         let (d, improving) = standard(t, &rest, keep, want);
         let d = d.saturating_add(missing);
         if d < best {

@@ -37,7 +37,8 @@ pub enum ParseErrorKind {
     BadMeld(String),
     /// More than four declared melds.
     TooManyMelds,
-    /// No notation parses the input; each candidate's error.
+    /// No notation parses the input; each candidate's error, the one that
+    /// read furthest (largest position) first.
     NoNotation(Vec<(Notation, ParseError)>),
     /// Several notations parse the input into different hands.
     Ambiguous(Vec<Notation>),
@@ -94,7 +95,7 @@ impl fmt::Display for ParseError {
         let at = At(self.position);
         match &self.kind {
             Empty => f.write_str("empty hand"),
-            UnexpectedChar(c) => write!(f, "unexpected character '{}'{at}", c.escape_debug()),
+            UnexpectedChar(c) => write!(f, "unexpected character {}{at}", Shown(*c)),
             SuitWithoutDigits(c) => write!(f, "suit letter '{c}'{at} has no digits"),
             DigitsWithoutSuit => write!(f, "digits{at} have no suit letter"),
             NoSuchTile(t) => {
@@ -118,19 +119,19 @@ impl fmt::Display for ParseError {
             TooManyMelds => write!(f, "more than four declared melds (the fifth{at})"),
             BadChowDigit(c) => write!(
                 f,
-                "chow digit '{}'{at} is not 1, 2 or 3 (which of its tiles was claimed)",
-                c.escape_debug()
+                "chow digit {}{at} is not 1, 2 or 3 (which of its tiles was claimed)",
+                Shown(*c)
             ),
             BadKongDigit(c) => write!(
                 f,
-                "kong digit '{}'{at} is not 1-3 (source: left, opposite, right) \
+                "kong digit {}{at} is not 1-3 (source: left, opposite, right) \
                  or 5-7 (added to a pung claimed from 1-3)",
-                c.escape_debug()
+                Shown(*c)
             ),
             BadSource(c) => write!(
                 f,
-                "meld source '{}'{at} is not 1 (left), 2 (opposite) or 3 (right)",
-                c.escape_debug()
+                "meld source {}{at} is not 1 (left), 2 (opposite) or 3 (right)",
+                Shown(*c)
             ),
             NotOneTile => f.write_str("expected exactly one tile, such as 5p or 7z"),
             NoNotation(errors) => {
@@ -146,6 +147,20 @@ impl fmt::Display for ParseError {
                 list(f, notations)?;
                 f.write_str(" read different hands; choose a notation")
             }
+        }
+    }
+}
+
+/// A character as messages quote it: `'x'`, or `U+0000` for a control
+/// character, which a terminal or log would not show (DESIGN §5).
+struct Shown(char);
+
+impl fmt::Display for Shown {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.is_control() {
+            write!(f, "U+{:04X}", self.0 as u32)
+        } else {
+            write!(f, "'{}'", self.0)
         }
     }
 }

@@ -100,7 +100,8 @@ impl fmt::Display for Notation {
 /// [`Notation::Auto`] tries mpsz, mediatek, chengdu and mcr: the input is
 /// accepted when every notation that reads it reads the same hand; when they
 /// read different hands the error is [`ParseErrorKind::Ambiguous`], and when
-/// none does it is [`ParseErrorKind::NoNotation`] with each one's error, or
+/// none does it is [`ParseErrorKind::NoNotation`] with each one's error (the
+/// notation that read furthest first), or
 /// [`ParseErrorKind::Empty`] when some notation finds no tile in it, or the
 /// one error when every notation gives the same.
 ///
@@ -155,6 +156,10 @@ fn parse_auto(input: &str) -> Result<Hand, ParseError> {
     if let Some((_, e)) = empty.or(errors.first().filter(|_| same)) {
         return Err(e.clone());
     }
+    // The notation that read furthest leads: its error is most likely the
+    // one the writer made (a stable sort keeps the usual order on ties).
+    let mut errors = errors;
+    errors.sort_by_key(|(_, e)| std::cmp::Reverse(e.position.unwrap_or(0)));
     Err(ParseError::whole(ParseErrorKind::NoNotation(errors)))
 }
 

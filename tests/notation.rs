@@ -252,7 +252,8 @@ fn unexpected_character() {
     assert_eq!(fails("EEEX", Notation::Mcr).1, Some(4));
     assert_eq!(
         fails("1m\u{7}", Notation::Mpsz).2,
-        "unexpected character '\\u{7}' at position 3"
+        // A control character is shown as its code (DESIGN §5, issue 12).
+        "unexpected character U+0007 at position 3"
     );
 }
 

@@ -501,26 +501,22 @@ pub fn c_abi(data: &[u8]) {
     }
 }
 
-/// An engine for `rules` (0..4), made once per thread and never freed.
+/// An engine for `rules` (0..4), made once and never freed. Kept as
+/// addresses in a static, where a leak checker still sees them reachable.
 fn cached_engine(rules: u32) -> *mut hupai::ffi::HupaiEngine {
-    use std::cell::RefCell;
-    thread_local! {
-        static ENGINES: RefCell<Vec<*mut hupai::ffi::HupaiEngine>> = const { RefCell::new(Vec::new()) };
-    }
-    ENGINES.with(|e| {
-        let mut e = e.borrow_mut();
-        if e.is_empty() {
-            for r in 0..4 {
-                let mut engine = std::ptr::null_mut();
-                // SAFETY: a null directory and a valid out-pointer.
-                let st =
-                    unsafe { hupai::ffi::hupai_engine_new(r, std::ptr::null(), 1, &mut engine) };
-                assert_eq!(st, hupai::ffi::HupaiStatus::Ok);
-                e.push(engine);
-            }
-        }
-        e[rules as usize]
-    })
+    use std::sync::OnceLock;
+    static ENGINES: OnceLock<[usize; 4]> = OnceLock::new();
+    let engines = ENGINES.get_or_init(|| {
+        std::array::from_fn(|r| {
+            let mut engine = std::ptr::null_mut();
+            // SAFETY: a null directory and a valid out-pointer.
+            let st =
+                unsafe { hupai::ffi::hupai_engine_new(r as u32, std::ptr::null(), 1, &mut engine) };
+            assert_eq!(st, hupai::ffi::HupaiStatus::Ok);
+            engine as usize
+        })
+    });
+    engines[rules as usize] as *mut hupai::ffi::HupaiEngine
 }
 
 /// `Hand::new` on raw counts and raw melds: it accepts exactly the hands

@@ -306,7 +306,10 @@ typedef struct HupaiMeld {
    */
   uint8_t tile;
   /**
-   * `HUPAI_FROM_NONE`, `_LEFT`, `_OPPOSITE` or `_RIGHT`.
+   * The meld's notation digit: `HUPAI_FROM_NONE` (0) for none, else as
+   * the MCR notation writes it: a pung's or kong's source
+   * `HUPAI_FROM_LEFT`, `_OPPOSITE` or `_RIGHT` (1–3), 5–7 a kong added to
+   * a pung claimed from 1–3, a chow's claimed tile 1–3 (from the left).
    */
   uint8_t from;
 } HupaiMeld;

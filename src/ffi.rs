@@ -71,7 +71,7 @@
 //! unsafe { hupai_engine_free(engine) };
 //! ```
 
-use crate::hand::{From, Hand, HandError, Meld, MeldKind, MAX_MELDS};
+use crate::hand::{Hand, HandError, Meld, MeldKind, MAX_MELDS};
 use crate::notation::{self, Notation};
 use crate::rules::Rules;
 use crate::server::{Embedded, Engine, Mapped};
@@ -197,7 +197,10 @@ pub struct HupaiMeld {
     pub kind: u8,
     /// The lowest tile, 0..33 (0–8 characters, 9–17 dots, 18–26 bamboo, 27–33 honours).
     pub tile: u8,
-    /// `HUPAI_FROM_NONE`, `_LEFT`, `_OPPOSITE` or `_RIGHT`.
+    /// The meld's notation digit: `HUPAI_FROM_NONE` (0) for none, else as
+    /// the MCR notation writes it: a pung's or kong's source
+    /// `HUPAI_FROM_LEFT`, `_OPPOSITE` or `_RIGHT` (1–3), 5–7 a kong added to
+    /// a pung claimed from 1–3, a chow's claimed tile 1–3 (from the left).
     pub from: u8,
 }
 
@@ -357,7 +360,9 @@ fn to_hand(counts: &[u8; KINDS], melds: &[HupaiMeld]) -> Result<Hand> {
     Hand::new(*counts, &ms[..melds.len()]).map_err(|e| match e {
         HandError::FifthCopy(_) => HupaiStatus::FifthCopy,
         HandError::TooManyMelds => HupaiStatus::BadLength,
-        HandError::BadChow(_) | HandError::ConcealedKongWithSource(_) => HupaiStatus::BadMeld,
+        HandError::BadChow(_)
+        | HandError::ConcealedKongWithSource(_)
+        | HandError::ChowNotFromLeft(_) => HupaiStatus::BadMeld,
     })
 }
 
@@ -379,11 +384,7 @@ fn to_meld(m: &HupaiMeld) -> Result<Meld> {
         _ => return Err(HupaiStatus::BadMeld),
     };
     let tile = Tile::from_index(m.tile as usize).ok_or(HupaiStatus::BadMeld)?;
-    let from = match m.from {
-        HUPAI_FROM_NONE => None,
-        d => Some(From::from_digit(d).ok_or(HupaiStatus::BadMeld)?),
-    };
-    Meld::new(kind, tile, from).map_err(|_| HupaiStatus::BadMeld)
+    crate::notation::meld_of_digit(kind, tile, m.from).ok_or(HupaiStatus::BadMeld)
 }
 
 /// The C value of a hand.
@@ -401,7 +402,7 @@ fn from_hand(hand: &Hand) -> HupaiHand {
                 MeldKind::ConcealedKong => HUPAI_MELD_CONCEALED_KONG,
             },
             tile: m.tile().index() as u8,
-            from: m.from().map_or(HUPAI_FROM_NONE, From::digit),
+            from: m.digit().unwrap_or(HUPAI_FROM_NONE),
         };
     }
     out.meld_count = hand.meld_count() as u8;

@@ -183,6 +183,30 @@ pub fn honors_and_knitted(counts: &Counts) -> Option<usize> {
     })
 }
 
+/// The sets a knitted straight needs beside its nine knitted tiles and its
+/// pair, in a hand of `size` slots (concealed tiles plus three per declared
+/// meld, before or after the winning tile) with `melds` declared melds; `None`
+/// when the form does not fit. A full hand needs one set, or none beside a
+/// declared meld. A bare short hand (10 or 11 concealed tiles, no declared
+/// meld) counts its missing set as a meld, as the MCR reference calculator
+/// does, but never as knitted tiles: it needs no set.
+///
+/// ```
+/// use hupai::forms::knitted_straight_sets;
+/// assert_eq!(knitted_straight_sets(14, 0), Some(1));
+/// assert_eq!(knitted_straight_sets(13, 1), Some(0));
+/// assert_eq!(knitted_straight_sets(10, 0), Some(0)); // 2458m369s147p waits on 4m
+/// assert_eq!(knitted_straight_sets(11, 1), None);
+/// assert_eq!(knitted_straight_sets(8, 0), None);
+/// ```
+pub fn knitted_straight_sets(size: usize, melds: usize) -> Option<usize> {
+    match (size, melds) {
+        (13 | 14, 0 | 1) => Some(1 - melds),
+        (10 | 11, 0) => Some(0),
+        _ => None,
+    }
+}
+
 /// The knitted permutations whose nine tiles are all among `counts`.
 pub fn knitted_straights(counts: &Counts) -> impl Iterator<Item = usize> + '_ {
     (0..6).filter(move |&p| knitted_tiles(p).iter().all(|&i| counts[i] > 0))

@@ -48,21 +48,74 @@ impl From {
     }
 }
 
-/// A declared meld: its kind, its lowest tile, and (for claimed melds) where
-/// the claimed tile came from.
+/// Which tile of a chow was claimed: the MCR reference calculator's chow
+/// digit 1–3 (`[567m2]`: 6m claimed, 5m and 7m held).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum ChowTile {
+    /// The lowest tile (the default when the notation gives no digit).
+    First = 1,
+    /// The middle tile.
+    Second = 2,
+    /// The highest tile.
+    Third = 3,
+}
+
+impl ChowTile {
+    /// The notation digit 1–3.
+    pub fn digit(self) -> u8 {
+        self as u8
+    }
+
+    /// The position with notation digit 1–3.
+    ///
+    /// ```
+    /// use hupai::ChowTile;
+    /// assert_eq!(ChowTile::from_digit(2), Some(ChowTile::Second));
+    /// assert_eq!(ChowTile::from_digit(4), None);
+    /// ```
+    pub fn from_digit(d: u8) -> Option<ChowTile> {
+        match d {
+            1 => Some(ChowTile::First),
+            2 => Some(ChowTile::Second),
+            3 => Some(ChowTile::Third),
+            _ => None,
+        }
+    }
+}
+
+/// A declared meld: its kind, its lowest tile, where it came from when the
+/// notation said so, which tile of a chow was claimed, and whether a melded
+/// kong was added to a claimed pung (加杠).
+///
+/// The notation digit ([`Meld::digit`]) carries the last two: a chow's digit
+/// 1–3 names its claimed tile (chows always come from the left); a pung's or
+/// melded kong's digit 1–3 is the source; 5–7 an added kong on a pung claimed
+/// from source 1–3. An added kong stays [`MeldKind::Kong`] (a melded kong for
+/// scoring) with [`Meld::is_added_kong`] set.
 ///
 /// ```
-/// use hupai::{Meld, MeldKind, Tile};
+/// use hupai::{ChowTile, From, Meld, MeldKind, Tile};
 /// let t: Tile = "4p".parse().unwrap();
 /// let m = Meld::new(MeldKind::Chow, t, None).unwrap();
 /// assert_eq!(m.tiles().map(|t| t.to_string()).collect::<Vec<_>>(), ["4p", "5p", "6p"]);
 /// assert!(Meld::new(MeldKind::Chow, "8p".parse().unwrap(), None).is_err());
+///
+/// let chow = Meld::chow(t, ChowTile::Second).unwrap();
+/// assert_eq!(chow.claimed_tile().unwrap().to_string(), "5p");
+/// assert_eq!((chow.from(), chow.digit()), (Some(From::Left), Some(2)));
+///
+/// let added = Meld::added_kong(t, From::Opposite);
+/// assert_eq!((added.kind(), added.is_added_kong(), added.digit()), (MeldKind::Kong, true, Some(6)));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Meld {
     kind: MeldKind,
     tile: Tile,
     from: Option<From>,
+    /// Which tile of a chow was claimed; `First` for every other kind.
+    chow_tile: ChowTile,
+    /// A melded kong added to a claimed pung; only with `kind == Kong` and a source.
+    added: bool,
 }
 
 impl Meld {
@@ -71,18 +124,52 @@ impl Meld {
         kind: MeldKind::Pung,
         tile: Tile::EAST,
         from: None,
+        chow_tile: ChowTile::First,
+        added: false,
     };
 
     /// A meld starting at `tile`. A chow must start at rank 1–7 of a numbered
-    /// suit; a concealed kong has no source.
+    /// suit and can only come from the left (its claimed tile is the first;
+    /// see [`Meld::chow`]); a concealed kong has no source.
     pub fn new(kind: MeldKind, tile: Tile, from: Option<From>) -> Result<Meld, HandError> {
         if kind == MeldKind::Chow && tile.up(2).is_none() {
             return Err(HandError::BadChow(tile));
         }
+        if kind == MeldKind::Chow && from.is_some_and(|f| f != From::Left) {
+            return Err(HandError::ChowNotFromLeft(tile));
+        }
         if kind == MeldKind::ConcealedKong && from.is_some() {
             return Err(HandError::ConcealedKongWithSource(tile));
         }
-        Ok(Meld { kind, tile, from })
+        Ok(Meld {
+            kind,
+            tile,
+            from,
+            chow_tile: ChowTile::First,
+            added: false,
+        })
+    }
+
+    /// A chow starting at `tile`, claimed from the left, whose `claimed`
+    /// tile was the one taken (`[567m2]`).
+    pub fn chow(tile: Tile, claimed: ChowTile) -> Result<Meld, HandError> {
+        let m = Meld::new(MeldKind::Chow, tile, Some(From::Left))?;
+        Ok(Meld {
+            chow_tile: claimed,
+            ..m
+        })
+    }
+
+    /// A kong of `tile` added to a pung claimed `from` (`[1111s5]`–`[1111s7]`):
+    /// a melded kong for scoring.
+    pub fn added_kong(tile: Tile, from: From) -> Meld {
+        Meld {
+            kind: MeldKind::Kong,
+            tile,
+            from: Some(from),
+            chow_tile: ChowTile::First,
+            added: true,
+        }
     }
 
     /// The kind of meld.
@@ -95,9 +182,41 @@ impl Meld {
         self.tile
     }
 
-    /// Where a claimed meld came from, when the notation said so.
+    /// Where a claimed meld came from, when the notation said so (none
+    /// written means the left for a claimed meld).
     pub fn from(&self) -> Option<From> {
         self.from
+    }
+
+    /// Which tile of a chow was claimed (`First` when not written).
+    pub fn chow_tile(&self) -> ChowTile {
+        self.chow_tile
+    }
+
+    /// The tile taken from another player: a chow's claimed tile, a pung's
+    /// or melded kong's tile; `None` for a concealed kong.
+    pub fn claimed_tile(&self) -> Option<Tile> {
+        match self.kind {
+            MeldKind::Chow => self.tile.up(self.chow_tile.digit() - 1),
+            MeldKind::ConcealedKong => None,
+            _ => Some(self.tile),
+        }
+    }
+
+    /// True for a melded kong added to a claimed pung (加杠).
+    pub fn is_added_kong(&self) -> bool {
+        self.added
+    }
+
+    /// The notation digit, when the meld has one: a chow's claimed tile 1–3,
+    /// a pung's or kong's source 1–3, or 5–7 for an added kong.
+    pub fn digit(&self) -> Option<u8> {
+        let from = self.from?.digit();
+        Some(match self.kind {
+            MeldKind::Chow => self.chow_tile.digit(),
+            MeldKind::Kong if self.added => from + 4,
+            _ => from,
+        })
     }
 
     /// True for kongs of either kind.
@@ -148,6 +267,8 @@ pub enum HandError {
     BadChow(Tile),
     /// A concealed kong cannot come from another player.
     ConcealedKongWithSource(Tile),
+    /// A chow can only be claimed from the player on the left.
+    ChowNotFromLeft(Tile),
 }
 
 impl fmt::Display for HandError {
@@ -158,6 +279,9 @@ impl fmt::Display for HandError {
             HandError::BadChow(t) => write!(f, "no chow starts at {t}"),
             HandError::ConcealedKongWithSource(t) => {
                 write!(f, "concealed kong of {t} cannot come from another player")
+            }
+            HandError::ChowNotFromLeft(t) => {
+                write!(f, "chow from {t} can only be claimed from the left")
             }
         }
     }
@@ -197,16 +321,23 @@ impl Hand {
         if melds.len() > MAX_MELDS {
             return Err(HandError::TooManyMelds);
         }
+        let fifth = |i: usize| HandError::FifthCopy(Tile::from_index(i).expect("index < 34"));
+        // Check the concealed counts before adding the melds to them: a raw
+        // count near 255 would otherwise wrap and pass.
+        if let Some(i) = counts.iter().position(|&c| c > 4) {
+            return Err(fifth(i));
+        }
         let mut slots = [Meld::UNUSED; MAX_MELDS];
         let mut all = counts;
         for (slot, m) in slots.iter_mut().zip(melds) {
             *slot = *m;
-            m.add_to(&mut all);
-        }
-        if let Some(i) = all.iter().position(|&c| c > 4) {
-            return Err(HandError::FifthCopy(
-                Tile::from_index(i).expect("index < 34"),
-            ));
+            for t in m.tiles() {
+                let c = &mut all[t.index()];
+                if *c == 4 {
+                    return Err(fifth(t.index()));
+                }
+                *c += 1;
+            }
         }
         Ok(Hand {
             counts,

@@ -33,7 +33,7 @@ pub mod tileset;
 
 pub use arrangement::{Arrangement, Form, Group, GroupKind};
 pub use engine::{Arrangements, JokerError, Jokers, Waits, WaitsError};
-pub use hand::{From, Hand, HandError, Meld, MeldKind};
+pub use hand::{ChowTile, From, Hand, HandError, Meld, MeldKind};
 pub use notation::{Notation, ParseError, ParseErrorKind};
 pub use rules::{Rules, SevenPairs};
 pub use table::{TableError, Tables};

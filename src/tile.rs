@@ -174,6 +174,59 @@ impl Tile {
     }
 }
 
+/// The first Unicode mahjong tile, U+1F000 (East wind).
+const GLYPH_BASE: u32 = 0x1F000;
+/// Offsets from [`GLYPH_BASE`] of the dragons in Unicode's order: Red, Green, White.
+const GLYPH_DRAGONS: [Tile; 3] = [Tile::RED, Tile::GREEN, Tile::WHITE];
+
+impl Tile {
+    /// The Unicode mahjong tile (U+1F000–U+1F021) of this tile. Unicode's
+    /// order differs from ours: winds E S W N, then dragons Red Green White,
+    /// then characters, bamboo, dots.
+    ///
+    /// ```
+    /// use hupai::Tile;
+    /// assert_eq!(Tile::RED.glyph(), '🀄');
+    /// assert_eq!(Tile::WHITE.glyph(), '🀆');
+    /// assert_eq!("1s".parse::<Tile>().unwrap().glyph(), '🀐');
+    /// assert_eq!("9p".parse::<Tile>().unwrap().glyph(), '🀡');
+    /// ```
+    pub fn glyph(self) -> char {
+        let rank = self.rank() as u32;
+        let offset = match self.suit() {
+            Suit::Honors if rank <= 4 => rank - 1,
+            // White 5z, Green 6z, Red 7z are U+1F006, U+1F005, U+1F004.
+            Suit::Honors => 4 + (7 - rank),
+            Suit::Characters => 6 + rank,
+            Suit::Bamboo => 15 + rank,
+            Suit::Dots => 24 + rank,
+        };
+        char::from_u32(GLYPH_BASE + offset).expect("U+1F000..U+1F021 are characters")
+    }
+
+    /// The tile a Unicode mahjong glyph shows, for U+1F000–U+1F021 (flowers,
+    /// seasons, the joker and the back are not hand tiles).
+    ///
+    /// ```
+    /// use hupai::Tile;
+    /// assert_eq!(Tile::from_glyph('🀀'), Some(Tile::EAST));
+    /// assert_eq!(Tile::from_glyph('🀄'), Some(Tile::RED));
+    /// assert_eq!(Tile::from_glyph('🀇').unwrap().to_string(), "1m");
+    /// assert_eq!(Tile::from_glyph('🀢'), None); // plum, a flower
+    /// ```
+    pub fn from_glyph(c: char) -> Option<Tile> {
+        let offset = (c as u32).checked_sub(GLYPH_BASE)?;
+        match offset {
+            0..=3 => Tile::new(Suit::Honors, offset as u8 + 1),
+            4..=6 => Some(GLYPH_DRAGONS[offset as usize - 4]),
+            7..=15 => Tile::new(Suit::Characters, (offset - 6) as u8),
+            16..=24 => Tile::new(Suit::Bamboo, (offset - 15) as u8),
+            25..=33 => Tile::new(Suit::Dots, (offset - 24) as u8),
+            _ => None,
+        }
+    }
+}
+
 impl fmt::Display for Tile {
     /// mpsz: `5p`, `7z`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -62,27 +62,30 @@ fn batch_keeps_order_and_survives_bad_lines() {
     let o = hupai(&["check"], Some(input));
     assert_eq!(o.status.code(), Some(1));
     let lines: Vec<String> = stdout(&o).lines().map(String::from).collect();
-    assert_eq!(lines.len(), 5);
+    // Every line gets its answer in its place, the blank one too (DESIGN §5,
+    // revised by issue 12: blank lines used to be skipped).
+    assert_eq!(lines.len(), 6);
     assert_eq!(lines[0], "good");
-    assert!(lines[1].starts_with("error: xyz: "), "{}", lines[1]);
+    assert_eq!(lines[1], "error: : empty hand (blank line)");
+    assert!(lines[2].starts_with("error: xyz: "), "{}", lines[2]);
     assert!(
-        lines[2].contains("more than four copies of 1m"),
+        lines[3].contains("more than four copies of 1m"),
         "{}",
-        lines[2]
+        lines[3]
     );
-    assert_eq!(lines[3], "good");
-    assert_eq!(lines[4], "bad");
+    assert_eq!(lines[4], "good");
+    assert_eq!(lines[5], "bad");
     let o = hupai(&["check", "--json", "--threads", "1"], Some(input));
     let lines: Vec<serde_json::Value> = stdout(&o)
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    assert_eq!(lines[1]["hand"], "xyz");
-    assert!(lines[1]["error"]
+    assert_eq!(lines[2]["hand"], "xyz");
+    assert!(lines[2]["error"]
         .as_str()
         .unwrap()
         .contains("unexpected character 'x' at position 1"));
-    assert_eq!(lines[3]["win"], true);
+    assert_eq!(lines[4]["win"], true);
 }
 
 #[test]

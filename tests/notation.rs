@@ -252,7 +252,8 @@ fn unexpected_character() {
     assert_eq!(fails("EEEX", Notation::Mcr).1, Some(4));
     assert_eq!(
         fails("1m\u{7}", Notation::Mpsz).2,
-        "unexpected character '\\u{7}' at position 3"
+        // A control character is shown as its code (DESIGN §5, issue 12).
+        "unexpected character U+0007 at position 3"
     );
 }
 
@@ -389,21 +390,32 @@ fn bad_melds() {
     }
     assert_eq!(fails("[EES]", Notation::Mcr).0, BadMeld("[EES]".into()));
     assert_eq!(fails("[EEE1E]", Notation::Mcr).0, BadMeld("[EEE1E]".into()));
+    // A chow's digit is its claimed tile (DESIGN §2), so `[123m2]` is a
+    // chow whose 2m was claimed, and only 1-3 are chow digits.
     assert_eq!(
-        fails("1m[123m2]", Notation::Mpsz),
+        fails("1m[123m4]", Notation::Mpsz),
         (
-            ChowNotFromLeft("[123m2]".into()),
-            Some(3),
-            "'[123m2]' at position 3 is a chow, which can only be claimed from the left (source 1)"
-                .into()
+            BadChowDigit('4'),
+            Some(8),
+            "chow digit '4' at position 8 is not 1, 2 or 3 (which of its tiles was claimed)".into()
+        )
+    );
+    assert_eq!(
+        fails("[111m4]", Notation::Mpsz),
+        (
+            BadSource('4'),
+            Some(6),
+            "meld source '4' at position 6 is not 1 (left), 2 (opposite) or 3 (right)".into()
         )
     );
     assert_eq!(
         fails("[1111m4]", Notation::Mpsz),
         (
-            BadSource('4'),
+            BadKongDigit('4'),
             Some(7),
-            "meld source '4' at position 7 is not 1 (left), 2 (opposite) or 3 (right)".into()
+            "kong digit '4' at position 7 is not 1-3 (source: left, opposite, right) \
+             or 5-7 (added to a pung claimed from 1-3)"
+                .into()
         )
     );
     assert_eq!(fails("[EEE0]", Notation::Mcr).0, BadSource('0'));
@@ -476,14 +488,23 @@ fn auto_explains_when_no_notation_reads_it() {
         panic!("{kind:?}")
     };
     let notations: Vec<Notation> = errors.iter().map(|(n, _)| *n).collect();
-    assert_eq!(notations, CONCRETE);
+    // The notations that read furthest lead (issue 12); ties keep their order.
+    assert_eq!(
+        notations,
+        [
+            Notation::Mpsz,
+            Notation::Mediatek,
+            Notation::Mcr,
+            Notation::Chengdu
+        ]
+    );
     assert_eq!(
         message,
         "not a hand in any notation: \
          mpsz: unexpected character 'x' at position 4; \
          mediatek: unexpected character 'x' at position 4; \
-         chengdu: digits at position 1 have no suit letter; \
-         mcr: unexpected character 'x' at position 4"
+         mcr: unexpected character 'x' at position 4; \
+         chengdu: digits at position 1 have no suit letter"
     );
 }
 

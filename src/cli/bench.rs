@@ -626,6 +626,23 @@ pub fn run(args: BenchArgs) -> ExitCode {
         let budget = Duration::from_millis(if args.quick { 400 } else { 3000 });
         return riichi_lines(path, args.json, budget);
     }
+    // An --only that matches nothing would time nothing: name the operations.
+    let names: Vec<&str> = OPS
+        .iter()
+        .map(|o| o.name)
+        .chain(JOKER_OPS.iter().map(|o| o.name))
+        .collect();
+    if let Some(f) = &args.only {
+        if !names.iter().any(|n| n.contains(f.as_str())) {
+            let mut valid = names.clone();
+            valid.dedup();
+            eprintln!(
+                "hupai: --only {f:?} matches no operation; the operations are: {}",
+                valid.join(", ")
+            );
+            return ExitCode::from(2);
+        }
+    }
     let (n, budget) = if args.quick {
         (20_000, Duration::from_millis(400))
     } else {

@@ -5,6 +5,7 @@ mod arrange;
 mod batch;
 mod bench;
 mod check;
+mod glyphs;
 mod riichi_score;
 mod score;
 mod shanten;
@@ -93,8 +94,11 @@ pub struct Common {
     /// One JSON object per hand per line.
     #[arg(long)]
     pub json: bool,
-    /// Worker threads for batch mode (default: all cores).
-    #[arg(long, value_name = "N")]
+    /// Write the tiles of text answers as Unicode mahjong tiles (🀇🀈🀉).
+    #[arg(long)]
+    pub glyphs: bool,
+    /// Worker threads for batch mode (default: all cores; at most 4 × cores).
+    #[arg(long, value_name = "N", value_parser = parse_threads)]
     pub threads: Option<usize>,
     /// N jokers (wildcards) in addition to the listed tiles.
     #[arg(long, value_name = "N", default_value_t = 0)]
@@ -106,6 +110,22 @@ pub struct Common {
 
 fn parse_rules(s: &str) -> Result<Rules, String> {
     s.parse()
+}
+
+/// A thread count up to four per core: more only costs memory and start-up
+/// time (100,000 threads tied a machine up for minutes), so refuse it at once.
+fn parse_threads(s: &str) -> Result<usize, String> {
+    let n: usize = s
+        .parse()
+        .map_err(|_| format!("'{s}' is not a number of threads"))?;
+    let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
+    let max = cores * 4;
+    if n > max {
+        return Err(format!(
+            "{n} threads is more than 4 × the {cores} cores of this machine; use at most {max}"
+        ));
+    }
+    Ok(n)
 }
 
 fn parse_tile(s: &str) -> Result<Tile, String> {
@@ -173,12 +193,13 @@ impl Common {
     }
 }
 
-/// Run `f` with the table set the options name: a memory-mapped directory or
+/// Run `f` with the table set the options name: a memory-mapped directory,
+/// every file's checksum verified before the first answer (a few ms), or
 /// the embedded tables. Generic, so the engine code is the same either way.
 pub fn with_tables(common: &Common, f: impl FnOnce(&dyn Engine) -> ExitCode) -> ExitCode {
     match &common.tables {
         None => f(Tables::embedded()),
-        Some(dir) => match Tables::open(dir) {
+        Some(dir) => match Tables::open_verified(dir) {
             Ok(t) => f(&t),
             Err(e) => {
                 eprintln!("hupai: {e}");

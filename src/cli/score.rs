@@ -13,7 +13,14 @@ use hupai::Rules;
 use serde_json::json;
 use std::process::ExitCode;
 
+/// Scoring has no jokers: `score --help` leaves their options out (given
+/// anyway, they are refused with a reason).
 #[derive(Args)]
+#[command(
+    mut_arg("jokers", |a| a.hide(true)),
+    mut_arg("joker", |a| a.hide(true)),
+    mut_arg("rules", |a| a.help("Rule set: mcr, the only one that scores (generic, the default, reads as mcr)"))
+)]
 pub struct ScoreArgs {
     #[command(flatten)]
     common: Common,

@@ -2,7 +2,6 @@
 
 use clap::{Args, Subcommand};
 use hupai::table::{TableError, TableFile, Tables, KINDS};
-use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -41,9 +40,9 @@ enum Action {
 
 pub fn run(args: TablesArgs) -> ExitCode {
     let result = match args.action {
-        Action::Build { dir } => build(&dir),
-        Action::Verify { dir } => verify(dir.as_deref()),
-        Action::Info { dir, json } => info(dir.as_deref(), json),
+        Action::Build { dir } => return build(&dir),
+        Action::Verify { dir } => verify(dir.as_deref()).map_err(|e| e.to_string()),
+        Action::Info { dir, json } => info(dir.as_deref(), json).map_err(|e| e.to_string()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -54,53 +53,87 @@ pub fn run(args: TablesArgs) -> ExitCode {
     }
 }
 
-fn build(dir: &Path) -> Result<(), TableError> {
-    let io = |source| TableError::Io {
-        path: dir.display().to_string(),
-        source,
-    };
-    std::fs::create_dir_all(dir).map_err(io)?;
+/// Write every file; a directory that cannot be created or written is a
+/// usage error (exit 2) naming the path.
+fn build(dir: &Path) -> ExitCode {
     let start = Instant::now();
-    let files: Vec<(&str, Vec<u8>)> = KINDS.par_iter().map(|k| (k.file, (k.generate)())).collect();
-    let took = start.elapsed();
-    for (name, bytes) in &files {
-        // Write then rename, so a reader never maps a half-written file.
-        let tmp = dir.join(format!(".{name}.tmp"));
-        std::fs::write(&tmp, bytes).map_err(io)?;
-        std::fs::rename(&tmp, dir.join(name)).map_err(io)?;
-        println!("wrote {}  {} bytes", dir.join(name).display(), bytes.len());
+    match hupai::table::write_dir(dir) {
+        Ok(files) => {
+            for (path, len) in &files {
+                println!("wrote {}  {len} bytes", path.display());
+            }
+            println!(
+                "generated {} files in {:.0} ms on {} threads",
+                files.len(),
+                start.elapsed().as_secs_f64() * 1e3,
+                rayon::current_num_threads()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(TableError::Io { path, source }) => {
+            eprintln!("hupai: cannot write the tables to {path}: {source}");
+            ExitCode::from(2)
+        }
+        Err(e) => {
+            eprintln!("hupai: {e}");
+            ExitCode::from(2)
+        }
     }
-    println!(
-        "generated {} files in {:.0} ms on {} threads",
-        files.len(),
-        took.as_secs_f64() * 1e3,
-        rayon::current_num_threads()
-    );
-    Ok(())
 }
 
-fn verify(dir: Option<&Path>) -> Result<(), TableError> {
+/// Check every file on its own (header, kind, checksum) and against a fresh
+/// build, naming each bad one; an error when any is.
+fn verify(dir: Option<&Path>) -> Result<(), String> {
     let fresh = Tables::generate();
-    let compare = |loaded: Vec<(&str, &[u8])>| -> Result<(), TableError> {
-        for ((name, bytes), (_, want)) in loaded.into_iter().zip(fresh.files()) {
-            if bytes != want.bytes() {
-                return Err(TableError::Stale(name.to_string()));
+    let same =
+        |name: &str, bytes: &[u8]| fresh.files().any(|(n, f)| n == name && f.bytes() == bytes);
+    let Some(dir) = dir else {
+        let t = Tables::embedded();
+        t.verify().map_err(|e| e.to_string())?;
+        for (name, f) in t.files() {
+            if !same(name, f.bytes()) {
+                return Err(TableError::Stale(name.to_string()).to_string());
             }
             println!("{name}: ok (header, checksum, equal to a fresh build)");
         }
-        Ok(())
+        return Ok(());
     };
-    match dir {
-        Some(d) => {
-            let t = Tables::open(d)?;
-            t.verify()?;
-            compare(t.files().map(|(n, f)| (n, f.bytes())).collect())
+    let mut bad = Vec::new();
+    for (path, result) in hupai::table::verify_dir(dir) {
+        let name = path
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        let result = result.and_then(|()| {
+            let bytes = std::fs::read(&path).map_err(|source| TableError::Io {
+                path: path.display().to_string(),
+                source,
+            })?;
+            if same(&name, &bytes) {
+                Ok(())
+            } else {
+                Err(TableError::Stale(path.display().to_string()))
+            }
+        });
+        match result {
+            Ok(()) => println!(
+                "{}: ok (header, checksum, equal to a fresh build)",
+                path.display()
+            ),
+            Err(e) => {
+                eprintln!("hupai: {}: {e}", path.display());
+                bad.push(path.display().to_string());
+            }
         }
-        None => {
-            let t = Tables::embedded();
-            t.verify()?;
-            compare(t.files().map(|(n, f)| (n, f.bytes())).collect())
-        }
+    }
+    if bad.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{} of {} table files failed verification: {}",
+            bad.len(),
+            KINDS.len(),
+            bad.join(", ")
+        ))
     }
 }
 

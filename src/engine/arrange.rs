@@ -214,15 +214,13 @@ impl<B: AsRef<[u8]>> Tables<B> {
         if size % 3 == 2 && size <= 14 {
             self.product(&keys, &base, melds, out);
         }
-        if size == 14 {
-            if melds == 0 {
-                special(c, rules, |form| {
-                    out.push(forms::special_arrangement(c, form));
-                });
-            }
-            if rules.mcr_forms && melds <= 1 {
-                self.knitted_straight_into(c, &base, melds, out);
-            }
+        if size == 14 && melds == 0 {
+            special(c, rules, |form| {
+                out.push(forms::special_arrangement(c, form));
+            });
+        }
+        if rules.mcr_forms && size % 3 == 2 && forms::knitted_straight_sets(size, melds).is_some() {
+            self.knitted_straight_into(c, &base, melds, out);
         }
         if rules.undeclared_kongs && (15..=18).contains(&size) {
             self.kongs_into(c, size - 14, &base, melds, out);
@@ -267,18 +265,16 @@ impl<B: AsRef<[u8]>> Tables<B> {
         if size % 3 == 2 && size <= 14 {
             n += self.product_len(c);
         }
-        if size == 14 {
-            if melds == 0 {
-                special(c, rules, |_| n += 1);
-            }
-            if rules.mcr_forms && melds <= 1 {
-                for p in forms::knitted_straights(c) {
-                    let mut rest = *c;
-                    for i in forms::knitted_tiles(p) {
-                        rest[i] -= 1;
-                    }
-                    n += self.product_len(&rest);
+        if size == 14 && melds == 0 {
+            special(c, rules, |_| n += 1);
+        }
+        if rules.mcr_forms && size % 3 == 2 && forms::knitted_straight_sets(size, melds).is_some() {
+            for p in forms::knitted_straights(c) {
+                let mut rest = *c;
+                for i in forms::knitted_tiles(p) {
+                    rest[i] -= 1;
                 }
+                n += self.product_len(&rest);
             }
         }
         if rules.undeclared_kongs && (15..=18).contains(&size) {

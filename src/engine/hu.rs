@@ -67,6 +67,8 @@ impl<B: AsRef<[u8]>> Tables<B> {
         // the whole standard check, and almost no hand gets past it.
         let other_forms = match size {
             14 => forms::may_be_special(hand.counts(), rules),
+            // A bare 11-tile hand may be a knitted straight and a pair.
+            11 => rules.mcr_forms && hand.meld_count() == 0,
             15..=18 => rules.undeclared_kongs,
             _ => false,
         };
@@ -90,6 +92,9 @@ impl<B: AsRef<[u8]>> Tables<B> {
         if size == 14 && self.special_form(c, hand.meld_count(), rules) {
             return true;
         }
+        if size == 11 && rules.mcr_forms && hand.meld_count() == 0 && self.knitted_straight(c) {
+            return true;
+        }
         rules.undeclared_kongs && (15..=18).contains(&size) && self.with_kongs(c, size - 14)
     }
 
@@ -106,7 +111,8 @@ impl<B: AsRef<[u8]>> Tables<B> {
             || (rules.mcr_forms && melds <= 1 && self.knitted_straight(c))
     }
 
-    /// MCR knitted straight: its nine tiles, then the rest is a set and a pair.
+    /// MCR knitted straight: its nine tiles, then the rest is a set and a pair
+    /// (or only the pair, beside a declared or a missing set).
     fn knitted_straight(&self, c: &Counts) -> bool {
         forms::knitted_straights(c).any(|p| {
             let mut rest = *c;

@@ -277,6 +277,9 @@ impl<B: AsRef<[u8]>> Tables<B> {
             if size == 13 && forms::may_wait_special(c, rules) {
                 w |= self.special_waits(c, &words, melds, rules);
             }
+            if size == 10 && melds == 0 && rules.mcr_forms {
+                w |= self.knitted_straight_waits(c, words.at_least(1));
+            }
             w
         } else if rules.undeclared_kongs && (14..=17).contains(&size) && quads(c).1 >= size - 13 {
             self.kong_waits(c, size - 13)

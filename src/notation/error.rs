@@ -37,15 +37,18 @@ pub enum ParseErrorKind {
     BadMeld(String),
     /// More than four declared melds.
     TooManyMelds,
-    /// No notation parses the input; each candidate's error.
+    /// No notation parses the input; each candidate's error, the one that
+    /// read furthest (largest position) first.
     NoNotation(Vec<(Notation, ParseError)>),
     /// Several notations parse the input into different hands.
     Ambiguous(Vec<Notation>),
-    /// A chow claimed from someone other than the player on the left
-    /// (`[123m2]`); the group as written.
-    ChowNotFromLeft(String),
-    /// A meld source digit other than 1 (left), 2 (opposite), 3 (right).
+    /// A chow digit other than 1–3, the claimed tile (`[123m5]`).
+    BadChowDigit(char),
+    /// A pung's source digit other than 1 (left), 2 (opposite), 3 (right).
     BadSource(char),
+    /// A kong digit other than 1–3 (the source) or 5–7 (added to a pung
+    /// claimed from 1–3).
+    BadKongDigit(char),
     /// [`parse_tile`](super::parse_tile) was given no tile or several.
     NotOneTile,
 }
@@ -92,11 +95,11 @@ impl fmt::Display for ParseError {
         let at = At(self.position);
         match &self.kind {
             Empty => f.write_str("empty hand"),
-            UnexpectedChar(c) => write!(f, "unexpected character '{}'{at}", c.escape_debug()),
+            UnexpectedChar(c) => write!(f, "unexpected character {}{at}", Shown(*c)),
             SuitWithoutDigits(c) => write!(f, "suit letter '{c}'{at} has no digits"),
             DigitsWithoutSuit => write!(f, "digits{at} have no suit letter"),
             NoSuchTile(t) => {
-                let hint = if t.ends_with('z') {
+                let hint = if t.ends_with('z') || t.ends_with('h') {
                     "honours are 1z-7z"
                 } else {
                     "ranks are 1-9"
@@ -114,14 +117,21 @@ impl fmt::Display for ParseError {
             UnopenedBracket => write!(f, "closing bracket ']'{at} has no opening '['"),
             BadMeld(g) => write!(f, "'{g}'{at} is not a chow, pung or kong"),
             TooManyMelds => write!(f, "more than four declared melds (the fifth{at})"),
-            ChowNotFromLeft(g) => write!(
+            BadChowDigit(c) => write!(
                 f,
-                "'{g}'{at} is a chow, which can only be claimed from the left (source 1)"
+                "chow digit {}{at} is not 1, 2 or 3 (which of its tiles was claimed)",
+                Shown(*c)
+            ),
+            BadKongDigit(c) => write!(
+                f,
+                "kong digit {}{at} is not 1-3 (source: left, opposite, right) \
+                 or 5-7 (added to a pung claimed from 1-3)",
+                Shown(*c)
             ),
             BadSource(c) => write!(
                 f,
-                "meld source '{}'{at} is not 1 (left), 2 (opposite) or 3 (right)",
-                c.escape_debug()
+                "meld source {}{at} is not 1 (left), 2 (opposite) or 3 (right)",
+                Shown(*c)
             ),
             NotOneTile => f.write_str("expected exactly one tile, such as 5p or 7z"),
             NoNotation(errors) => {
@@ -137,6 +147,20 @@ impl fmt::Display for ParseError {
                 list(f, notations)?;
                 f.write_str(" read different hands; choose a notation")
             }
+        }
+    }
+}
+
+/// A character as messages quote it: `'x'`, or `U+0000` for a control
+/// character, which a terminal or log would not show (DESIGN §5).
+struct Shown(char);
+
+impl fmt::Display for Shown {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.is_control() {
+            write!(f, "U+{:04X}", self.0 as u32)
+        } else {
+            write!(f, "'{}'", self.0)
         }
     }
 }

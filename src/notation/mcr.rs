@@ -31,6 +31,7 @@ const MCR: Syntax = Syntax {
     suits: &SUITS,
     honours: Some(&HONOURS),
     honour_letters: Some(&LETTERS),
+    aliases: false,
 };
 
 pub(super) fn parse(input: &str) -> Result<Hand, ParseError> {

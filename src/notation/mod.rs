@@ -39,7 +39,7 @@ mod mpsz;
 
 pub use error::{FormatError, ParseError, ParseErrorKind};
 
-use crate::hand::{Hand, HandError, Meld, MAX_MELDS};
+use crate::hand::{ChowTile, From, Hand, HandError, Meld, MeldKind, MAX_MELDS};
 use crate::tile::{Counts, Suit, Tile, KINDS};
 use std::fmt;
 
@@ -100,7 +100,8 @@ impl fmt::Display for Notation {
 /// [`Notation::Auto`] tries mpsz, mediatek, chengdu and mcr: the input is
 /// accepted when every notation that reads it reads the same hand; when they
 /// read different hands the error is [`ParseErrorKind::Ambiguous`], and when
-/// none does it is [`ParseErrorKind::NoNotation`] with each one's error, or
+/// none does it is [`ParseErrorKind::NoNotation`] with each one's error (the
+/// notation that read furthest first), or
 /// [`ParseErrorKind::Empty`] when some notation finds no tile in it, or the
 /// one error when every notation gives the same.
 ///
@@ -155,6 +156,10 @@ fn parse_auto(input: &str) -> Result<Hand, ParseError> {
     if let Some((_, e)) = empty.or(errors.first().filter(|_| same)) {
         return Err(e.clone());
     }
+    // The notation that read furthest leads: its error is most likely the
+    // one the writer made (a stable sort keeps the usual order on ties).
+    let mut errors = errors;
+    errors.sort_by_key(|(_, e)| std::cmp::Reverse(e.position.unwrap_or(0)));
     Err(ParseError::whole(ParseErrorKind::NoNotation(errors)))
 }
 
@@ -236,6 +241,38 @@ pub fn format(hand: &Hand, notation: Notation) -> Result<String, FormatError> {
         Notation::Mediatek => mediatek::format(hand),
         Notation::Chengdu => chengdu::format(hand),
         Notation::Mcr => Ok(mcr::format(hand)),
+    }
+}
+
+/// The meld of `kind` at `tile` with notation digit `digit` (0 for none), as
+/// the MCR reference calculator writes it (DESIGN §2): a chow's digit 1–3 is
+/// its claimed tile; a pung's 1–3 its source; a melded kong's 1–3 its
+/// source and 5–7 added to a pung claimed from 1–3; a concealed kong has
+/// none. (The notation writes a concealed kong as a kong with no digit.)
+/// `None` when the digit means nothing for the kind, or the meld does not
+/// fit (a chow from 8).
+///
+/// ```
+/// use hupai::notation::meld_of_digit;
+/// use hupai::{MeldKind, Tile};
+/// let s1: Tile = "1s".parse().unwrap();
+/// let kong = meld_of_digit(MeldKind::Kong, s1, 6).unwrap();
+/// assert!(kong.is_added_kong());
+/// assert_eq!(meld_of_digit(MeldKind::Kong, s1, 2).unwrap().digit(), Some(2));
+/// assert!(meld_of_digit(MeldKind::ConcealedKong, s1, 1).is_none());
+/// assert!(meld_of_digit(MeldKind::Pung, s1, 5).is_none());
+/// ```
+pub fn meld_of_digit(kind: MeldKind, tile: Tile, digit: u8) -> Option<Meld> {
+    let source = From::from_digit(digit);
+    match (kind, digit) {
+        (MeldKind::Chow, 0) => Meld::new(kind, tile, None).ok(),
+        (MeldKind::Chow, d) => Meld::chow(tile, ChowTile::from_digit(d)?).ok(),
+        (MeldKind::Pung, 0) => Meld::new(kind, tile, None).ok(),
+        (MeldKind::Pung, _) => Meld::new(kind, tile, Some(source?)).ok(),
+        (MeldKind::Kong | MeldKind::ConcealedKong, 0) => Meld::new(kind, tile, None).ok(),
+        (MeldKind::Kong, 5..=7) => Some(Meld::added_kong(tile, From::from_digit(digit - 4)?)),
+        (MeldKind::Kong, _) => Meld::new(kind, tile, Some(source?)).ok(),
+        (MeldKind::ConcealedKong, _) => None,
     }
 }
 
@@ -321,9 +358,9 @@ impl Builder {
             ParseError::whole(match e {
                 HandError::FifthCopy(t) => ParseErrorKind::FifthCopy(t),
                 HandError::TooManyMelds => ParseErrorKind::TooManyMelds,
-                HandError::BadChow(t) | HandError::ConcealedKongWithSource(t) => {
-                    ParseErrorKind::BadMeld(t.to_string())
-                }
+                HandError::BadChow(t)
+                | HandError::ConcealedKongWithSource(t)
+                | HandError::ChowNotFromLeft(t) => ParseErrorKind::BadMeld(t.to_string()),
             })
         })?;
         for suit in Suit::NUMBERED {

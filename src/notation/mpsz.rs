@@ -5,8 +5,8 @@
 //! instead of `z` digits: [`parse_grouped`] and [`format_grouped`] take the
 //! alphabet as a [`Syntax`].
 
-use super::{concealed_in_order, positioned, Builder, ParseError, ParseErrorKind};
-use crate::hand::{From as Source, Hand, Meld, MeldKind};
+use super::{concealed_in_order, meld_of_digit, positioned, Builder, ParseError, ParseErrorKind};
+use crate::hand::{Hand, MeldKind};
 use crate::tile::{Suit, Tile};
 
 /// The alphabet of a grouped notation.
@@ -17,17 +17,33 @@ pub(super) struct Syntax {
     pub honours: Option<&'static phf::Map<char, Tile>>,
     /// The letter of each honour, East to Red, for writing (mcr).
     pub honour_letters: Option<&'static [char; 7]>,
+    /// The aliases people bring (mpsz): `r` for a red five's `0` and the
+    /// Unicode mahjong tiles as one tile each.
+    pub aliases: bool,
 }
 
 impl Syntax {
-    fn honour(&self, c: char) -> Option<Tile> {
-        self.honours.and_then(|h| h.get(&c).copied())
+    /// A character that is one tile by itself: an honour letter (mcr) or a
+    /// Unicode mahjong tile (mpsz).
+    fn single(&self, c: char) -> Option<Tile> {
+        let honour = self.honours.and_then(|h| h.get(&c).copied());
+        honour.or_else(|| Tile::from_glyph(c).filter(|_| self.aliases))
+    }
+
+    /// A rank character: a digit, or `r` (a red five) with aliases.
+    fn rank(&self, c: char) -> bool {
+        c.is_ascii_digit() || (self.aliases && c == 'r')
     }
 
     /// A character that may appear inside brackets.
     fn in_group(&self, c: char) -> bool {
-        c.is_ascii_digit() || self.suits.contains_key(&c) || self.honour(c).is_some()
+        self.rank(c) || c == ',' || self.suits.contains_key(&c) || self.single(c).is_some()
     }
+}
+
+/// Variation selectors, which may follow an emoji such as 🀄.
+fn is_variation_selector(c: char) -> bool {
+    matches!(c, '\u{FE0E}' | '\u{FE0F}')
 }
 
 static SUITS: phf::Map<char, Suit> = phf::phf_map! {
@@ -35,12 +51,15 @@ static SUITS: phf::Map<char, Suit> = phf::phf_map! {
     'p' => Suit::Dots,
     's' => Suit::Bamboo,
     'z' => Suit::Honors,
+    // The Python `mahjong` package writes honours with `h`.
+    'h' => Suit::Honors,
 };
 
 const MPSZ: Syntax = Syntax {
     suits: &SUITS,
     honours: None,
     honour_letters: None,
+    aliases: true,
 };
 
 pub(super) fn parse(input: &str) -> Result<Hand, ParseError> {
@@ -54,13 +73,23 @@ pub(super) fn format(hand: &Hand, keep_last: bool) -> String {
 /// Parse the grouped syntax of mpsz and mcr.
 pub(super) fn parse_grouped(input: &str, syntax: &Syntax) -> Result<Hand, ParseError> {
     use ParseErrorKind::*;
-    let chars: Vec<(usize, char)> = positioned(input).collect();
+    let mut chars: Vec<(usize, char)> = positioned(input).collect();
+    if syntax.aliases {
+        // A variation selector after a tile glyph (🀄️) is part of it.
+        let glyph = |c| Tile::from_glyph(c).is_some();
+        let mut prev = ' ';
+        chars.retain(|&(_, c)| {
+            let keep = !(is_variation_selector(c) && glyph(prev));
+            prev = c;
+            keep
+        });
+    }
     let mut hand = Builder::new();
     // Index in `chars` where the run of digits waiting for its suit letter starts.
     let mut digits: Option<usize> = None;
     let mut i = 0;
     while let Some(&(pos, c)) = chars.get(i) {
-        if c.is_ascii_digit() {
+        if syntax.rank(c) {
             digits.get_or_insert(i);
             i += 1;
             continue;
@@ -76,7 +105,7 @@ pub(super) fn parse_grouped(input: &str, syntax: &Syntax) -> Result<Hand, ParseE
             i += 1;
             continue;
         }
-        let honour = syntax.honour(c);
+        let honour = syntax.single(c);
         if honour.is_none() && !matches!(c, '[' | ']') && !c.is_whitespace() {
             return Err(ParseError::at(UnexpectedChar(c), pos));
         }
@@ -111,7 +140,8 @@ pub(super) fn parse_grouped(input: &str, syntax: &Syntax) -> Result<Hand, ParseE
 /// The tile of digit `d` in `suit` (`letter` as written), and whether it is a
 /// red five.
 fn suited(d: char, suit: Suit, letter: char, pos: usize) -> Result<(Tile, bool), ParseError> {
-    let rank = d as u8 - b'0';
+    // `r` is the red five's `0` of the Python `mahjong` package.
+    let rank = if d == 'r' { 0 } else { d as u8 - b'0' };
     if rank == 0 && suit != Suit::Honors {
         if let Some(five) = Tile::new(suit, 5) {
             return Ok((five, true));
@@ -123,8 +153,9 @@ fn suited(d: char, suit: Suit, letter: char, pos: usize) -> Result<(Tile, bool),
 }
 
 /// A bracketed group, brackets included: one run of digits and its suit
-/// letter, or a run of honour letters, then an optional source digit 1–3.
-/// An empty pair of brackets adds nothing.
+/// letter, or a run of honour letters, then an optional comma and digit
+/// (the claimed tile of a chow, the source of a pung or kong, 5–7 an added
+/// kong: see [`meld_of_digit`]). An empty pair of brackets adds nothing.
 fn meld(hand: &mut Builder, group: &[(usize, char)], syntax: &Syntax) -> Result<(), ParseError> {
     use ParseErrorKind::*;
     let open = group[0].0;
@@ -140,11 +171,8 @@ fn meld(hand: &mut Builder, group: &[(usize, char)], syntax: &Syntax) -> Result<
 
     let mut tiles = Vec::with_capacity(4);
     let (first_pos, first) = content[0];
-    let rest = if first.is_ascii_digit() {
-        let n = content
-            .iter()
-            .take_while(|(_, c)| c.is_ascii_digit())
-            .count();
+    let rest = if syntax.rank(first) {
+        let n = content.iter().take_while(|&&(_, c)| syntax.rank(c)).count();
         let suit = content
             .get(n)
             .and_then(|&(_, letter)| syntax.suits.get(&letter).map(|&s| (s, letter)));
@@ -160,42 +188,43 @@ fn meld(hand: &mut Builder, group: &[(usize, char)], syntax: &Syntax) -> Result<
         return Err(ParseError::at(SuitWithoutDigits(first), first_pos));
     } else {
         let mut n = 0;
-        while let Some(tile) = content.get(n).and_then(|&(_, c)| syntax.honour(c)) {
+        while let Some(tile) = content.get(n).and_then(|&(_, c)| syntax.single(c)) {
             tiles.push((tile, content[n].0));
             n += 1;
         }
         &content[n..]
     };
 
-    let source = match *rest {
+    // An optional comma, then the digit (`[567m,2]` is `[567m2]`).
+    let digit = match *rest {
         [] => None,
-        [(p, d)] if d.is_ascii_digit() => {
-            let source = Source::from_digit(d as u8 - b'0');
-            Some(source.ok_or_else(|| ParseError::at(BadSource(d), p))?)
-        }
+        [(p, d)] | [(_, ','), (p, d)] if d.is_ascii_digit() => Some((p, d)),
         _ => return Err(ParseError::at(BadMeld(text()), open)),
     };
 
     tiles.sort_unstable();
     let kind = match *tiles.as_slice() {
         [(a, _), (b, _), (c, _)] if a == b && b == c => MeldKind::Pung,
-        [(a, _), (b, _), (c, _)] if a.up(1) == Some(b) && a.up(2) == Some(c) => {
-            if source.is_some_and(|s| s != Source::Left) {
-                return Err(ParseError::at(ChowNotFromLeft(text()), open));
-            }
-            MeldKind::Chow
-        }
-        [(a, _), (b, _), (c, _), (d, _)] if a == b && b == c && c == d => {
-            if source.is_some() {
-                MeldKind::Kong
-            } else {
-                MeldKind::ConcealedKong
-            }
-        }
+        [(a, _), (b, _), (c, _)] if a.up(1) == Some(b) && a.up(2) == Some(c) => MeldKind::Chow,
+        // A kong without a digit is concealed.
+        [(a, _), (b, _), (c, _), (d, _)] if a == b && b == c && c == d => match digit {
+            None => MeldKind::ConcealedKong,
+            Some(_) => MeldKind::Kong,
+        },
         _ => return Err(ParseError::at(BadMeld(text()), open)),
     };
-    let meld =
-        Meld::new(kind, tiles[0].0, source).map_err(|_| ParseError::at(BadMeld(text()), open))?;
+    let meld = match digit {
+        None => meld_of_digit(kind, tiles[0].0, 0),
+        // `0` would read as "no digit" to meld_of_digit.
+        Some((_, '0')) => None,
+        Some((_, d)) => meld_of_digit(kind, tiles[0].0, d as u8 - b'0'),
+    };
+    let meld = meld.ok_or_else(|| match (digit, kind) {
+        (Some((p, d)), MeldKind::Chow) => ParseError::at(BadChowDigit(d), p),
+        (Some((p, d)), MeldKind::Pung) => ParseError::at(BadSource(d), p),
+        (Some((p, d)), _) => ParseError::at(BadKongDigit(d), p),
+        (None, _) => ParseError::at(BadMeld(text()), open),
+    })?;
     hand.meld(meld, &tiles)
 }
 
@@ -206,8 +235,8 @@ pub(super) fn format_grouped(hand: &Hand, keep_last: bool, syntax: &Syntax) -> S
     for m in hand.melds() {
         out.push('[');
         write_tiles(&mut out, m.tiles().map(|t| (t, false)), syntax);
-        match (m.kind(), m.from()) {
-            (_, Some(source)) => out.push(char::from(b'0' + source.digit())),
+        match (m.kind(), m.digit()) {
+            (_, Some(d)) => out.push(char::from(b'0' + d)),
             // `[1111m]` would read as a concealed kong.
             (MeldKind::Kong, None) => out.push('1'),
             _ => {}
@@ -249,6 +278,7 @@ fn write_tiles(out: &mut String, tiles: impl Iterator<Item = (Tile, bool)>, synt
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::hand::From as Source;
 
     fn melds(s: &str) -> Vec<(MeldKind, String, Option<Source>)> {
         parse(s)

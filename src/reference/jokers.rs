@@ -130,7 +130,8 @@ pub fn completion(counts: &Counts, melds: &[Meld], jokers: usize, rules: &Rules)
             return Some(a);
         }
     }
-    if rules.mcr_forms && melds.len() <= 1 && size == 14 {
+    let knitted = size % 3 == 2 && forms::knitted_straight_sets(size, melds.len()).is_some();
+    if rules.mcr_forms && knitted {
         return knitted_straight(counts, jokers, &fresh);
     }
     None
@@ -546,8 +547,9 @@ fn multisets(
 /// each way to say which copies in it are the jokers. Groups of jokers only
 /// become [`FreeJokers`] where the form leaves their tiles free (the standard
 /// form, kongs, the set and pair of a knitted straight, seven pairs). Sorted
-/// and without repeats, as the table engine's
-/// [`Tables::arrangements_jokers`](crate::Tables::arrangements_jokers).
+/// by form and text and without repeats: the same set as the table engine's
+/// [`Tables::arrangements_jokers`](crate::Tables::arrangements_jokers), in a
+/// different order (compare them as sets).
 ///
 /// The candidates suffice here too: the proof of [`candidates`] moves only
 /// joker-only groups, which become free groups whatever their tiles.

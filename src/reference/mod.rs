@@ -142,7 +142,10 @@ pub fn arrangements_counts(counts: &Counts, melds: &[Meld], rules: &Rules) -> Ve
             for g in forms::knitted_groups(p) {
                 a.push(g);
             }
-            if total(&c) + 3 * melds.len() == 5 {
+            // The rest splits into a set and a pair, or a pair where the
+            // form needs no set (beside a declared meld, in a bare short hand).
+            let size = total(counts) + 3 * melds.len();
+            if size % 3 == 2 && forms::knitted_straight_sets(size, melds.len()).is_some() {
                 split(&mut c, 0, false, a, &mut out);
             }
         }
@@ -342,9 +345,10 @@ fn special_form(counts: &Counts, rules: &Rules) -> bool {
 }
 
 /// A knitted permutation whose straight plus one set and a pair (the set may
-/// be a declared meld) makes the hand.
+/// be a declared meld, or the missing set of a bare 11-tile hand) makes the hand.
 fn knitted_straight(counts: &Counts, melds: &[Meld]) -> Option<usize> {
-    if melds.len() > 1 || total(counts) + 3 * melds.len() != 14 {
+    let size = total(counts) + 3 * melds.len();
+    if size % 3 != 2 || forms::knitted_straight_sets(size, melds.len()).is_none() {
         return None;
     }
     forms::knitted_straights(counts).find(|&p| {

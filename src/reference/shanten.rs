@@ -140,8 +140,8 @@ pub(crate) fn distance_caps(
                 consider(honors_and_knitted(c));
             }
         }
-        if rules.mcr_forms && melds <= 1 && size >= 13 {
-            consider(knitted_straight(c, &caps, melds));
+        if let Some(sets) = forms::knitted_straight_sets(size, melds).filter(|_| rules.mcr_forms) {
+            consider(knitted_straight(c, &caps, sets));
         }
     }
     best
@@ -322,16 +322,16 @@ fn honors_and_knitted(c: &Counts) -> Option<u8> {
     Some(best)
 }
 
-/// Knitted straight: the nine knitted tiles of a permutation, plus a set and
-/// a pair (only the pair when one meld is declared).
-fn knitted_straight(c: &Counts, caps: &[u8; KINDS], melds: usize) -> Option<u8> {
+/// Knitted straight: the nine knitted tiles of a permutation, plus `sets`
+/// (0 or 1) sets and a pair (see [`forms::knitted_straight_sets`]).
+fn knitted_straight(c: &Counts, caps: &[u8; KINDS], sets: usize) -> Option<u8> {
     let mut best: Option<u8> = None;
     for p in 0..6 {
         let mut target = [0u8; KINDS];
         for i in forms::knitted_tiles(p) {
             target[i] += 1;
         }
-        let sets: Vec<Option<usize>> = if melds == 0 {
+        let sets: Vec<Option<usize>> = if sets == 1 {
             (0..KINDS + 21).map(Some).collect()
         } else {
             vec![None]

@@ -77,6 +77,13 @@ pub enum TableError {
     Missing(String),
     /// A file differs from a fresh build (`hupai tables verify`).
     Stale(String),
+    /// An error in the named file of a directory.
+    File {
+        /// The file.
+        path: String,
+        /// What is wrong with it.
+        error: Box<TableError>,
+    },
 }
 
 impl fmt::Display for TableError {
@@ -98,6 +105,7 @@ impl fmt::Display for TableError {
             ),
             TableError::Missing(what) => write!(f, "table {what} is missing"),
             TableError::Stale(what) => write!(f, "table file {what} differs from a fresh build"),
+            TableError::File { path, error } => write!(f, "{path}: {error}"),
         }
     }
 }

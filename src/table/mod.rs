@@ -718,9 +718,103 @@ impl Tables<memmap2::Mmap> {
     /// Memory-map the table files of `dir` and check their headers. The
     /// bytes are used in place (no copy); call [`Tables::verify`] for a full
     /// checksum pass.
+    ///
+    /// An error names the file it is about (files are read in the order of
+    /// [`KINDS`], each checked before the next is read).
     pub fn open(dir: impl AsRef<Path>) -> Result<Tables<memmap2::Mmap>, TableError> {
-        Tables::load(|name| map_file(&dir.as_ref().join(name)))
+        let dir = dir.as_ref();
+        let mut last = dir.to_path_buf();
+        Tables::load(|name| {
+            last = dir.join(name);
+            map_file(&last)
+        })
+        .map_err(|e| match e {
+            e @ TableError::Io { .. } => e,
+            e => TableError::File {
+                path: last.display().to_string(),
+                error: Box::new(e),
+            },
+        })
     }
+
+    /// [`Tables::open`], then the full checksum pass over every file (a few
+    /// ms), the error naming the bad file: for callers that cannot trust the
+    /// files (the CLI's `--tables`).
+    ///
+    /// ```
+    /// let dir = tempfile::tempdir().unwrap();
+    /// hupai::table::write_dir(dir.path()).unwrap();
+    /// let path = dir.path().join("hu.tbl");
+    /// let mut bytes = std::fs::read(&path).unwrap();
+    /// let last = bytes.len() - 1;
+    /// bytes[last] ^= 1; // one payload bit: the header check passes
+    /// std::fs::write(&path, &bytes).unwrap();
+    /// assert!(hupai::Tables::open(dir.path()).is_ok());
+    /// let Err(err) = hupai::Tables::open_verified(dir.path()) else { panic!("verified") };
+    /// assert!(err.to_string().starts_with(&format!("{}: table file checksum mismatch", path.display())));
+    /// ```
+    pub fn open_verified(dir: impl AsRef<Path>) -> Result<Tables<memmap2::Mmap>, TableError> {
+        let dir = dir.as_ref();
+        let tables = Tables::open(dir)?;
+        for (name, file) in tables.files() {
+            file.verify().map_err(|e| TableError::File {
+                path: dir.join(name).display().to_string(),
+                error: Box::new(e),
+            })?;
+        }
+        Ok(tables)
+    }
+}
+
+/// Check every table file of `dir` on its own: it reads, its header holds,
+/// it is the kind its name says, and its checksum matches. One result per
+/// file of [`KINDS`], so a caller can name each bad one (`hupai tables
+/// verify`), where [`Tables::open`] stops at the first.
+///
+/// ```
+/// let dir = tempfile::tempdir().unwrap();
+/// hupai::table::write_dir(dir.path()).unwrap();
+/// std::fs::write(dir.path().join("jokers.tbl"), b"junk").unwrap();
+/// let bad: Vec<String> = hupai::table::verify_dir(dir.path())
+///     .into_iter()
+///     .filter_map(|(path, r)| r.err().map(|_| path.file_name().unwrap().to_string_lossy().into_owned()))
+///     .collect();
+/// assert_eq!(bad, ["jokers.tbl"]);
+/// ```
+pub fn verify_dir(dir: &Path) -> Vec<(std::path::PathBuf, Result<(), TableError>)> {
+    KINDS
+        .iter()
+        .map(|k| {
+            let path = dir.join(k.file);
+            let kind = k.file.trim_end_matches(".tbl");
+            let result = map_file(&path)
+                .and_then(|bytes| kind_file(bytes, kind))
+                .and_then(|f| f.verify());
+            (path, result)
+        })
+        .collect()
+}
+
+/// Generate every table file into `dir` (created if needed), each written
+/// to a temporary file and renamed, so a reader never maps a half-written
+/// one. Returns the files written and their sizes. An error names the path.
+pub fn write_dir(dir: &Path) -> Result<Vec<(std::path::PathBuf, usize)>, TableError> {
+    use rayon::prelude::*;
+    let io = |path: &Path| {
+        let path = path.display().to_string();
+        move |source| TableError::Io { path, source }
+    };
+    std::fs::create_dir_all(dir).map_err(io(dir))?;
+    let files: Vec<(&str, Vec<u8>)> = KINDS.par_iter().map(|k| (k.file, (k.generate)())).collect();
+    let mut written = Vec::new();
+    for (name, bytes) in &files {
+        let tmp = dir.join(format!(".{name}.tmp"));
+        std::fs::write(&tmp, bytes).map_err(io(&tmp))?;
+        let path = dir.join(name);
+        std::fs::rename(&tmp, &path).map_err(io(&path))?;
+        written.push((path, bytes.len()));
+    }
+    Ok(written)
 }
 
 #[cfg(feature = "mmap")]

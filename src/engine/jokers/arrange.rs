@@ -398,7 +398,8 @@ impl<B: AsRef<[u8]>> Tables<B> {
         if rules.undeclared_kongs && (15..=18).contains(&size) {
             search.kongs(&mut c.clone(), jokers, size - 14, 0);
         }
-        if size == 14 && rules.mcr_forms && melds.len() <= 1 {
+        let knitted = size % 3 == 2 && forms::knitted_straight_sets(size, melds.len()).is_some();
+        if rules.mcr_forms && knitted {
             search.form = Form::KnittedStraight;
             knitted_straight(&mut search, &c, jokers);
         }

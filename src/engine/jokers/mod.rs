@@ -338,12 +338,17 @@ impl<B: AsRef<[u8]>> Tables<B> {
                 return true;
             }
         }
+        // A bare short hand: a knitted straight and a pair (its missing set a meld).
+        if size == 11 && melds == 0 && rules.mcr_forms && self.knitted_straight_jokers(c, j) {
+            return true;
+        }
         rules.undeclared_kongs && (15..=18).contains(&size) && self.kongs_jokers(c, j, size - 14)
     }
 
     /// MCR knitted straight with jokers: for each knitted permutation, a
     /// joker stands for each of its nine tiles the hand lacks, and the rest of
-    /// the hand with the remaining jokers must be a set and a pair.
+    /// the hand with the remaining jokers must be a set and a pair (or a
+    /// pair, as the size leaves room for).
     fn knitted_straight_jokers(&self, c: &Counts, j: usize) -> bool {
         (0..forms::KNITTED_PERMS.len()).any(|p| {
             let mut rest = *c;

@@ -270,7 +270,8 @@ fn special(c: &Counts, keep: u8, rules: &Rules) -> u8 {
 }
 
 /// MCR knitted straight: each permutation's missing tiles, then the rest to
-/// a set and a pair (just the pair beside a declared meld).
+/// a set and a pair (just the pair beside a declared meld or in a bare
+/// short hand, see [`forms::knitted_straight_sets`]).
 fn knitted_straight(s: &Shape, keep: u8) -> u8 {
     let mut best = FAR;
     for p in 0..forms::KNITTED_PERMS.len() {
@@ -287,7 +288,7 @@ fn knitted_straight(s: &Shape, keep: u8) -> u8 {
                 missing += 1;
             }
         }
-        let k = 1 - s.melds;
+        let k = forms::knitted_straight_sets(s.size, s.melds).expect("checked by the callers");
         let d = join(&parts(&rest, keep, k), k, s.jokers);
         best = best.min(d.saturating_add(missing));
     }
@@ -304,7 +305,7 @@ fn distance(s: &Shape, rules: &Rules) -> u8 {
         if s.melds == 0 && s.size >= 13 {
             d = d.min(special(&s.c, keep, rules));
         }
-        if rules.mcr_forms && s.melds <= 1 && s.size >= 13 {
+        if rules.mcr_forms && forms::knitted_straight_sets(s.size, s.melds).is_some() {
             d = d.min(knitted_straight(s, keep));
         }
         best = best.min(d);
@@ -652,7 +653,7 @@ fn improving(s: &Shape, rules: &Rules) -> Result<(u8, u64), ShantenError> {
             if next.melds == 0 && next.size >= 13 {
                 best = best.min(special(&next.c, *keep, rules));
             }
-            if rules.mcr_forms && next.melds <= 1 && next.size >= 13 {
+            if rules.mcr_forms && forms::knitted_straight_sets(next.size, next.melds).is_some() {
                 best = best.min(knitted_straight(&next, *keep));
             }
         }

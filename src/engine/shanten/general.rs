@@ -33,6 +33,8 @@ pub(super) fn distance<B: AsRef<[u8]>>(t: &Tables<B>, shape: &Shape, rules: &Rul
         let mut d = concealed_distance(t, &shape.c, &Tally::of(&shape.c), rules, shape.size);
         if shape.size >= 13 {
             d = d.min(honors_and_knitted(&shape.c).0);
+        }
+        if forms::knitted_straight_sets(shape.size, shape.melds).is_some() {
             d = d.min(knitted_straight(t, shape, 0b1111, false, d).0);
         }
         return d;
@@ -43,7 +45,7 @@ pub(super) fn distance<B: AsRef<[u8]>>(t: &Tables<B>, shape: &Shape, rules: &Rul
         if shape.melds == 0 && shape.size >= 13 {
             d = d.min(special_distance(&shape.c, rules, keep));
         }
-        if rules.mcr_forms && shape.melds <= 1 && shape.size >= 13 {
+        if rules.mcr_forms && forms::knitted_straight_sets(shape.size, shape.melds).is_some() {
             d = d.min(knitted_straight(t, shape, keep, false, d).0);
         }
         best = best.min(d);
@@ -68,6 +70,8 @@ pub(super) fn improving<B: AsRef<[u8]>>(
         if shape.size >= 13 {
             let (d, t) = honors_and_knitted(&shape.c);
             best.add(d, t);
+        }
+        if forms::knitted_straight_sets(shape.size, shape.melds).is_some() {
             let (d, t) = knitted_straight(tables, shape, 0b1111, true, best.d);
             best.add(d, t);
         }
@@ -92,7 +96,7 @@ pub(super) fn improving<B: AsRef<[u8]>>(
                 best.add(d, t);
             }
         }
-        if rules.mcr_forms && shape.melds <= 1 && shape.size >= 13 {
+        if rules.mcr_forms && forms::knitted_straight_sets(shape.size, shape.melds).is_some() {
             // Only an answer as good as the other forms' matters.
             let (d, t) = knitted_straight(tables, shape, keep, true, best.d);
             best.add(d, t);
@@ -207,9 +211,10 @@ fn kinds_kept(keep: u8) -> u64 {
 
 /// Knitted straight (MCR): for each permutation, its missing tiles plus
 /// the rest's distance to one set and a pair (just the pair beside a
-/// declared meld). With `improving`, also the draws that lower an optimal
-/// permutation. Only answers at most `bound` matter (the other forms reach
-/// it): a permutation missing more tiles than that is skipped unlooked.
+/// declared meld or in a bare short hand, see [`forms::knitted_straight_sets`]).
+/// With `improving`, also the draws that lower an optimal permutation. Only
+/// answers at most `bound` matter (the other forms reach it): a permutation
+/// missing more tiles than that is skipped unlooked.
 fn knitted_straight<B: AsRef<[u8]>>(
     t: &Tables<B>,
     shape: &Shape,
@@ -246,7 +251,8 @@ fn knitted_straight<B: AsRef<[u8]>>(
                 }
             }
         }
-        rest.k = 1 - shape.melds;
+        rest.k =
+            forms::knitted_straight_sets(shape.size, shape.melds).expect("checked by the callers");
         let (d, improving) = standard(t, &rest, keep, want);
         let d = d.saturating_add(missing);
         if d < best {

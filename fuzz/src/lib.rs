@@ -1,0 +1,615 @@
+//! hupai's fuzz targets as plain functions of a byte slice.
+//!
+//! Each function is the body of the cargo-fuzz binary of the same name in
+//! `fuzz_targets/` (nightly, `./test`), and `tests/corpus.rs` replays the
+//! committed corpus (`corpus/<target>/`) through them on stable, so every
+//! `cargo test` checks that no input that once mattered panics. A target
+//! panics exactly when it finds a bug: a panic inside hupai, or an answer
+//! that breaks a property (a round trip, the hand invariant, agreement with
+//! the recursive reference).
+
+use hupai::mcr::{self, ScoringInput};
+use hupai::notation::{self, Notation};
+use hupai::server::HandState;
+use hupai::table::format::TableFile;
+use hupai::{reference, Hand, Jokers, Meld, MeldKind, Rules, Tables, Tile, KINDS};
+
+/// A target: its name (that of its binary and corpus directory) and body.
+pub type Target = (&'static str, fn(&[u8]));
+
+/// Every target by name, for the corpus replay.
+pub const TARGETS: &[Target] = &[
+    ("parse_mpsz", parse_mpsz),
+    ("parse_mediatek", parse_mediatek),
+    ("parse_chengdu", parse_chengdu),
+    ("parse_mcr", parse_mcr),
+    ("parse_auto", parse_auto),
+    ("score_line", score_line),
+    ("table_loader", table_loader),
+    ("engine", engine),
+    ("c_abi", c_abi),
+    ("hand_new", hand_new),
+    ("hand_state", hand_state),
+];
+
+/// Reads the structured targets' input one byte at a time (zeros past the end).
+struct Bytes<'a>(&'a [u8]);
+
+impl Bytes<'_> {
+    fn byte(&mut self) -> u8 {
+        match self.0.split_first() {
+            Some((&b, rest)) => {
+                self.0 = rest;
+                b
+            }
+            None => 0,
+        }
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        self.byte() as usize % n
+    }
+
+    fn u32(&mut self) -> u32 {
+        u32::from_le_bytes([self.byte(), self.byte(), self.byte(), self.byte()])
+    }
+
+    fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// The hand invariant every constructor promises.
+fn assert_invariant(hand: &Hand) {
+    let all = hand.all_counts();
+    assert!(all.iter().all(|&c| c <= 4), "{hand}: a count above four");
+    assert!(hand.meld_count() <= 4, "{hand}: more than four melds");
+    if let Some(t) = hand.last_tile() {
+        assert!(
+            hand.counts()[t.index()] > 0,
+            "{hand}: last tile {t} not held"
+        );
+    }
+}
+
+fn parse_in(data: &[u8], n: Notation) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(hand) = notation::parse(text, n) else {
+        return;
+    };
+    assert_invariant(&hand);
+    // The formatters keep everything the hand records, so they read back.
+    for out in [Notation::Mpsz, Notation::Mcr, n] {
+        if let Ok(written) = notation::format(&hand, out) {
+            let back = notation::parse(&written, out)
+                .unwrap_or_else(|e| panic!("{text:?} wrote {written:?} in {out}: {e}"));
+            assert_eq!(back, hand, "{text:?} -> {written:?} in {out}");
+        }
+    }
+    let _ = hand.to_string();
+}
+
+/// mpsz notation, aliases and meld digits included.
+pub fn parse_mpsz(data: &[u8]) {
+    parse_in(data, Notation::Mpsz);
+}
+
+/// The seed alphabet.
+pub fn parse_mediatek(data: &[u8]) {
+    parse_in(data, Notation::Mediatek);
+}
+
+/// Sichuan `1D2W` notation.
+pub fn parse_chengdu(data: &[u8]) {
+    parse_in(data, Notation::Chengdu);
+}
+
+/// MCR letters and the reference calculator's meld digits.
+pub fn parse_mcr(data: &[u8]) {
+    parse_in(data, Notation::Mcr);
+}
+
+/// Auto notation: when it accepts, it read what some notation reads.
+pub fn parse_auto(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    match notation::parse(text, Notation::Auto) {
+        Ok(hand) => {
+            assert_invariant(&hand);
+            let one = [
+                Notation::Mpsz,
+                Notation::Mediatek,
+                Notation::Chengdu,
+                Notation::Mcr,
+            ]
+            .into_iter()
+            .any(|n| notation::parse(text, n).ok() == Some(hand));
+            assert!(one, "{text:?}: auto read a hand no notation reads");
+        }
+        Err(e) => {
+            let _ = e.to_string();
+        }
+    }
+}
+
+/// A `score` line: a hand then flags, scored when it parses.
+pub fn score_line(data: &[u8]) {
+    let Ok(line) = std::str::from_utf8(data) else {
+        return;
+    };
+    for n in [Notation::Mpsz, Notation::Mcr] {
+        let Ok(input) = ScoringInput::parse(line, n) else {
+            continue;
+        };
+        assert_invariant(input.hand());
+        if let Ok(score) = mcr::score(&input, Tables::embedded()) {
+            let fans: u32 = score.fans.iter().map(|f| f.total()).sum();
+            assert_eq!(fans, score.total, "{line:?}: fans do not add up");
+        }
+    }
+}
+
+/// A real table file with edits: the input picks a file, a length change
+/// (cut, or one byte appended) and byte edits `(offset, value)`, the header
+/// (first 256 bytes) as often as the rest. The cheap header check and the
+/// loader must refuse what they should without a panic, and a file that
+/// passes the checksum must be the real one. The checksum pass (a few ms
+/// over a whole file) runs on one input in 256, so the header paths get the
+/// executions; the edits are undone in place rather than copying the file.
+pub fn table_loader(data: &[u8]) {
+    use std::cell::RefCell;
+    thread_local! {
+        static FILES: RefCell<Vec<Vec<u8>>> = RefCell::new(
+            Tables::embedded().files().map(|(_, f)| f.bytes().to_vec()).collect()
+        );
+    }
+    let names = ["hu.tbl", "jokers.tbl", "arrange.tbl", "shanten.tbl"];
+    let mut input = Bytes(data);
+    let which = input.below(names.len());
+    // From a hash of the whole input, not a byte the fuzzer could learn to
+    // set: this should stay rare.
+    let verify = hupai::table::format::checksum(data).is_multiple_of(256);
+    let resize = input.byte() % 4;
+    let cut = input.u32() as usize;
+    let appended = input.byte();
+    FILES.with(|files| {
+        let mut files = files.borrow_mut();
+        let original_len = files[which].len();
+        let mut undo = Vec::new();
+        {
+            let bytes = &mut files[which];
+            while !input.is_empty() {
+                let at = if input.byte() % 2 == 0 {
+                    input.byte() as usize
+                } else {
+                    input.u32() as usize
+                } % original_len;
+                undo.push((at, bytes[at]));
+                bytes[at] = input.byte();
+            }
+            if resize == 1 {
+                bytes.push(appended);
+            }
+        }
+        let len = match resize {
+            0 => cut % (original_len + 1),
+            1 => original_len + 1,
+            _ => original_len,
+        };
+        let changed = len != original_len || undo.iter().any(|&(at, old)| files[which][at] != old);
+        // One changed byte: FNV-1a (a bijection per byte) must see it.
+        let single = changed && undo.len() == 1 && len == original_len;
+        check_loader(&files, which, len, names[which], verify, changed, single);
+        let bytes = &mut files[which];
+        bytes.truncate(original_len);
+        for (at, old) in undo.into_iter().rev() {
+            bytes[at] = old;
+        }
+    });
+}
+
+/// The checks of [`table_loader`] on the edited file `which` cut to `len`.
+fn check_loader(
+    files: &[Vec<u8>],
+    which: usize,
+    len: usize,
+    target: &str,
+    verify: bool,
+    changed: bool,
+    single: bool,
+) {
+    let bytes = &files[which][..len];
+    if let Ok(file) = TableFile::new(bytes) {
+        let _ = (
+            file.kind(),
+            file.sections().count(),
+            file.recorded_checksum(),
+        );
+        if verify && changed {
+            // Several edits may collide; one changed byte cannot.
+            let result = file.verify();
+            assert!(
+                !single || result.is_err(),
+                "{target}: one changed byte passed the checksum"
+            );
+        }
+    }
+    let names = ["hu.tbl", "jokers.tbl", "arrange.tbl", "shanten.tbl"];
+    let loaded = Tables::load(|name| {
+        let i = names.iter().position(|n| *n == name).expect("known file");
+        Ok(if name == target { bytes } else { &files[i][..] })
+    });
+    if let (Ok(tables), false) = (loaded, changed) {
+        let hand: Hand = "11122233344455m".parse().expect("a hand");
+        assert!(tables.is_win(&hand, &Rules::GENERIC));
+    }
+}
+
+/// A valid hand from bytes: a rule set, up to four melds (any kind, digit),
+/// concealed tiles (at most 14 with the melds), and 0–2 jokers.
+fn structured_hand(input: &mut Bytes) -> Option<(Hand, Rules, usize)> {
+    let rules = Rules::ALL[input.below(Rules::ALL.len())];
+    let kinds = [
+        MeldKind::Chow,
+        MeldKind::Pung,
+        MeldKind::Kong,
+        MeldKind::ConcealedKong,
+    ];
+    let mut melds = Vec::new();
+    let mut all = [0u8; KINDS];
+    for _ in 0..input.below(5) {
+        let kind = kinds[input.below(4)];
+        let tile = Tile::from_index(input.below(KINDS))?;
+        let Some(meld) = notation::meld_of_digit(kind, tile, input.byte() % 8) else {
+            continue;
+        };
+        let mut with = all;
+        meld.add_to(&mut with);
+        if with.iter().all(|&c| c <= 4) {
+            all = with;
+            melds.push(meld);
+        }
+    }
+    let mut counts = [0u8; KINDS];
+    let room = 14 - 3 * melds.len();
+    for _ in 0..input.below(room + 1) {
+        let t = input.below(KINDS);
+        if all[t] < 4 {
+            all[t] += 1;
+            counts[t] += 1;
+        }
+    }
+    if !rules.honors {
+        counts[27..].fill(0);
+        if melds.iter().any(|m| m.tile().is_honor()) {
+            return None;
+        }
+    }
+    let jokers = input.below(3);
+    Some((
+        Hand::new(counts, &melds).expect("built within the invariant"),
+        rules,
+        jokers,
+    ))
+}
+
+/// The table engine against the recursive reference on arbitrary valid
+/// hands, every rule set, with and without jokers.
+pub fn engine(data: &[u8]) {
+    let mut input = Bytes(data);
+    let Some((hand, rules, jokers)) = structured_hand(&mut input) else {
+        return;
+    };
+    let t = Tables::embedded();
+    if jokers == 0 {
+        assert_eq!(
+            t.is_win(&hand, &rules),
+            reference::is_win(&hand, &rules),
+            "{hand} {rules}"
+        );
+        if let Ok(w) = t.waits(&hand, &rules) {
+            let (live, exhausted) = reference::waits(&hand, &rules);
+            assert_eq!((w.live, w.exhausted), (live, exhausted), "{hand} {rules}");
+        }
+        if let Ok(s) = t.shanten(&hand, &rules) {
+            assert_eq!(
+                Some(s),
+                reference::shanten::shanten(&hand, &rules),
+                "{hand} {rules}"
+            );
+        }
+        if t.is_win(&hand, &rules) {
+            let n = t.arrangements(&hand, &rules).len();
+            assert_eq!(
+                n,
+                reference::arrangements(&hand, &rules).len(),
+                "{hand} {rules}"
+            );
+        }
+    } else {
+        let rj = |h: &Hand| reference::jokers::is_win(h, jokers, &rules);
+        assert_eq!(
+            t.is_win_jokers(&hand, jokers, &rules),
+            rj(&hand),
+            "{hand}+{jokers} {rules}"
+        );
+        let spec = Jokers {
+            extra: jokers,
+            tile: None,
+        };
+        if let Ok(w) = t.waits_with(&hand, &spec, &rules) {
+            let (live, exhausted) = reference::jokers::waits(&hand, jokers, &rules);
+            assert_eq!(
+                (w.live, w.exhausted),
+                (live, exhausted),
+                "{hand}+{jokers} {rules}"
+            );
+        }
+    }
+}
+
+/// The C entry points on raw C values: any bytes as counts, melds, context
+/// and text; statuses instead of panics, and answers equal to Rust's.
+pub fn c_abi(data: &[u8]) {
+    use hupai::ffi::*;
+    use std::ptr;
+    let mut input = Bytes(data);
+    let mut hand = HupaiHand::default();
+    for c in hand.counts.iter_mut() {
+        // Mostly small counts, sometimes any byte.
+        let b = input.byte();
+        *c = if b >= 0xF0 { input.byte() } else { b % 3 };
+    }
+    hand.meld_count = input.byte() % 6;
+    for m in hand.melds.iter_mut() {
+        *m = HupaiMeld {
+            kind: input.byte() % 5,
+            tile: input.byte() % 36,
+            from: input.byte() % 9,
+        };
+    }
+    hand.last_tile = input.byte();
+    let rules = [
+        HUPAI_RULES_GENERIC,
+        HUPAI_RULES_SICHUAN,
+        HUPAI_RULES_RIICHI,
+        HUPAI_RULES_MCR,
+        7,
+    ][input.below(5)];
+    // An engine per input would time thread-pool start-ups: one in 64 is
+    // made and freed here, the others come from a per-rules cache.
+    let fresh = input.byte() % 64 == 0;
+    let engine = if fresh || rules == 7 {
+        let mut engine = ptr::null_mut();
+        // SAFETY: a null directory (embedded tables) and a valid out-pointer.
+        let st = unsafe { hupai_engine_new(rules, ptr::null(), 1, &mut engine) };
+        if st != HupaiStatus::Ok {
+            assert!(engine.is_null());
+            return;
+        }
+        engine
+    } else {
+        cached_engine(rules)
+    };
+    let n = (hand.meld_count as usize).min(HUPAI_MAX_MELDS);
+    let (counts, melds) = (hand.counts.as_ptr(), hand.melds.as_ptr());
+    let mut win = false;
+    // SAFETY (every call below): pointers to live locals of the right sizes.
+    let st = unsafe { hupai_check(engine, counts, KINDS, melds, n, &mut win) };
+    let rust = Hand::new(hand.counts, &[]);
+    if st == HupaiStatus::Ok && hand.meld_count == 0 {
+        assert!(rust.is_ok(), "C accepted counts Rust refuses");
+    }
+    let (mut live, mut exhausted) = (0u64, 0u64);
+    let mut statuses = vec![st];
+    statuses
+        .push(unsafe { hupai_waits(engine, counts, KINDS, melds, n, &mut live, &mut exhausted) });
+    let mut shanten = 0i8;
+    statuses.push(unsafe { hupai_shanten(engine, counts, KINDS, melds, n, &mut shanten) });
+    let mut remaining = [0u8; KINDS];
+    let mut tiles = 0u64;
+    let visible = [0u8; KINDS];
+    statuses.push(unsafe {
+        hupai_effective(
+            engine,
+            counts,
+            KINDS,
+            melds,
+            n,
+            visible.as_ptr(),
+            &mut shanten,
+            &mut tiles,
+            remaining.as_mut_ptr(),
+        )
+    });
+    let context = HupaiScoreContext {
+        winning_tile: input.byte() % 36,
+        self_drawn: input.byte() % 3,
+        last_tile: input.byte() % 3,
+        last_wall: input.byte() % 3,
+        kong: input.byte() % 3,
+        seat_wind: input.byte() % 5,
+        prevalent_wind: input.byte() % 5,
+        flowers: input.byte() % 10,
+        variant: input.byte() % 3,
+    };
+    let mut score = HupaiScore::default();
+    let st = unsafe { hupai_score(engine, counts, KINDS, melds, n, &context, &mut score) };
+    statuses.push(st);
+    if st == HupaiStatus::Ok {
+        let fans: u32 = score.fans[..score.fan_count as usize]
+            .iter()
+            .map(|f| f.points as u32 * f.count as u32)
+            .sum();
+        assert_eq!(fans, score.total);
+    }
+    let mut buf = [0 as std::ffi::c_char; HUPAI_FORMAT_MAX];
+    let st = unsafe { hupai_format(&hand, buf.as_mut_ptr(), buf.len()) };
+    statuses.push(st);
+    if st == HupaiStatus::Ok {
+        // What format writes, parse reads back to the same hand.
+        let mut back = HupaiHand::default();
+        let st = unsafe {
+            hupai_parse(
+                buf.as_ptr(),
+                HUPAI_NOTATION_MPSZ,
+                &mut back,
+                ptr::null_mut(),
+                0,
+            )
+        };
+        if buf[0] != 0 {
+            assert_eq!(st, HupaiStatus::Ok);
+            assert_eq!(
+                (back.counts, back.meld_count),
+                (hand.counts, hand.meld_count)
+            );
+            // A melded kong with no source is written from the left.
+            let mut want = hand.melds;
+            for m in want
+                .iter_mut()
+                .filter(|m| m.kind == HUPAI_MELD_KONG && m.from == 0)
+            {
+                m.from = HUPAI_FROM_LEFT;
+            }
+            assert_eq!(back.melds[..n], want[..n]);
+        }
+    }
+    // The rest of the input as text for hupai_parse, cut at the first NUL.
+    let mut text: Vec<u8> = input.0.iter().copied().take_while(|&b| b != 0).collect();
+    text.push(0);
+    let mut out = HupaiHand::default();
+    let mut error = [0 as std::ffi::c_char; 64];
+    let notation = input.0.first().map_or(0, |&b| b as u32 % 6);
+    statuses.push(unsafe {
+        hupai_parse(
+            text.as_ptr().cast(),
+            notation,
+            &mut out,
+            error.as_mut_ptr(),
+            error.len(),
+        )
+    });
+    // A caught panic inside hupai is a bug, whatever the input.
+    assert!(!statuses.contains(&HupaiStatus::Panic), "{statuses:?}");
+    if fresh {
+        // SAFETY: made by hupai_engine_new above, freed once.
+        unsafe { hupai_engine_free(engine) };
+    }
+}
+
+/// An engine for `rules` (0..4), made once and never freed. Kept as
+/// addresses in a static, where a leak checker still sees them reachable.
+fn cached_engine(rules: u32) -> *mut hupai::ffi::HupaiEngine {
+    use std::sync::OnceLock;
+    static ENGINES: OnceLock<[usize; 4]> = OnceLock::new();
+    let engines = ENGINES.get_or_init(|| {
+        std::array::from_fn(|r| {
+            let mut engine = std::ptr::null_mut();
+            // SAFETY: a null directory and a valid out-pointer.
+            let st =
+                unsafe { hupai::ffi::hupai_engine_new(r as u32, std::ptr::null(), 1, &mut engine) };
+            assert_eq!(st, hupai::ffi::HupaiStatus::Ok);
+            engine as usize
+        })
+    });
+    engines[rules as usize] as *mut hupai::ffi::HupaiEngine
+}
+
+/// `Hand::new` on raw counts and raw melds: it accepts exactly the hands
+/// that keep the invariant, and the engine agrees with the reference on them.
+pub fn hand_new(data: &[u8]) {
+    let mut input = Bytes(data);
+    let mut counts = [0u8; KINDS];
+    for c in counts.iter_mut() {
+        let b = input.byte();
+        *c = if b >= 0xF8 { input.byte() } else { b % 5 };
+    }
+    let kinds = [
+        MeldKind::Chow,
+        MeldKind::Pung,
+        MeldKind::Kong,
+        MeldKind::ConcealedKong,
+    ];
+    let mut melds: Vec<Meld> = Vec::new();
+    for _ in 0..input.below(6) {
+        let kind = kinds[input.below(4)];
+        let Some(tile) = Tile::from_index(input.below(KINDS)) else {
+            continue;
+        };
+        if let Some(m) = notation::meld_of_digit(kind, tile, input.byte() % 8) {
+            melds.push(m);
+        }
+    }
+    let mut all = [0u32; KINDS];
+    for (a, &c) in all.iter_mut().zip(&counts) {
+        *a = c as u32;
+    }
+    for m in &melds {
+        for t in m.tiles() {
+            all[t.index()] += 1;
+        }
+    }
+    let valid = melds.len() <= 4 && all.iter().all(|&c| c <= 4);
+    match Hand::new(counts, &melds) {
+        Ok(hand) => {
+            assert!(valid, "Hand::new accepted {counts:?} {melds:?}");
+            assert_invariant(&hand);
+            let rules = Rules::ALL[input.below(4)];
+            if rules.honors || hand.all_counts()[27..].iter().all(|&c| c == 0) {
+                let t = Tables::embedded();
+                assert_eq!(
+                    t.is_win(&hand, &rules),
+                    reference::is_win(&hand, &rules),
+                    "{hand}"
+                );
+            }
+        }
+        Err(_) => assert!(
+            !valid,
+            "Hand::new refused a valid hand {counts:?} {melds:?}"
+        ),
+    }
+}
+
+/// `HandState` under draws and discards: its keys and answers always equal
+/// those of a state built afresh from its hand.
+pub fn hand_state(data: &[u8]) {
+    let mut input = Bytes(data);
+    let Some((hand, rules, _)) = structured_hand(&mut input) else {
+        return;
+    };
+    let engine = hupai::server::Engine::embedded(rules);
+    let mut state = HandState::new(&hand);
+    while !input.is_empty() {
+        let op = input.byte();
+        let Some(tile) = Tile::from_index(input.below(KINDS)) else {
+            continue;
+        };
+        if !rules.honors && tile.is_honor() {
+            continue;
+        }
+        let before = *state.hand();
+        let result = if op % 2 == 0 {
+            state.add(tile)
+        } else {
+            state.remove(tile)
+        };
+        if result.is_err() {
+            assert_eq!(*state.hand(), before, "a refused update changed the state");
+        }
+        assert_invariant(state.hand());
+        let fresh = HandState::new(state.hand());
+        assert_eq!(state.keys(), fresh.keys(), "{}", state.hand());
+        assert_eq!(engine.is_win_state(&state), engine.is_win(state.hand()));
+        assert_eq!(
+            engine.waits_state(&state).ok(),
+            engine.waits(state.hand()).ok(),
+            "{}",
+            state.hand()
+        );
+    }
+}

@@ -254,8 +254,13 @@ test("clicking a discard row plays it; the palette adds tiles and declares melds
 test("the phone layout fits a 390 px screen", async () => {
   await page.setViewportSize({ width: 390, height: 844 });
   await show("1234m5678p1356s12z", "mcr");
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  assert.ok(width <= 390, `page is ${width} px wide`);
+  const width = () => page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(await width() <= 390, `page is ${await width()} px wide`);
+  await show("234m567m99s345p23p1p", "riichi");
+  assert.ok(await width() <= 390, `with the riichi panel, ${await width()} px wide`);
+  await show("2345m66p345678s17z", "riichi");
+  await page.click("#ev-button");
+  assert.ok(await width() <= 390, `with the EV panel, ${await width()} px wide`);
   await page.setViewportSize({ width: 1000, height: 900 });
 });
 

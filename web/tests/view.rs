@@ -101,4 +101,13 @@ fn the_discard_ev_only_on_request() {
     assert_eq!(best["tile"], "4z");
     assert_eq!(best["win"].as_array().unwrap().len(), 5);
     assert!((best["win"][0].as_f64().unwrap() - 4.0 / 123.0).abs() < 1e-12);
+    // Past 3-shanten the page declines (minutes of work), in words.
+    let mut far = q("1358m2479p1368s12z", "riichi");
+    far.analyze = true;
+    let v = serde_json::to_value(query(&far)).unwrap();
+    assert_eq!(v["shanten"], 4);
+    assert!(v["ev"]["error"]
+        .as_str()
+        .unwrap()
+        .contains("up to 3-shanten"));
 }

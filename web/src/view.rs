@@ -9,6 +9,7 @@ use hupai::engine::{Effective, Ukeire};
 use hupai::mcr::{Flags, ScoringInput};
 use hupai::{notation, Arrangement, Form, Hand, Jokers, Meld, MeldKind, Notation, Rules, Tile};
 use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
 
 /// What the page asks: the hand as typed (any notation), the rule set, the
 /// jokers, the MCR scoring flags, and at most one edit to apply first.
@@ -17,14 +18,19 @@ use serde::{Deserialize, Serialize};
 pub struct Query {
     /// The hand in any notation (`auto`).
     pub hand: String,
-    /// `generic`, `sichuan`, `riichi` or `mcr`.
+    /// `generic`, `sichuan`, `riichi`, `riichi3` or `mcr`.
     pub rules: String,
     /// Jokers in addition to the listed tiles.
     pub jokers: usize,
     /// A tile whose concealed copies are jokers (mpsz), or empty.
     pub joker: String,
-    /// MCR scoring flags as on the command line (`--self-drawn --seat S`).
+    /// Scoring flags as on the command line: MCR's (`--self-drawn --seat S`)
+    /// under `mcr`, riichi's (`--riichi --dora 3m`) under `riichi`/`riichi3`.
     pub flags: String,
+    /// Also compute the discard EV of a 3n+2 hand (`hupai analyze`).
+    pub analyze: bool,
+    /// Draws left for the EV (default 17).
+    pub turns: usize,
     /// Add one concealed tile (mpsz), e.g. from the palette.
     pub add: String,
     /// Remove one concealed tile (mpsz), e.g. a discard-table row.
@@ -35,6 +41,12 @@ pub struct Query {
     /// The tile of `meld`.
     pub tile: String,
 }
+
+/// The highest shanten the page computes the discard EV for: 3-shanten
+/// takes about a second in the browser, some 4-shanten hands minutes and
+/// most of a gigabyte (measured natively: 422 s, 0.7 GB for
+/// 1358m2479p1368s12z), with the page frozen meanwhile.
+pub const MAX_EV_SHANTEN: i8 = 3;
 
 /// The tables every query reads (built on first use).
 #[cfg(not(feature = "generate"))]
@@ -131,6 +143,14 @@ pub struct View {
     /// A complete hand under `mcr`: the fan table.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub score: Option<ScoreView>,
+    /// A complete hand under `riichi`/`riichi3`: `hupai score --json`'s
+    /// object (DESIGN §9), or `{"error"}`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub riichi: Option<Value>,
+    /// The discard EV when asked: `hupai analyze --json`'s object (DESIGN
+    /// §10), or `{"error"}`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ev: Option<Value>,
     /// What is wrong, in words.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
@@ -294,6 +314,15 @@ fn fill(q: &Query, view: &mut View) -> Result<(), String> {
                 total: e.total(),
             });
             view.discards = Some(rows.collect());
+            if q.analyze && ukeire.shanten() > MAX_EV_SHANTEN {
+                view.ev = Some(json!({ "error": format!(
+                    "the page analyses hands up to {MAX_EV_SHANTEN}-shanten (this one is {}-shanten: \
+                     minutes and gigabytes on one thread); hupai analyze does it",
+                    ukeire.shanten()
+                ) }));
+            } else if q.analyze {
+                view.ev = Some(analysis(&hand, &rules, spec, q));
+            }
         }
     }
     if ukeire.shanten() == -1 {
@@ -309,6 +338,9 @@ fn fill(q: &Query, view: &mut View) -> Result<(), String> {
         if rules == Rules::MCR && spec.is_none() {
             view.score = Some(score(hand, &q.flags));
         }
+        if (rules == Rules::RIICHI || rules == Rules::RIICHI3) && spec.is_none() {
+            view.riichi = Some(riichi_score(hand, &rules, &q.flags));
+        }
     }
     Ok(())
 }
@@ -320,14 +352,19 @@ fn parse_hand(input: &str, rules: &Rules, extra: usize) -> Result<Hand, String> 
         return Hand::new([0; hupai::KINDS], &[]).map_err(|e| e.to_string());
     }
     let hand = notation::parse(input, Notation::Auto).map_err(|e| e.to_string())?;
-    if !rules.honors {
-        if let Some(t) = Tile::all().find(|t| t.is_honor() && hand.all_counts()[t.index()] > 0) {
-            return Err(format!(
-                "honour tile {t} does not exist under {rules} rules"
-            ));
+    match rules.missing_tile(&hand.all_counts()) {
+        None => Ok(hand),
+        Some(t) if t.is_honor() => Err(format!(
+            "honour tile {t} does not exist under {rules} rules"
+        )),
+        Some(t) => {
+            let at = hupai::riichi::three::position_of(input, t)
+                .map_or(String::new(), |p| format!(" at position {p}"));
+            Err(format!(
+                "tile {t}{at} does not exist under {rules} rules (three-player riichi has no 2m-8m)"
+            ))
         }
     }
-    Ok(hand)
 }
 
 /// Apply the query's edit, if any.
@@ -438,5 +475,118 @@ fn score(hand: Hand, words: &str) -> ScoreView {
                 .collect(),
             arrangement: s.arrangement.to_string(),
         },
+    }
+}
+
+/// The riichi score of a complete hand as `hupai score --rules riichi
+/// --json` writes it (DESIGN §9), or `{"error"}`.
+fn riichi_score(hand: Hand, rules: &Rules, words: &str) -> Value {
+    let mut settings = if rules.three_player {
+        hupai::riichi::Settings::three_player()
+    } else {
+        hupai::riichi::Settings::default()
+    };
+    let scored = settings
+        .apply_words(words.split_whitespace())
+        .and_then(|()| {
+            hupai::riichi::ScoringInput::from_hand(hand, settings).map_err(|e| e.to_string())
+        })
+        .and_then(|input| {
+            let s = hupai::riichi::score(&input, tables()).map_err(|e| e.to_string())?;
+            Ok((input, s))
+        });
+    let (input, s) = match scored {
+        Ok(x) => x,
+        Err(error) => return json!({ "error": error }),
+    };
+    let yaku: Vec<Value> = s
+        .yaku
+        .as_slice()
+        .iter()
+        .map(|(y, h)| json!({"name": y.name(), "japanese": y.japanese(), "han": h}))
+        .collect();
+    let fu: Vec<Value> = s
+        .fu_details
+        .as_slice()
+        .iter()
+        .map(|(r, f)| json!({"reason": r.name(), "fu": f}))
+        .collect();
+    let mut v = json!({
+        "hand": notation::format_mpsz_with_last(input.hand()),
+        "win_tile": input.win_tile().to_string(),
+        "han": s.han,
+        "fu": s.fu,
+        "yaku": yaku,
+        "fu_details": fu,
+        "cost": {"main": s.cost.main, "additional": s.cost.additional, "total": s.cost.total},
+        "limit": s.cost.limit.map(|l| l.name()),
+        "yakuman": s.cost.yakuman,
+        "legal": s.legal,
+        "arrangement": s.arrangement.to_string(),
+    });
+    if let Some(r) = s.reason() {
+        v["reason"] = r.into();
+    }
+    v
+}
+
+/// The discard EV of a 3n+2 hand as `hupai analyze --json` writes it
+/// (DESIGN §10; the draws explained are left out), or `{"error"}`. Under
+/// `mcr` the winds and flowers of the flags count, as on the command line.
+fn analysis(hand: &Hand, rules: &Rules, jokers: Jokers, q: &Query) -> Value {
+    let mcr = if *rules == Rules::MCR {
+        match q.flags.parse::<Flags>() {
+            Ok(f) => Flags {
+                prevalent: f.prevalent,
+                seat: f.seat,
+                flowers: f.flowers,
+                ..Flags::default()
+            },
+            Err(error) => return json!({ "error": error }),
+        }
+    } else {
+        Flags::default()
+    };
+    let options = hupai::ev::Options {
+        turns: if q.turns == 0 { 17 } else { q.turns },
+        jokers,
+        mcr,
+        explain: 0,
+        ..hupai::ev::Options::default()
+    };
+    match hupai::ev::analyze(tables(), hand, rules, &options) {
+        Err(e) => json!({ "error": e.to_string() }),
+        Ok(a) => {
+            let rows: Vec<Value> = a
+                .discards
+                .iter()
+                .map(|d| {
+                    let effective: Vec<Value> = d
+                        .effective
+                        .iter()
+                        .map(|(t, n)| json!({"tile": t.to_string(), "remaining": n}))
+                        .collect();
+                    json!({
+                        "tile": d.tile.to_string(),
+                        "shanten": d.shanten,
+                        "effective": effective,
+                        "tenpai": d.tenpai,
+                        "win": d.win,
+                        "score": d.score,
+                    })
+                })
+                .collect();
+            let mut v = json!({
+                "hand": hand.to_string(),
+                "turns": a.turns,
+                "shanten": a.shanten,
+                "discards": rows,
+                "states": a.states,
+            });
+            if let Some(note) = a.score_note {
+                v["score_note"] = note.into();
+            }
+            v
+        }
     }
 }

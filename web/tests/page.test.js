@@ -117,14 +117,87 @@ test("an MCR hand's total equals hupai score, with and without flags", async () 
     let got = await show(hand, "mcr");
     let [want] = cli("score", "mcr", [hand]);
     assert.equal(got.total, String(want.total), hand);
-    await page.check("input[name=self-drawn]");
-    await page.fill("input[name=flowers]", "2");
+    await page.check("#flags input[name=self-drawn]");
+    await page.fill("#flags input[name=flowers]", "2");
     got = await read();
     [want] = cli("score", "mcr", [hand], ["--self-drawn", "--flowers", "2"]);
     assert.equal(got.total, String(want.total), `${hand} self-drawn, 2 flowers`);
-    await page.uncheck("input[name=self-drawn]");
-    await page.fill("input[name=flowers]", "0");
+    await page.uncheck("#flags input[name=self-drawn]");
+    await page.fill("#flags input[name=flowers]", "0");
   }
+});
+
+/** The riichi controls: [name, value] pairs; a checkbox takes true/false. */
+async function riichiFlags(flags) {
+  for (const [name, value] of flags) {
+    const sel = `#riichi-flags [name=${name}]`;
+    if (value === true || value === false) await page.setChecked(sel, value);
+    else if (name === "seat" || name === "prevalent") await page.selectOption(sel, value);
+    else await page.fill(sel, value);
+  }
+}
+
+test("a riichi hand's points equal hupai score --rules riichi, with flags", async () => {
+  const situations = [
+    [[], []],
+    [[["riichi", true], ["self-drawn", true], ["dora", "8s"]], ["--riichi", "--self-drawn", "--dora", "8s"]],
+    [[["riichi", true], ["ippatsu", true], ["seat", "S"], ["prevalent", "E"], ["dora", "1p 4m"], ["ura", "2s"]],
+      ["--riichi", "--ippatsu", "--seat", "S", "--dora", "1p4m", "--ura", "2s"]],
+    [[["seat", "W"], ["prevalent", "S"]], ["--seat", "W", "--prevalent", "S"]],
+  ];
+  const hands = ["234m567m99s345p23p1p", "111m234p567s77z666z", "11223344556677z", "19m19p19s1234567z1m", "123m123p123s11z222z"];
+  let scored = 0;
+  for (const hand of hands) {
+    for (const [controls, words] of situations) {
+      await show(hand, "riichi");
+      await riichiFlags(controls);
+      const got = await read();
+      const [want] = cli("score", "riichi", [hand], words);
+      assert.equal(want.error, undefined, `${hand}: ${want.error}`);
+      assert.equal(got.error, null, hand);
+      assert.equal(got.total, String(want.cost.total), `${hand} ${words.join(" ")}`);
+      const text = await page.textContent("#riichi-total");
+      assert.ok(want.legal ? text.startsWith(`${want.han} han ${want.fu} fu`) : /no yaku/.test(text), `${hand}: ${text}`);
+      const yaku = await page.$$eval("#yaku tr td:first-child", (tds) => tds.map((td) => td.textContent));
+      assert.deepEqual(yaku, want.legal ? want.yaku.map((y) => y.name) : [], hand);
+      if (want.legal && words.length) scored++;
+      await riichiFlags([["riichi", false], ["self-drawn", false], ["ippatsu", false], ["seat", "E"], ["prevalent", "E"],
+        ["dora", ""], ["ura", ""]]);
+    }
+  }
+  assert.ok(scored >= 8, `${scored} legal hands with flags`);
+  assert.equal(await page.isHidden("#score-box"), true, "no MCR panel under riichi");
+});
+
+test("riichi3 refuses 2m-8m with the command line's error", async () => {
+  const got = await show("234m567m99s345p23p1p", "riichi3");
+  const [want] = cli("score", "riichi3", ["234m567m99s345p23p1p"]);
+  assert.match(want.error, /2m/);
+  assert.equal(got.error, want.error);
+  const ok = await show("111m999m111p56s77z7s", "riichi3");
+  assert.equal(ok.error, null);
+  const [scored] = cli("score", "riichi3", ["111m999m111p56s77z7s"]);
+  assert.equal(ok.total, String(scored.cost.total));
+});
+
+test("the EV panel's win chances equal hupai analyze, on request", async () => {
+  for (const [hand, rules, turns] of [["2345m66p345678s17z", "riichi", 17], ["12m456p789s1122z67s", "generic", 9]]) {
+    await show(hand, rules);
+    assert.equal(await page.isHidden("#ev-box"), true, "no EV before it is asked");
+    await page.fill("#turns", String(turns));
+    await page.click("#ev-button");
+    const [want] = cli("analyze", rules, [hand], ["--turns", String(turns)]);
+    assert.equal(want.shanten, 1, hand);
+    const rows = await page.$$eval("[data-testid=ev-row]", (rs) => rs.map((r) => ({
+      tile: r.dataset.tile, win: r.dataset.win.split(" ").map(Number) })));
+    assert.deepEqual(rows, want.discards.map((d) => ({ tile: d.tile, win: d.win })), hand);
+    const lines = await page.$$eval("#ev polyline", (ls) => ls.map((l) => l.dataset.label));
+    assert.deepEqual(lines, want.discards.slice(0, 5).map((d) => d.tile));
+    // Another edit forgets the analysis until it is asked again.
+    await page.fill("[data-testid=hand-input]", hand + " ");
+    assert.equal(await page.isHidden("#ev-box"), true);
+  }
+  await page.fill("#turns", "17");
 });
 
 test("the share URL reproduces the view", async () => {
@@ -181,8 +254,13 @@ test("clicking a discard row plays it; the palette adds tiles and declares melds
 test("the phone layout fits a 390 px screen", async () => {
   await page.setViewportSize({ width: 390, height: 844 });
   await show("1234m5678p1356s12z", "mcr");
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  assert.ok(width <= 390, `page is ${width} px wide`);
+  const width = () => page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(await width() <= 390, `page is ${await width()} px wide`);
+  await show("234m567m99s345p23p1p", "riichi");
+  assert.ok(await width() <= 390, `with the riichi panel, ${await width()} px wide`);
+  await show("2345m66p345678s17z", "riichi");
+  await page.click("#ev-button");
+  assert.ok(await width() <= 390, `with the EV panel, ${await width()} px wide`);
   await page.setViewportSize({ width: 1000, height: 900 });
 });
 
@@ -194,8 +272,13 @@ test("no request leaves the page after load; no console message", async (t) => {
   const before = server.requests.length;
   for (const h of testHands(99).slice(0, 20)) await show(h.hand, h.rules);
   await show("123m456m789m123p55s", "mcr");
-  await page.check("input[name=kong]");
-  await page.uncheck("input[name=kong]");
+  await page.check("#flags input[name=kong]");
+  await page.uncheck("#flags input[name=kong]");
+  await show("234m567m99s345p23p1p", "riichi");
+  await page.check("#riichi-flags input[name=riichi]");
+  await page.uncheck("#riichi-flags input[name=riichi]");
+  await show("2345m66p345678s17z", "generic");
+  await page.click("#ev-button");
   context.off("request", listen);
   assert.deepEqual(seen, []);
   assert.equal(server.requests.length, before);
@@ -235,8 +318,8 @@ test("timings (reported): first answer after load, discard-table update", async 
 });
 
 test("the EV chart draws one line per discard over the draws left", async () => {
-  // The chart's own test, on a §10-shaped analysis made up here (the page
-  // shows the engine's once hupai::ev lands).
+  // The chart's own test, on a §10-shaped analysis made up here: curves
+  // of known shape (the engine's are compared with the CLI above).
   const lines = await page.evaluate(async () => {
     const { renderEv } = await import("/js/render.js");
     const curve = (w) => Array.from({ length: 17 }, (_, t) => 1 - (1 - w) ** (t + 1));

@@ -62,3 +62,52 @@ fn a_complete_mcr_hand_is_scored() {
     let v = serde_json::to_value(query(&a)).unwrap();
     assert!(v["score"]["error"].as_str().unwrap().contains("flowers"));
 }
+
+#[test]
+fn a_complete_riichi_hand_is_scored_with_its_flags() {
+    let mut a = q("234m567m99s345p23p1p", "riichi");
+    let v = serde_json::to_value(query(&a)).unwrap();
+    // Closed ron without riichi, seat East (the dealer): pinfu alone, 1 han
+    // 30 fu, 1500 points.
+    assert_eq!(v["riichi"]["legal"], true);
+    assert_eq!(
+        (v["riichi"]["han"].clone(), v["riichi"]["fu"].clone()),
+        (1.into(), 30.into())
+    );
+    assert_eq!(v["riichi"]["cost"]["total"], 1500);
+    a.flags = "--riichi --self-drawn --dora 8s".into();
+    let v = serde_json::to_value(query(&a)).unwrap();
+    // Riichi, tsumo, pinfu, two dora: 5 han, a mangan.
+    assert_eq!(v["riichi"]["han"], 5);
+    assert_eq!(v["riichi"]["limit"], "mangan");
+    assert!(v["score"].is_null());
+    a.flags = "--dora 2m".into();
+    a.rules = "riichi3".into();
+    let v = query(&a);
+    assert_eq!(
+        v.error.unwrap(),
+        "tile 2m at position 1 does not exist under riichi3 rules (three-player riichi has no 2m-8m)"
+    );
+}
+
+#[test]
+fn the_discard_ev_only_on_request() {
+    let mut a = q("123m456p789s11455z", "generic");
+    assert!(query(&a).ev.is_none());
+    a.analyze = true;
+    a.turns = 5;
+    let v = serde_json::to_value(query(&a)).unwrap();
+    let best = &v["ev"]["discards"][0];
+    assert_eq!(best["tile"], "4z");
+    assert_eq!(best["win"].as_array().unwrap().len(), 5);
+    assert!((best["win"][0].as_f64().unwrap() - 4.0 / 123.0).abs() < 1e-12);
+    // Past 3-shanten the page declines (minutes of work), in words.
+    let mut far = q("1358m2479p1368s12z", "riichi");
+    far.analyze = true;
+    let v = serde_json::to_value(query(&far)).unwrap();
+    assert_eq!(v["shanten"], 4);
+    assert!(v["ev"]["error"]
+        .as_str()
+        .unwrap()
+        .contains("up to 3-shanten"));
+}

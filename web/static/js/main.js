@@ -8,7 +8,8 @@ import * as render from "./render.js";
 const $ = (id) => document.getElementById(id);
 const ui = {
   hand: $("hand"), rules: $("rules"), jokers: $("jokers"), joker: $("joker"),
-  mode: $("mode"), flags: $("flags"), error: $("error"), share: $("share"),
+  mode: $("mode"), flags: $("flags"), riichiFlags: $("riichi-flags"), error: $("error"),
+  share: $("share"), turns: $("turns"),
 };
 // Timings the browser test reads (milliseconds).
 const stats = { firstAnswerMs: null, engineMs: null, lastQueryMs: null, lastUpdateMs: null };
@@ -17,11 +18,22 @@ window.hupaiStats = stats;
 let query = null;
 let urlTimer = 0;
 
-/** The MCR situation as command-line words: "--self-drawn --seat S". */
+/** The scoring situation of the active rule family as command-line words:
+ * MCR's "--self-drawn --seat S", riichi's "--riichi --dora 3m". */
 function flagWords() {
-  const f = new FormData(ui.flags);
-  const words = ["self-drawn", "last-tile", "last-wall", "kong"].filter((k) => f.get(k)).map((k) => `--${k}`);
-  for (const k of ["prevalent", "seat", "flowers"]) words.push(`--${k}`, String(f.get(k) || 0));
+  const riichi = ui.rules.value.startsWith("riichi");
+  const f = new FormData(riichi ? ui.riichiFlags : ui.flags);
+  const switches = riichi ? ["riichi", "self-drawn", "ippatsu"] : ["self-drawn", "last-tile", "last-wall", "kong"];
+  const words = switches.filter((k) => f.get(k)).map((k) => `--${k}`);
+  for (const k of riichi ? ["prevalent", "seat"] : ["prevalent", "seat", "flowers"]) {
+    words.push(`--${k}`, String(f.get(k) || 0));
+  }
+  if (riichi) {
+    for (const k of ["dora", "ura"]) {
+      const tiles = String(f.get(k) || "").replace(/\s+/g, "");
+      if (tiles) words.push(`--${k}`, tiles);
+    }
+  }
   return words.join(" ");
 }
 
@@ -85,7 +97,11 @@ async function start() {
   update();
   stats.firstAnswerMs = performance.now();
   ui.hand.addEventListener("input", () => update());
-  for (const e of [ui.rules, ui.jokers, ui.joker, ui.flags]) e.addEventListener("input", () => update());
+  for (const e of [ui.rules, ui.jokers, ui.joker, ui.flags, ui.riichiFlags]) {
+    e.addEventListener("input", () => update());
+  }
+  // The discard EV only on request: from 3-shanten it takes a while.
+  $("ev-button").addEventListener("click", () => update({ analyze: true, turns: Number(ui.turns.value) || 17 }));
   $("clear").addEventListener("click", () => { ui.hand.value = ""; update(); ui.hand.focus(); });
 }
 

@@ -173,12 +173,22 @@ export function renderScore(score) {
 }
 
 /** Riichi scoring (DESIGN §9 JSON: han, fu, yaku, cost, limit, legal), when
- * the engine's view carries it. */
+ * the engine's view carries it. The points carry the score-total hook while
+ * this panel shows (the MCR total otherwise): one hook, the visible total. */
 export function renderRiichi(score) {
   $("riichi-box").hidden = !score;
   const body = $("yaku");
   body.replaceChildren();
+  const points = $("riichi-points");
   $("riichi-total").textContent = "";
+  points.textContent = "";
+  if (score) {
+    $("score-total").removeAttribute("data-testid");
+    points.dataset.testid = "score-total";
+  } else {
+    delete points.dataset.testid;
+    $("score-total").dataset.testid = "score-total";
+  }
   if (!score) return;
   if (score.error) {
     body.append(node("tr", {}, node("td", { colSpan: 3, className: "error" }, score.error)));
@@ -190,25 +200,41 @@ export function renderRiichi(score) {
   }
   const limit = score.limit ? ` ${score.limit}` : "";
   $("riichi-total").textContent = score.legal
-    ? `${score.han} han ${score.fu} fu${limit}: ${score.cost.total}`
+    ? `${score.han} han ${score.fu} fu${limit}`
     : "no yaku: not a legal win";
+  points.textContent = String(score.cost.total);
 }
 
 /** The discard EV (DESIGN §10 JSON: per discard, tenpai / win / score by
- * draws left), the win-probability curves as a chart, when the view carries it. */
+ * draws left), the win-probability curves as a chart, when the view carries
+ * it; each discard's row (data-testid=ev-row) carries its win curve. */
 export function renderEv(analysis) {
   $("ev-box").hidden = !analysis;
   const box = $("ev");
   box.replaceChildren();
   if (!analysis) return;
+  if (analysis.error) {
+    box.append(node("p", { className: "error" }, analysis.error));
+    return;
+  }
   const top = analysis.discards.slice(0, 5);
   box.append(probabilityChart(top.map((d) => ({ label: d.tile, values: d.win })),
     { title: `win probability by draws left, best ${top.length} discards` }));
+  const last = analysis.turns - 1;
   const legend = node("p", { className: "legend" });
   top.forEach((d, i) => {
-    const last = d.win.length - 1;
     legend.append(node("span", { style: `border-color: ${seriesColour(i)}` }, tileSvg(d.tile, { small: true }),
-      ` win ${(100 * d.win[last]).toFixed(1)}% · tenpai ${(100 * d.tenpai[last]).toFixed(1)}% · score ${d.score[last].toFixed(0)}`));
+      ` ${d.tile}`));
   });
   box.append(legend);
+  const pct = (p) => `${(100 * p).toFixed(1)}%`;
+  const rows = analysis.discards.map((d) =>
+    `<tr data-testid="ev-row" data-tile="${d.tile}" data-win="${d.win.join(" ")}">` +
+    `<td>${tileHtml(d.tile, { small: true })}</td><td>${d.shanten}</td><td>${pct(d.tenpai[last])}</td>` +
+    `<td>${pct(d.win[last])}</td><td>${d.score ? d.score[last].toFixed(0) : "–"}</td></tr>`).join("");
+  const table = node("table", { className: "discards" });
+  table.innerHTML = `<thead><tr><th>discard</th><th>shanten</th><th>ready within ${analysis.turns}</th>` +
+    `<th>win within ${analysis.turns}</th><th>expected score</th></tr></thead><tbody>${rows}</tbody>`;
+  box.append(table);
+  if (analysis.score_note) box.append(node("p", { className: "note" }, analysis.score_note));
 }

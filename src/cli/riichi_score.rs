@@ -196,42 +196,10 @@ pub fn run(
             Ok(batch::Answer::new(
                 common.json,
                 || text_table(&shown, &input, &score),
-                || json_object(&shown, &input, &score),
+                || score.to_json(&input),
             ))
         })
     })
-}
-
-fn json_object(hand: &str, input: &ScoringInput, s: &Score) -> serde_json::Value {
-    let yaku: Vec<_> = s
-        .yaku
-        .as_slice()
-        .iter()
-        .map(|(y, h)| json!({"name": y.name(), "japanese": y.japanese(), "han": h}))
-        .collect();
-    let fu: Vec<_> = s
-        .fu_details
-        .as_slice()
-        .iter()
-        .map(|(r, f)| json!({"reason": r.name(), "fu": f}))
-        .collect();
-    let mut v = json!({
-        "hand": hand,
-        "win_tile": input.win_tile().to_string(),
-        "han": s.han,
-        "fu": s.fu,
-        "yaku": yaku,
-        "fu_details": fu,
-        "cost": {"main": s.cost.main, "additional": s.cost.additional, "total": s.cost.total},
-        "limit": s.cost.limit.map(|l| l.name()),
-        "yakuman": s.cost.yakuman,
-        "legal": s.legal,
-        "arrangement": s.arrangement.to_string(),
-    });
-    if let Some(r) = s.reason() {
-        v["reason"] = r.into();
-    }
-    v
 }
 
 /// A yaku table: name, Japanese, han; then fu, han, limit and payments.

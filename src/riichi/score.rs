@@ -54,6 +54,51 @@ impl Score {
     pub fn reason(&self) -> Option<&'static str> {
         (!self.legal).then_some("no yaku: the hand has no yaku (dora alone do not count)")
     }
+
+    /// The JSON of DESIGN §9 (plus `arrangement`, and `reason` when not
+    /// legal), as `hupai score --rules riichi --json` and the web page write it.
+    ///
+    /// ```
+    /// use hupai::{riichi::{self, ScoringInput}, Notation, Tables};
+    /// let input = ScoringInput::parse("234m567m99s345p23p1p --riichi", Notation::Mpsz).unwrap();
+    /// let v = riichi::score(&input, Tables::embedded()).unwrap().to_json(&input);
+    /// assert_eq!(v["win_tile"], "1p");
+    /// assert_eq!(v["yaku"][0]["name"], "Riichi");
+    /// assert_eq!(v["cost"]["total"], v["cost"]["main"]);
+    /// ```
+    pub fn to_json(&self, input: &ScoringInput) -> serde_json::Value {
+        use serde_json::json;
+        let yaku: Vec<_> = self
+            .yaku
+            .as_slice()
+            .iter()
+            .map(|(y, h)| json!({"name": y.name(), "japanese": y.japanese(), "han": h}))
+            .collect();
+        let fu: Vec<_> = self
+            .fu_details
+            .as_slice()
+            .iter()
+            .map(|(r, f)| json!({"reason": r.name(), "fu": f}))
+            .collect();
+        let c = &self.cost;
+        let mut v = json!({
+            "hand": crate::notation::format_mpsz_with_last(input.hand()),
+            "win_tile": input.win_tile().to_string(),
+            "han": self.han,
+            "fu": self.fu,
+            "yaku": yaku,
+            "fu_details": fu,
+            "cost": {"main": c.main, "additional": c.additional, "total": c.total},
+            "limit": c.limit.map(|l| l.name()),
+            "yakuman": c.yakuman,
+            "legal": self.legal,
+            "arrangement": self.arrangement.to_string(),
+        });
+        if let Some(r) = self.reason() {
+            v["reason"] = r.into();
+        }
+        v
+    }
 }
 
 /// Score a winning hand from the embedded or mapped tables.

@@ -781,6 +781,7 @@ impl Tables<memmap2::Mmap> {
 ///     .collect();
 /// assert_eq!(bad, ["jokers.tbl"]);
 /// ```
+#[cfg(feature = "mmap")]
 pub fn verify_dir(dir: &Path) -> Vec<(std::path::PathBuf, Result<(), TableError>)> {
     KINDS
         .iter()
@@ -798,8 +799,9 @@ pub fn verify_dir(dir: &Path) -> Vec<(std::path::PathBuf, Result<(), TableError>
 /// Generate every table file into `dir` (created if needed), each written
 /// to a temporary file and renamed, so a reader never maps a half-written
 /// one. Returns the files written and their sizes. An error names the path.
+#[cfg(feature = "mmap")]
 pub fn write_dir(dir: &Path) -> Result<Vec<(std::path::PathBuf, usize)>, TableError> {
-    use rayon::prelude::*;
+    use crate::par::prelude::*;
     let io = |path: &Path| {
         let path = path.display().to_string();
         move |source| TableError::Io { path, source }

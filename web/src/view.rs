@@ -495,39 +495,10 @@ fn riichi_score(hand: Hand, rules: &Rules, words: &str) -> Value {
             let s = hupai::riichi::score(&input, tables()).map_err(|e| e.to_string())?;
             Ok((input, s))
         });
-    let (input, s) = match scored {
-        Ok(x) => x,
-        Err(error) => return json!({ "error": error }),
-    };
-    let yaku: Vec<Value> = s
-        .yaku
-        .as_slice()
-        .iter()
-        .map(|(y, h)| json!({"name": y.name(), "japanese": y.japanese(), "han": h}))
-        .collect();
-    let fu: Vec<Value> = s
-        .fu_details
-        .as_slice()
-        .iter()
-        .map(|(r, f)| json!({"reason": r.name(), "fu": f}))
-        .collect();
-    let mut v = json!({
-        "hand": notation::format_mpsz_with_last(input.hand()),
-        "win_tile": input.win_tile().to_string(),
-        "han": s.han,
-        "fu": s.fu,
-        "yaku": yaku,
-        "fu_details": fu,
-        "cost": {"main": s.cost.main, "additional": s.cost.additional, "total": s.cost.total},
-        "limit": s.cost.limit.map(|l| l.name()),
-        "yakuman": s.cost.yakuman,
-        "legal": s.legal,
-        "arrangement": s.arrangement.to_string(),
-    });
-    if let Some(r) = s.reason() {
-        v["reason"] = r.into();
+    match scored {
+        Ok((input, s)) => s.to_json(&input),
+        Err(error) => json!({ "error": error }),
     }
-    v
 }
 
 /// The discard EV of a 3n+2 hand as `hupai analyze --json` writes it

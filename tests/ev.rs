@@ -39,7 +39,7 @@ impl Brute {
         let all = h.all_counts();
         let mut cap = [0u8; KINDS];
         for k in 0..KINDS {
-            if rules.honors || k < 27 {
+            if rules.tile_exists(k) {
                 cap[k] = 4 - (all[k] - h.counts()[k]) - options.visible[k];
             }
         }
@@ -52,7 +52,7 @@ impl Brute {
             start: *h.counts(),
             budget: 0,
             options: options.clone(),
-            scoring: Scoring::for_rules(rules, options.mcr),
+            scoring: Scoring::for_rules(rules, options),
             memo: HashMap::new(),
         };
         let best = b
@@ -325,7 +325,7 @@ fn ready_hand_closed_form() {
     let cases: [(&str, &str, Rules, Option<&str>); 4] = [
         ("123m456p789s11455z", "4z", Rules::GENERIC, None),
         ("123m456p789s11455z", "4z", Rules::RIICHI, Some("1z5z9s")),
-        ("[123m][456p]11z234789s", "9s", Rules::RIICHI, None),
+        ("[555z][456p]11m234789s", "9s", Rules::RIICHI, None),
         ("1112345678999m1p", "1p", Rules::MCR, Some("5m")),
     ];
     for (s, discard, rules, visible) in cases {
@@ -350,10 +350,7 @@ fn ready_hand_closed_form() {
         let all = rest.all_counts();
         let left = |k: usize| f64::from(4 - all[k] - o.visible[k]);
         let w: f64 = d.effective.iter().map(|&(t, _)| left(t.index())).sum();
-        let big_w: f64 = (0..KINDS)
-            .filter(|&k| rules.honors || k < 27)
-            .map(left)
-            .sum();
+        let big_w: f64 = (0..KINDS).filter(|&k| rules.tile_exists(k)).map(left).sum();
         assert!(w > 0.0);
         for t in 1..=17 {
             let closed = 1.0 - (1.0 - w / big_w).powi(t as i32);
@@ -432,18 +429,43 @@ fn bounds_and_monotone() {
     }
 }
 
-/// Riichi points are not faked: the analysis says they need the riichi module.
+/// Riichi wins are self-drawn with a yaku and score their payments: the
+/// brute force (through the same scorer) agrees, open hands without a yaku
+/// never win, and the seat, dora and three-player settings move the points.
 #[test]
-fn riichi_points_pending() {
-    let a = analyze(
-        Tables::embedded(),
-        &hand("123m456p789s11455z"),
-        &Rules::RIICHI,
-        &opts(2),
-    )
-    .unwrap();
-    assert!(a.discards.iter().all(|d| d.score.is_none()));
-    assert!(a.score_note.unwrap().contains("riichi"));
+fn brute_force_riichi_points() {
+    for s in [
+        "123m456p789s11455z",
+        "[123m][456p]11z234789s",
+        "[777z1][456p]3456m7889s",
+    ] {
+        check(s, &Rules::RIICHI, &opts(3));
+    }
+    // Three players: no 2m-8m in the wall.
+    for s in ["999m456p789s11455z", "[777z1][456p]1199m7889s"] {
+        check(s, &Rules::RIICHI3, &opts(3));
+    }
+    let t = Tables::embedded();
+    let score_at = |s: &str, rules: &Rules, o: &Options| {
+        let a = analyze(t, &hand(s), rules, o).unwrap();
+        let best = a.discards[0].clone();
+        (best.win[o.turns - 1], best.score.unwrap()[o.turns - 1])
+    };
+    // Concealed: riichi + tsumo, at least 1000 per win (non-dealer 30 fu 2 han).
+    let (win, score) = score_at("123m456p789s11455z", &Rules::RIICHI, &opts(3));
+    assert!(win > 0.0 && score >= 1000.0 * win, "{win} {score}");
+    // Open, no yaku on any wait: no win at all.
+    let (win, score) = score_at("[123m][456p]11z234789s", &Rules::RIICHI, &opts(1));
+    assert_eq!((win, score), (0.0, 0.0));
+    // The dealer is paid more; dora add han.
+    let mut south = opts(3);
+    south.riichi.situation.seat = hupai::mcr::Wind::South;
+    let dealer = score_at("123m456p789s11455z", &Rules::RIICHI, &opts(3)).1;
+    let other = score_at("123m456p789s11455z", &Rules::RIICHI, &south).1;
+    assert!(dealer > other, "{dealer} {other}");
+    let mut dora = south.clone();
+    dora.riichi.situation.dora = "3m".parse().unwrap();
+    assert!(score_at("123m456p789s11455z", &Rules::RIICHI, &dora).1 > other);
 }
 
 #[test]

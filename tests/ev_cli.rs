@@ -53,25 +53,26 @@ fn json_fields_best_first() {
     assert_eq!(draws, ["2m", "5m"]);
 }
 
+/// Riichi points come from the riichi scorer, with the riichi CLI's own
+/// flags for the situation; they are refused under other rules.
 #[test]
-fn riichi_points_are_null_with_a_note() {
-    let (v, _) = json_lines(
-        &[
-            "analyze",
-            "--rules",
-            "riichi",
-            "--json",
-            "--turns",
-            "3",
-            "123m456p789s11455z",
-        ],
-        "",
-    );
-    assert!(v[0]["discards"][0]["score"].is_null());
-    assert!(v[0]["score_note"]
-        .as_str()
-        .unwrap()
-        .contains("riichi scoring module"));
+fn riichi_points_follow_seat_and_dora() {
+    let score = |extra: &[&str]| -> f64 {
+        let mut args = vec!["analyze", "--rules", "riichi", "--json", "--turns", "3"];
+        args.extend_from_slice(extra);
+        args.push("123m456p789s11455z");
+        let (v, code) = json_lines(&args, "");
+        assert_eq!(code, Some(0), "{extra:?}");
+        assert_eq!(v[0]["discards"][0]["tile"], "4z");
+        v[0]["discards"][0]["score"][2].as_f64().unwrap()
+    };
+    let dealer = score(&[]);
+    let south = score(&["--seat", "S"]);
+    let dora = score(&["--seat", "S", "--dora", "3m"]);
+    assert!(dealer > south && dora > south && south > 0.0);
+    let out = run(&["analyze", "--dora", "3m", "123m456p789s11455z"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--rules riichi"));
 }
 
 #[test]

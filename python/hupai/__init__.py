@@ -1,7 +1,7 @@
 """hupai: mahjong hand evaluation through precomputed lookup tables.
 
 Single hands and numpy batches over every rule set (generic, sichuan,
-riichi, mcr), with jokers and MCR scoring. See ``hupai.Engine``.
+riichi, riichi3, mcr), with jokers, MCR and riichi scoring, and the discard EV. See ``hupai.Engine``.
 
 >>> import hupai
 >>> e = hupai.Engine(rules="riichi")
@@ -11,7 +11,9 @@ riichi, mcr), with jokers and MCR scoring. See ``hupai.Engine``.
 
 from ._hupai import (
     KINDS,
+    Analysis,
     Discard,
+    DiscardEv,
     Effective,
     Engine,
     Fan,
@@ -19,6 +21,7 @@ from ._hupai import (
     HandError,
     Meld,
     ParseError,
+    RiichiScore,
     Score,
     Waits,
     parse,
@@ -28,7 +31,9 @@ from ._hupai import (
 
 __all__ = [
     "KINDS",
+    "Analysis",
     "Discard",
+    "DiscardEv",
     "Effective",
     "Engine",
     "Fan",
@@ -36,6 +41,7 @@ __all__ = [
     "HandError",
     "Meld",
     "ParseError",
+    "RiichiScore",
     "Score",
     "Waits",
     "parse",

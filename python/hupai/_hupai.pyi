@@ -1,12 +1,14 @@
 """Type stubs of the native module hupai._hupai (re-exported by hupai)."""
 
-from typing import Any, List, Optional, Sequence, Tuple, Union, final
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union, final
 
 import numpy as np
 import numpy.typing as npt
 
 __all__ = [
+    "Analysis",
     "Discard",
+    "DiscardEv",
     "Effective",
     "Engine",
     "Fan",
@@ -15,6 +17,7 @@ __all__ = [
     "KINDS",
     "Meld",
     "ParseError",
+    "RiichiScore",
     "Score",
     "Waits",
     "parse",
@@ -148,8 +151,61 @@ class Score:
     def win_tile(self) -> int: ...
 
 @final
+class RiichiScore:
+    """A riichi score: han, fu, yaku, fu_details, cost, limit, yakuman, legal, reason."""
+
+    @property
+    def han(self) -> int: ...
+    @property
+    def fu(self) -> int: ...
+    @property
+    def yaku(self) -> List[Tuple[str, str, int]]: ...
+    @property
+    def fu_details(self) -> List[Tuple[str, int]]: ...
+    @property
+    def cost(self) -> Dict[str, int]: ...
+    @property
+    def limit(self) -> Optional[str]: ...
+    @property
+    def yakuman(self) -> int: ...
+    @property
+    def legal(self) -> bool: ...
+    @property
+    def reason(self) -> Optional[str]: ...
+
+@final
+class DiscardEv:
+    """One discard of an analysis: tile, shanten, effective, tenpai, win, score."""
+
+    @property
+    def tile(self) -> int: ...
+    @property
+    def shanten(self) -> int: ...
+    @property
+    def effective(self) -> List[Tuple[int, int]]: ...
+    @property
+    def tenpai(self) -> List[float]: ...
+    @property
+    def win(self) -> List[float]: ...
+    @property
+    def score(self) -> Optional[List[float]]: ...
+
+@final
+class Analysis:
+    """A discard-EV analysis: shanten, turns, discards (best first), states."""
+
+    @property
+    def shanten(self) -> int: ...
+    @property
+    def turns(self) -> int: ...
+    @property
+    def discards(self) -> List[DiscardEv]: ...
+    @property
+    def states(self) -> int: ...
+
+@final
 class Engine:
-    """Rules ("generic", "sichuan", "riichi", "mcr"), tables, joker tile."""
+    """Rules ("generic", "sichuan", "riichi", "riichi3", "mcr"), tables, joker tile."""
 
     def __new__(
         cls, rules: str = "generic", tables: Optional[str] = None, joker: Optional[_TileLike] = None
@@ -171,7 +227,16 @@ class Engine:
         self, hand: _HandLike, visible: Optional[_HandLike] = None, jokers: int = 0
     ) -> List[Discard]: ...
     def arrangements(self, hand: _HandLike, jokers: int = 0) -> List[List[str]]: ...
-    def score(self, hand: _HandLike, **situation: Any) -> Score: ...
+    def score(self, hand: _HandLike, **situation: Any) -> Union[Score, RiichiScore]: ...
+    def analyze(
+        self,
+        hand: _HandLike,
+        turns: int = 17,
+        visible: Optional[_HandLike] = None,
+        jokers: int = 0,
+        no_changes: bool = False,
+        shanten_down: bool = False,
+    ) -> Analysis: ...
     def is_win_batch(
         self, counts: npt.NDArray[np.uint8], threads: Optional[int] = None
     ) -> npt.NDArray[np.bool_]: ...

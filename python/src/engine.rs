@@ -5,13 +5,13 @@ use crate::batch;
 use crate::convert;
 use crate::errors::hand_error;
 use crate::ops::Ctx;
-use crate::results::{PyDiscard, PyEffective, PyScore, PyWaits};
+use crate::results::{PyAnalysis, PyDiscard, PyEffective, PyRiichiScore, PyScore, PyWaits};
 use hupai::engine::jokers::max_size;
 use hupai::mcr::{Flags, ScoringInput, Variant, Wind};
 use hupai::server::Mapped;
 use hupai::{Counts, Rules, Tables, Tile, KINDS};
 use numpy::{PyArray1, PyArray2, PyUntypedArrayMethods};
-use pyo3::exceptions::{PyNotImplementedError, PyTypeError};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyType};
 use std::sync::Arc;
@@ -254,16 +254,26 @@ impl PyEngine {
     /// `variant` ("default", "green-book"), and `win_tile` (default: the last
     /// concealed tile as written; needed for a hand given as counts).
     ///
+    /// Under "riichi" and "riichi3": a RiichiScore; the keywords are the
+    /// flags of `hupai score --rules riichi` with `_` for `-`: True switches
+    /// (`self_drawn`, `riichi`, `ippatsu`, …, and the rule options such as
+    /// `kiriage`), False turns a rule option off (`has_aka_dora=False`),
+    /// values (`seat="S"`, `dora="3m7z"`, `honba=2`, `preset="tenhou"`), and
+    /// `win_tile`.
+    ///
     /// >>> s = hupai.Engine(rules="mcr").score("[123s][123s][789s][789s]5s5s", last_tile=True, prevalent="S", seat="N")
     /// >>> s.total, [f.name for f in s.fans]
     /// (70, ['Pure Terminal Chows', 'Melded Hand'])
+    /// >>> r = hupai.Engine(rules="riichi").score("123m456p789s11122z", self_drawn=True, riichi=True, dora="1z")
+    /// >>> r.han, r.cost["total"], [y[0] for y in r.yaku]
+    /// (6, 18000, ['Menzen Tsumo', 'Riichi', 'Yakuhai (seat wind east)', 'Yakuhai (round wind east)', 'Dora'])
     #[pyo3(signature = (hand, **situation))]
     fn score(
         &self,
         py: Python<'_>,
         hand: &Bound<'_, PyAny>,
         situation: Option<&Bound<'_, PyDict>>,
-    ) -> PyResult<PyScore> {
+    ) -> PyResult<Py<PyAny>> {
         let h = convert::hand(hand)?;
         match self.rules.name {
             "mcr" | "generic" => {
@@ -283,16 +293,79 @@ impl PyEngine {
                     Source::Mapped { tables, .. } => hupai::mcr::score(&input, &**tables),
                 }
                 .map_err(|e| hand_error(e.to_string()))?;
-                PyScore::mcr(py, &input, &s)
+                Ok(Py::new(py, PyScore::mcr(py, &input, &s)?)?.into_any())
             }
-            // Riichi scoring (DESIGN §9) dispatches here once hupai::riichi is in the core.
-            "riichi" => Err(PyNotImplementedError::new_err(
-                "riichi scoring is not in this build of hupai; rules='mcr' scores MCR fans",
-            )),
+            "riichi" | "riichi3" => {
+                let (settings, win) = riichi_situation(self.rules.three_player, situation)?;
+                let win = match win.or(h.last_tile()) {
+                    Some(t) => t,
+                    None => {
+                        return Err(hand_error(
+                            "the winning tile is unknown: pass win_tile= (a hand given as counts has no last tile)",
+                        ))
+                    }
+                };
+                let input = hupai::riichi::ScoringInput::new(h, win, settings)
+                    .map_err(|e| hand_error(e.to_string()))?;
+                let s = match &self.source {
+                    Source::Embedded => hupai::riichi::score(&input, Tables::embedded()),
+                    Source::Mapped { tables, .. } => hupai::riichi::score(&input, &**tables),
+                }
+                .map_err(|e| hand_error(e.to_string()))?;
+                Ok(Py::new(py, PyRiichiScore::from(&s))?.into_any())
+            }
             other => Err(hand_error(format!(
                 "{other} rules have no scoring; rules='mcr' scores MCR fans"
             ))),
         }
+    }
+
+    /// Discard EV (DESIGN §10) of a 3n+2 hand: for each distinct discard,
+    /// the probability of being ready and of winning within t = 1..`turns`
+    /// draws and the expected score (self-drawn wins; MCR: legal wins and
+    /// their points, riichi: wins with a yaku and their payments), best
+    /// first. `visible`: tiles seen outside the hand; `no_changes`: keep a
+    /// draw only if it lowers the shanten; `shanten_down`: allow discards
+    /// one shanten worse than the best. As `hupai analyze`.
+    ///
+    /// >>> a = hupai.Engine(rules="riichi").analyze("123m456p789s11455z", turns=3)
+    /// >>> best = a.discards[0]
+    /// >>> hupai.tile_name(best.tile), best.shanten, round(best.win[2], 4), round(best.score[2], 2)
+    /// ('4z', 0, 0.0944, 934.78)
+    #[pyo3(signature = (hand, turns = 17, visible = None, jokers = 0, no_changes = false, shanten_down = false))]
+    #[allow(clippy::too_many_arguments)]
+    fn analyze(
+        &self,
+        py: Python<'_>,
+        hand: &Bound<'_, PyAny>,
+        turns: usize,
+        visible: Option<&Bound<'_, PyAny>>,
+        jokers: usize,
+        no_changes: bool,
+        shanten_down: bool,
+    ) -> PyResult<PyAnalysis> {
+        let h = convert::hand(hand)?;
+        let options = hupai::ev::Options {
+            turns,
+            visible: convert::visible(visible)?,
+            changes: !no_changes,
+            shanten_down,
+            jokers: hupai::engine::Jokers {
+                extra: jokers,
+                tile: self.joker,
+            },
+            ..hupai::ev::Options::default()
+        };
+        let rules = self.rules;
+        let a = py
+            .detach(|| match &self.source {
+                Source::Embedded => hupai::ev::analyze(Tables::embedded(), &h, &rules, &options),
+                Source::Mapped { tables, .. } => {
+                    hupai::ev::analyze(&**tables, &h, &rules, &options)
+                }
+            })
+            .map_err(|e| hand_error(e.to_string()))?;
+        PyAnalysis::new(py, a)
     }
 
     /// Complete or not, per row: (N,) bool. Rows of more tiles than a hand
@@ -537,4 +610,42 @@ fn mcr_situation(kw: Option<&Bound<'_, PyDict>>) -> PyResult<(Flags, Option<Tile
         }
     }
     Ok((f, win))
+}
+
+/// The riichi keywords of `score()` as the flag words of `hupai score
+/// --rules riichi` (`self_drawn=True` → `--self-drawn`, `seat="S"` →
+/// `--seat S`, `kiriage=False` → `--no-kiriage`), read by the core's parser.
+fn riichi_situation(
+    three_player: bool,
+    kw: Option<&Bound<'_, PyDict>>,
+) -> PyResult<(hupai::riichi::Settings, Option<Tile>)> {
+    let mut s = if three_player {
+        hupai::riichi::Settings::three_player()
+    } else {
+        hupai::riichi::Settings::default()
+    };
+    let mut win = None;
+    let Some(kw) = kw else { return Ok((s, win)) };
+    let mut words: Vec<String> = Vec::new();
+    for (k, v) in kw.iter() {
+        let key: String = k.extract()?;
+        if key == "win_tile" {
+            win = Some(convert::tile(&v)?);
+            continue;
+        }
+        let name = key.replace('_', "-");
+        if v.is_instance_of::<pyo3::types::PyBool>() {
+            if v.extract::<bool>()? {
+                words.push(format!("--{name}"));
+            } else if hupai::riichi::Options::default().set_flag(&name) {
+                // Only a rule option can be turned off.
+                words.push(format!("--no-{name}"));
+            }
+        } else {
+            words.push(format!("--{name}={}", v.str()?));
+        }
+    }
+    s.apply_words(words.iter().map(String::as_str))
+        .map_err(|e| PyTypeError::new_err(format!("score(): {e}")))?;
+    Ok((s, win))
 }

@@ -74,6 +74,9 @@ fn _hupai(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<results::PyDiscard>()?;
     m.add_class::<results::PyScore>()?;
     m.add_class::<results::PyFan>()?;
+    m.add_class::<results::PyRiichiScore>()?;
+    m.add_class::<results::PyAnalysis>()?;
+    m.add_class::<results::PyDiscardEv>()?;
     m.add_function(wrap_pyfunction!(parse, m)?)?;
     m.add_function(wrap_pyfunction!(tile_name, m)?)?;
     m.add_function(wrap_pyfunction!(tile_index, m)?)?;

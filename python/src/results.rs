@@ -244,3 +244,165 @@ impl PyScore {
         )
     }
 }
+
+/// A riichi score: `han` (dora included), `fu`, the `yaku` as (name,
+/// japanese, han), the `fu_details` as (reason, fu), the `cost` (main,
+/// additional, total), the `limit` reached ("mangan" … "yakuman", or None),
+/// the `yakuman` multiple, and `legal` (False, with a `reason`, when the
+/// hand has no yaku).
+///
+/// >>> s = hupai.Engine(rules="riichi").score("[777z1]234m567p789s9s9s", seat="S")
+/// >>> s.han, s.fu, s.cost["total"], [y[0] for y in s.yaku]
+/// (1, 30, 1000, ['Yakuhai (chun)'])
+#[pyclass(module = "hupai", name = "RiichiScore", frozen, get_all)]
+pub struct PyRiichiScore {
+    /// Han, dora included (13 per yakuman).
+    pub han: u32,
+    /// Fu.
+    pub fu: u32,
+    /// (name, japanese, han) of each yaku and dora.
+    pub yaku: Vec<(&'static str, &'static str, u8)>,
+    /// (reason, fu) of each fu.
+    pub fu_details: Vec<(&'static str, u8)>,
+    /// "main", "additional" (each non-dealer on a tsumo) and "total".
+    pub cost: std::collections::BTreeMap<&'static str, u32>,
+    /// The limit reached, if any.
+    pub limit: Option<&'static str>,
+    /// Yakuman multiple paid (0 below yakuman).
+    pub yakuman: u32,
+    /// False when the hand has no yaku.
+    pub legal: bool,
+    /// Why the hand may not be won, when it may not.
+    pub reason: Option<&'static str>,
+}
+
+impl From<&hupai::riichi::Score> for PyRiichiScore {
+    fn from(s: &hupai::riichi::Score) -> Self {
+        PyRiichiScore {
+            han: s.han,
+            fu: s.fu,
+            yaku: s
+                .yaku
+                .as_slice()
+                .iter()
+                .map(|&(y, h)| (y.name(), y.japanese(), h))
+                .collect(),
+            fu_details: s
+                .fu_details
+                .as_slice()
+                .iter()
+                .map(|&(r, f)| (r.name(), f))
+                .collect(),
+            cost: [
+                ("main", s.cost.main),
+                ("additional", s.cost.additional),
+                ("total", s.cost.total),
+            ]
+            .into(),
+            limit: s.cost.limit.map(|l| l.name()),
+            yakuman: s.cost.yakuman,
+            legal: s.legal,
+            reason: s.reason(),
+        }
+    }
+}
+
+#[pymethods]
+impl PyRiichiScore {
+    fn __repr__(&self) -> String {
+        format!(
+            "RiichiScore(han={}, fu={}, total={}, legal={})",
+            self.han,
+            self.fu,
+            self.cost["total"],
+            if self.legal { "True" } else { "False" }
+        )
+    }
+}
+
+/// One discard of a discard-EV analysis: the `tile` discarded, the
+/// `shanten` then, its `effective` tiles as (tile, unseen copies), and per
+/// t = 1..turns draws left (element t − 1) the probability of being ready
+/// (`tenpai`), of winning (`win`) and the expected `score` (None under
+/// generic and sichuan rules).
+#[pyclass(module = "hupai", name = "DiscardEv", frozen, get_all)]
+pub struct PyDiscardEv {
+    /// The tile discarded.
+    pub tile: usize,
+    /// Shanten after the discard.
+    pub shanten: i8,
+    /// (tile, unseen copies) that lower the shanten.
+    pub effective: Vec<(usize, u8)>,
+    /// Probability of being ready within t draws.
+    pub tenpai: Vec<f64>,
+    /// Probability of winning within t draws.
+    pub win: Vec<f64>,
+    /// Expected score within t draws (None: the rules have no points).
+    pub score: Option<Vec<f64>>,
+}
+
+#[pymethods]
+impl PyDiscardEv {
+    fn __repr__(&self) -> String {
+        format!(
+            "DiscardEv(tile='{}', shanten={}, win={:.4})",
+            names(&[self.tile]),
+            self.shanten,
+            self.win.last().copied().unwrap_or(0.0)
+        )
+    }
+}
+
+/// A discard-EV analysis (DESIGN §10): the hand's `shanten`, the `turns`
+/// (draws left), every distinct discard best first, and the graph `states`.
+#[pyclass(module = "hupai", name = "Analysis", frozen, get_all)]
+pub struct PyAnalysis {
+    /// Shanten of the hand analysed.
+    pub shanten: i8,
+    /// Draws left, T.
+    pub turns: usize,
+    /// Every distinct discard, best first.
+    pub discards: Vec<Py<PyDiscardEv>>,
+    /// States (3n+1 hands) in the graph.
+    pub states: usize,
+}
+
+impl PyAnalysis {
+    pub fn new(py: Python<'_>, a: hupai::ev::Analysis) -> PyResult<Self> {
+        let discards = a
+            .discards
+            .into_iter()
+            .map(|d| {
+                Py::new(
+                    py,
+                    PyDiscardEv {
+                        tile: d.tile.index(),
+                        shanten: d.shanten,
+                        effective: d.effective.iter().map(|&(t, n)| (t.index(), n)).collect(),
+                        tenpai: d.tenpai,
+                        win: d.win,
+                        score: d.score,
+                    },
+                )
+            })
+            .collect::<PyResult<_>>()?;
+        Ok(PyAnalysis {
+            shanten: a.shanten,
+            turns: a.turns,
+            discards,
+            states: a.states,
+        })
+    }
+}
+
+#[pymethods]
+impl PyAnalysis {
+    fn __repr__(&self) -> String {
+        format!(
+            "Analysis(shanten={}, turns={}, discards={})",
+            self.shanten,
+            self.turns,
+            self.discards.len()
+        )
+    }
+}

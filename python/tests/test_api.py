@@ -159,12 +159,6 @@ def test_mcr_score():
     assert e.score("19m19p19s1234567z1m", variant="green-book").total == 88
 
 
-def test_riichi_score_waits_for_the_core():
-    # DESIGN §9 scoring lands in the core separately; until then a clear error.
-    with pytest.raises(NotImplementedError, match="riichi scoring"):
-        hupai.Engine(rules="riichi").score("123m456p789s11122z")
-
-
 def test_batches_shapes_and_types():
     e = hupai.Engine(rules="riichi")
     c = np.zeros((3, 34), np.uint8)

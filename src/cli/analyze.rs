@@ -37,15 +37,19 @@ pub struct AnalyzeArgs {
     /// How many of the best discards get their draws explained.
     #[arg(long, value_name = "N", default_value_t = 3)]
     pub explain: usize,
-    /// MCR: prevalent wind (E, S, W, N).
+    /// MCR and riichi: prevalent wind (E, S, W, N).
     #[arg(long, default_value = "E", value_name = "WIND")]
     pub prevalent: Wind,
-    /// MCR: seat wind (E, S, W, N).
+    /// MCR and riichi: seat wind (E, S, W, N; riichi: East is the dealer).
     #[arg(long, default_value = "E", value_name = "WIND")]
     pub seat: Wind,
     /// MCR: flower tiles, 0 to 8 (counted after a legal win).
     #[arg(long, default_value_t = 0, value_name = "N", value_parser = hupai::mcr::input::parse_flowers)]
     pub flowers: u8,
+    /// Riichi: dora indicators, rule options (wins are self-drawn, with
+    /// riichi declared when the hand is concealed).
+    #[command(flatten)]
+    pub riichi: super::riichi_score::RiichiFlags,
     /// Hands (3n+2 tiles) to analyse; with none, one hand per line from
     /// standard input.
     #[arg(value_name = "HAND")]
@@ -71,6 +75,24 @@ pub fn run(args: AnalyzeArgs) -> ExitCode {
             }
         },
     };
+    let is_riichi = common.rules.thirteen_orphans && !common.rules.mcr_forms;
+    if args.riichi.any() && !is_riichi {
+        eprintln!("hupai: the riichi scoring flags need --rules riichi or riichi3");
+        return ExitCode::from(2);
+    }
+    let shared = [
+        "--seat".to_string(),
+        args.seat.to_string(),
+        "--prevalent".to_string(),
+        args.prevalent.to_string(),
+    ];
+    let riichi = match args.riichi.settings(&common.rules, &shared) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("hupai: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let options = Options {
         turns: args.turns,
         visible,
@@ -84,6 +106,7 @@ pub fn run(args: AnalyzeArgs) -> ExitCode {
             flowers: args.flowers,
             ..Flags::default()
         },
+        riichi,
         explain: args.explain,
     };
     let progress = Progress::new(args.hands.len());
@@ -198,17 +221,13 @@ fn json_of(name: &str, a: &Analysis) -> Value {
             })
         })
         .collect();
-    let mut v = json!({
+    json!({
         "hand": name,
         "turns": a.turns,
         "shanten": a.shanten,
         "discards": rows,
         "states": a.states,
-    });
-    if let Some(note) = a.score_note {
-        v["score_note"] = note.into();
-    }
-    v
+    })
 }
 
 fn list(tiles: &[(Tile, u8)]) -> String {
@@ -237,9 +256,6 @@ fn text(name: &str, a: &Analysis, rules: &str) -> String {
             100.0 * d.win[t],
             score
         );
-    }
-    if let Some(note) = a.score_note {
-        out += &format!("  score: {note}\n");
     }
     for d in a.discards.iter().filter(|d| !d.draws.is_empty()) {
         out += &why(d);

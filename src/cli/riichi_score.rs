@@ -82,6 +82,18 @@ impl RiichiFlags {
     pub fn any(&self) -> bool {
         !self.words.is_empty()
     }
+
+    /// The settings these flags and the `shared` words set, on the
+    /// defaults of the rule set (three-player under `riichi3`).
+    pub fn settings(&self, rules: &hupai::Rules, shared: &[String]) -> Result<Settings, String> {
+        let mut base = if rules.three_player {
+            Settings::three_player()
+        } else {
+            Settings::default()
+        };
+        base.apply_words(shared.iter().chain(&self.words).map(String::as_str))?;
+        Ok(base)
+    }
 }
 
 fn option_names() -> Vec<&'static str> {
@@ -174,16 +186,13 @@ pub fn run(
     shared: Vec<String>,
     flags: &RiichiFlags,
 ) -> ExitCode {
-    let mut base = if common.rules.three_player {
-        Settings::three_player()
-    } else {
-        Settings::default()
+    let base = match flags.settings(&common.rules, &shared) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("hupai: {e}");
+            return ExitCode::from(2);
+        }
     };
-    let words = shared.iter().chain(&flags.words).map(String::as_str);
-    if let Err(e) = base.apply_words(words) {
-        eprintln!("hupai: {e}");
-        return ExitCode::from(2);
-    }
     with_tables(common, |engine| {
         batch::run(common, hands, |line| {
             let (text, words) = split_flags(line);

@@ -9,9 +9,10 @@
 //! holds as many tiles; discarded tiles return to the pool). After each draw
 //! the player keeps the discard that maximises the quantity asked — tenpai,
 //! win and score each maximised on its own, for each t. A win is a complete
-//! hand under the rule set (under MCR a legal win, 8 points or more); its
-//! score is the MCR total, or 1 per win where the rules have no scoring
-//! (riichi points: see [`Scoring`]). A joker is never discarded (it can stand
+//! hand under the rule set (under MCR a legal win, 8 points or more; under
+//! riichi a win with a yaku); its score is the MCR total, the riichi
+//! payments, or 1 per win where the rules have no scoring (see [`Scoring`]).
+//! A joker is never discarded (it can stand
 //! for any tile the player would keep instead).
 //!
 //! **Which discards are allowed** after a draw, from a hand of shanten s
@@ -51,6 +52,7 @@ pub use score::{best_reading, Scoring};
 use crate::engine::Jokers;
 use crate::hand::Hand;
 use crate::mcr::Flags;
+use crate::riichi::Settings;
 use crate::rules::Rules;
 use crate::table::Tables;
 use crate::tile::{Counts, Tile, KINDS};
@@ -80,6 +82,10 @@ pub struct Options {
     pub jokers: Jokers,
     /// MCR situation (winds, flowers, variant); wins are self-drawn.
     pub mcr: Flags,
+    /// Riichi situation and options (winds, dora, preset); wins are
+    /// self-drawn, with riichi declared when the hand is concealed. `riichi3`
+    /// rules set the three-player option.
+    pub riichi: Settings,
     /// How many of the best discards get their draws explained.
     pub explain: usize,
 }
@@ -94,6 +100,7 @@ impl Default for Options {
             extra: 1,
             jokers: Jokers::NONE,
             mcr: Flags::default(),
+            riichi: Settings::default(),
             explain: 3,
         }
     }
@@ -168,8 +175,6 @@ pub struct Analysis {
     /// points exist, else by win probability; then win, tenpai, effective
     /// tiles).
     pub discards: Vec<DiscardEv>,
-    /// Why there are no points, when there are none (riichi).
-    pub score_note: Option<&'static str>,
     /// States (3n+1 hands) in the graph.
     pub states: usize,
     /// Bytes the graph and the value layers held.
@@ -202,7 +207,7 @@ pub fn analyze<B: AsRef<[u8]>>(
         .shanten_jokers(&real, jokers, rules)
         .map_err(|e| err(&e))?;
     let mut game = Game::new(tables, hand, rules, options).map_err(|e| err(&e))?;
-    let scoring = Scoring::for_rules(rules, options.mcr);
+    let scoring = Scoring::for_rules(rules, options);
     let start = pack(hand.counts());
     let mut roots: Vec<(Tile, Key, i8)> = Vec::new();
     for t in Tile::all().filter(|t| real.counts()[t.index()] > 0) {
@@ -270,7 +275,6 @@ pub fn analyze<B: AsRef<[u8]>>(
         shanten: hand_shanten,
         turns: options.turns,
         discards,
-        score_note: scoring.note(),
         states: graph.nodes.len(),
         bytes: graph.bytes() + layers,
     })

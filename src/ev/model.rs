@@ -93,7 +93,7 @@ impl<'a, B: AsRef<[u8]>> Game<'a, B> {
                 let t = Tile::from_index(k).expect("index < 34");
                 return Err(ShantenError::Visible(t).to_string());
             }
-            if rules.honors || k < 27 {
+            if rules.tile_exists(k) {
                 cap[k] = 4 - declared[k] - options.visible[k];
             }
         }

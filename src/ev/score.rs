@@ -1,13 +1,13 @@
 //! What a completed hand is worth in the model, one variant per rule family.
 //!
 //! A win is a complete hand under the rule set; under MCR only a legal win
-//! (8 points or more) counts. Its score is the MCR total, or 1 per win where
-//! the rules have no scoring. Riichi points come from the riichi scoring
-//! module (DESIGN §9); until it is wired in [`Scoring::for_rules`], riichi
-//! wins are counted and their points are not reported.
+//! (8 points or more) counts, and under riichi only a win with a yaku. Its
+//! score is the MCR total, the riichi payments (DESIGN §9), or 1 per win
+//! where the rules have no scoring.
 
 use crate::hand::Hand;
 use crate::mcr::{self, Flags, ScoringInput};
+use crate::riichi;
 use crate::rules::Rules;
 use crate::table::Tables;
 use crate::tile::{Tile, KINDS};
@@ -15,10 +15,12 @@ use crate::tile::{Tile, KINDS};
 /// The score source of an analysis.
 ///
 /// ```
-/// use hupai::ev::Scoring;
+/// use hupai::ev::{Options, Scoring};
 /// use hupai::Rules;
-/// assert!(Scoring::for_rules(&Rules::MCR, Default::default()).has_points());
-/// assert!(!Scoring::for_rules(&Rules::RIICHI, Default::default()).has_points());
+/// let o = Options::default();
+/// assert!(Scoring::for_rules(&Rules::MCR, &o).has_points());
+/// assert!(Scoring::for_rules(&Rules::RIICHI, &o).varies());
+/// assert!(!Scoring::for_rules(&Rules::GENERIC, &o).has_points());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scoring {
@@ -27,32 +29,26 @@ pub enum Scoring {
     /// The MCR total of a legal win, self-drawn, with these flags (winds,
     /// flowers, variant; `self_drawn` is always set).
     Mcr(Flags),
-    /// Riichi wins count; their points need the riichi scoring module.
-    RiichiPending,
+    /// The riichi payments of a self-drawn win with a yaku, with these
+    /// settings (winds, dora, options); riichi is declared when the hand is
+    /// concealed.
+    Riichi(riichi::Settings),
 }
 
 impl Scoring {
-    /// The score source of a rule set. MCR flags give the winds, flowers
-    /// and variant.
-    ///
-    /// Riichi points — the one place to wire them once `hupai::riichi`
-    /// lands: a variant `Riichi(crate::riichi::Settings)` returned here for
-    /// riichi rules, whose [`Scoring::value`] arm is
-    /// `best_reading(tables, rules, *real, jokers, win, &|hand, on| { let mut s =
-    /// settings; s.situation.self_drawn = true; s.situation.riichi =
-    /// hand.melds().all(|m| !m.is_claimed()); let input =
-    /// riichi::ScoringInput::new(*hand, on, s).ok()?; let score =
-    /// riichi::score(&input, tables).ok()?; score.legal.then_some(f64::from(score.cost.total)) })`
-    /// (after the same `is_win_jokers` check as MCR), with `varies` and
-    /// `has_points` true for it.
-    pub fn for_rules(rules: &Rules, flags: Flags) -> Scoring {
+    /// The score source of a rule set: MCR flags give the winds, flowers
+    /// and variant, riichi settings the winds, dora and options (three-player
+    /// under `riichi3` rules). Generic and Sichuan wins are worth 1.
+    pub fn for_rules(rules: &Rules, options: &super::Options) -> Scoring {
         if rules.mcr_forms {
             Scoring::Mcr(Flags {
                 self_drawn: true,
-                ..flags
+                ..options.mcr
             })
         } else if rules.thirteen_orphans {
-            Scoring::RiichiPending
+            let mut s = options.riichi;
+            s.options.is_three_player |= rules.three_player;
+            Scoring::Riichi(s)
         } else {
             Scoring::PerWin
         }
@@ -60,29 +56,18 @@ impl Scoring {
 
     /// Whether the analysis reports points.
     pub fn has_points(&self) -> bool {
-        !matches!(self, Scoring::RiichiPending)
+        !matches!(self, Scoring::PerWin)
     }
 
     /// Whether points can differ between wins (so declining a win to play
     /// on may pay).
     pub fn varies(&self) -> bool {
-        matches!(self, Scoring::Mcr(_))
-    }
-
-    /// Why the analysis has no points, when it has none.
-    pub fn note(&self) -> Option<&'static str> {
-        match self {
-            Scoring::RiichiPending => Some(
-                "riichi points need the riichi scoring module; win and tenpai probabilities are exact",
-            ),
-            _ => None,
-        }
+        !matches!(self, Scoring::PerWin)
     }
 
     /// The value of a complete 3n+2 hand won on `win` (`None`: a drawn
     /// joker), given as its real tiles and its jokers: `None` when it is not
-    /// a win, else its points (1 where the rules have no scoring, and for
-    /// riichi until its scorer is wired).
+    /// a win, else its points (1 where the rules have no scoring).
     pub fn value<B: AsRef<[u8]>>(
         &self,
         tables: &Tables<B>,
@@ -92,9 +77,7 @@ impl Scoring {
         win: Option<Tile>,
     ) -> Option<f64> {
         match self {
-            Scoring::PerWin | Scoring::RiichiPending => {
-                tables.is_win_jokers(real, jokers, rules).then_some(1.0)
-            }
+            Scoring::PerWin => tables.is_win_jokers(real, jokers, rules).then_some(1.0),
             Scoring::Mcr(flags) => {
                 if !tables.is_win_jokers(real, jokers, rules) {
                     return None;
@@ -106,14 +89,28 @@ impl Scoring {
                     (total >= mcr::MINIMUM).then_some(f64::from(total))
                 })
             }
+            Scoring::Riichi(settings) => {
+                if !tables.is_win_jokers(real, jokers, rules) {
+                    return None;
+                }
+                let settings = *settings;
+                best_reading(tables, rules, *real, jokers, win, &|hand, on| {
+                    let mut s = settings;
+                    s.situation.self_drawn = true;
+                    s.situation.riichi = hand.melds().all(|m| !m.is_claimed());
+                    let input = riichi::ScoringInput::new(*hand, on, s).ok()?;
+                    let score = riichi::score(&input, tables).ok()?;
+                    score.legal.then_some(f64::from(score.cost.total))
+                })
+            }
         }
     }
 }
 
 /// The best points of a complete hand over what its jokers stand for (no
 /// joker: the hand itself), `points` scoring one joker-free hand won on a
-/// tile (`None`: not a win). A scorer without jokers (MCR; riichi when it is
-/// wired) plugs in here.
+/// tile (`None`: not a win). A scorer without jokers (MCR, riichi) plugs in
+/// here.
 pub fn best_reading<B: AsRef<[u8]>>(
     tables: &Tables<B>,
     rules: &Rules,

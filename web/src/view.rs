@@ -547,17 +547,13 @@ fn analysis(hand: &Hand, rules: &Rules, jokers: Jokers, q: &Query) -> Value {
                     })
                 })
                 .collect();
-            let mut v = json!({
+            json!({
                 "hand": hand.to_string(),
                 "turns": a.turns,
                 "shanten": a.shanten,
                 "discards": rows,
                 "states": a.states,
-            });
-            if let Some(note) = a.score_note {
-                v["score_note"] = note.into();
-            }
-            v
+            })
         }
     }
 }

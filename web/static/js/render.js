@@ -236,5 +236,4 @@ export function renderEv(analysis) {
   table.innerHTML = `<thead><tr><th>discard</th><th>shanten</th><th>ready within ${analysis.turns}</th>` +
     `<th>win within ${analysis.turns}</th><th>expected score</th></tr></thead><tbody>${rows}</tbody>`;
   box.append(table);
-  if (analysis.score_note) box.append(node("p", { className: "note" }, analysis.score_note));
 }

@@ -9,7 +9,6 @@ use clap::{Arg, ArgAction, ArgMatches, Command};
 use hupai::mcr::input::split_flags;
 use hupai::notation;
 use hupai::riichi::{Options, Score, ScoringInput, Settings};
-use serde_json::json;
 use std::process::ExitCode;
 
 /// Situation switches and valued flags that only riichi scoring reads.

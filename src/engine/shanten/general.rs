@@ -2,6 +2,7 @@
 //! MCR's knitted forms. The same combination as the fast path, over parts
 //! that may come from the capped programme, for each choice of kept parts.
 
+use super::capped::{certify, lanes_up_to, Certified};
 use super::combine::{capped_distances, join, lowers, optimal_lanes, product, NOTHING};
 use super::concealed::{concealed_distance, concealed_effective};
 use super::counts::{
@@ -128,27 +129,40 @@ impl Best {
     }
 }
 
-/// The distances of the four parts: table lookups, the capped programme
-/// where declared melds took copies, [`NOTHING`] for parts not kept.
-fn parts<B: AsRef<[u8]>>(t: &Tables<B>, shape: &Shape, keep: u8) -> [Distances; 4] {
-    let mut out = [NOTHING; 4];
-    for (i, d) in out.iter_mut().enumerate() {
-        if keep >> i & 1 == 0 {
-            continue;
-        }
-        let r = i * 9..(i * 9 + if i == 3 { 7 } else { 9 });
-        let v = &shape.c[r.clone()];
-        *d = if i == 3 && shape.capped >> 3 & 1 == 1 {
-            capped_honors(t, v, &shape.caps[r])
-        } else if shape.capped >> i & 1 == 1 {
-            capped_distances(v, &shape.caps[r], i < 3, shape.k)
-        } else if i < 3 {
+/// Part `i`'s distances as the tables give them (certified beside declared
+/// melds, see [`capped`](super::capped)): exact outside their `doubt` lanes.
+#[inline]
+fn part_bounds<B: AsRef<[u8]>>(t: &Tables<B>, shape: &Shape, i: usize, v: &[u8]) -> Certified {
+    let caps = &shape.caps[i * 9..i * 9 + v.len()];
+    let exact = |lower| Certified { lower, doubt: 0 };
+    if shape.capped >> i & 1 == 0 {
+        return exact(if i < 3 {
             *t.suit_distances(v.try_into().expect("nine"))
         } else {
             *t.honor_distances(v.try_into().expect("seven"))
-        };
+        });
     }
-    out
+    if i == 3 {
+        return exact(capped_honors(t, v, caps));
+    }
+    if i == 0 && shape.three_player {
+        // Only 1m and 9m exist: two kinds without chows, as honours are.
+        let w = [v[0], v[8], 0, 0, 0, 0, 0];
+        return exact(capped_honors(t, &w, &[caps[0], caps[8], 0, 0, 0, 0, 0]));
+    }
+    certify(t, v.try_into().expect("nine"), caps)
+        .unwrap_or_else(|| exact(capped_distances(v, caps, true, shape.k)))
+}
+
+/// Part `i`'s capped distances by the capped programme, for a numbered
+/// suit whose certificate left doubt.
+#[inline(never)]
+fn part_exact(shape: &Shape, i: usize, v: &[u8]) -> Certified {
+    let caps = &shape.caps[i * 9..i * 9 + v.len()];
+    Certified {
+        lower: capped_distances(v, caps, true, shape.k),
+        doubt: 0,
+    }
 }
 
 /// Distances of the honours beside declared honour melds: a table lookup.
@@ -268,22 +282,54 @@ fn knitted_straight<B: AsRef<[u8]>>(
 
 /// Standard form: the distance to `shape.k` melds and a pair and, when
 /// `want`ed, the tiles (bit per kind) whose draw lowers it.
+///
+/// Parts beside declared melds come certified: exact lanes and doubtful
+/// ones whose value is only bounded below. The doubtful lanes cannot change
+/// the answer when the hand reaches the same distance without them and,
+/// for effective tiles, none of them could be in an optimal allocation;
+/// otherwise their part is resolved by the capped programme.
 fn standard<B: AsRef<[u8]>>(t: &Tables<B>, shape: &Shape, keep: u8, want: bool) -> (u8, u64) {
     let k = shape.k;
-    let x = parts(t, shape, keep);
-    let ab = product(&x[0], &x[1]);
-    let sz = product(&x[2], &x[3]);
-    let d = join(&ab, &sz, k);
+    let relevant = lanes_up_to(k);
+    let mut b = [Certified {
+        lower: NOTHING,
+        doubt: 0,
+    }; 4];
+    for (i, p) in b.iter_mut().enumerate().filter(|(i, _)| keep >> i & 1 == 1) {
+        *p = part_bounds(t, shape, i, part_of(&shape.c, i));
+        p.doubt &= relevant;
+    }
+    let (x, ab, sz, d) = loop {
+        let lower = b.map(|p| p.lower);
+        let (ab, sz, d) = combined(&lower, k);
+        let doubtful = b.iter().any(|p| p.doubt != 0);
+        if !doubtful || d >= FAR {
+            break (lower, ab, sz, d);
+        }
+        let upper = b.map(|p| p.upper());
+        let (uab, usz, ud) = combined(&upper, k);
+        let mut resolve = if ud == d { 0u8 } else { 0b1111 };
+        if want && ud == d {
+            let rest = rests(&lower, &ab, &sz);
+            for i in 0..4 {
+                if b[i].doubt & optimal_lanes(&lower[i], &rest[i], k, d) != 0 {
+                    resolve |= 1 << i;
+                }
+            }
+        }
+        if resolve == 0 {
+            break (upper, uab, usz, ud);
+        }
+        for (i, p) in b.iter_mut().enumerate() {
+            if resolve >> i & 1 == 1 && p.doubt != 0 {
+                *p = part_exact(shape, i, part_of(&shape.c, i));
+            }
+        }
+    };
     if d >= FAR || !want {
         return (d, 0);
     }
-    // The best of the other three parts, for each part.
-    let rest = [
-        product(&x[1], &sz),
-        product(&x[0], &sz),
-        product(&ab, &x[3]),
-        product(&ab, &x[2]),
-    ];
+    let rest = rests(&x, &ab, &sz);
     let mut tiles = 0u64;
     for i in (0..4).filter(|i| keep >> i & 1 == 1) {
         let optimal = optimal_lanes(&x[i], &rest[i], k, d);
@@ -291,35 +337,61 @@ fn standard<B: AsRef<[u8]>>(t: &Tables<B>, shape: &Shape, keep: u8, want: bool) 
             continue; // no optimal cell of this part can be lowered
         }
         let base = i * 9;
-        let ranks = if i == 3 { 7 } else { 9 };
-        let v = &shape.c[base..base + ranks];
+        let v = part_of(&shape.c, i);
+        let ranks = v.len();
         for r in 0..ranks {
             if v[r] >= shape.caps[base + r] {
                 continue; // no copy left to draw
             }
-            let next = if i == 3 && shape.capped >> 3 & 1 == 1 {
-                let mut w = [0u8; 7];
-                w.copy_from_slice(v);
-                w[r] += 1;
-                capped_honors(t, &w, &shape.caps[27..])
-            } else if shape.capped >> i & 1 == 1 {
-                let mut w = [0u8; 9];
-                w[..ranks].copy_from_slice(v);
-                w[r] += 1;
-                capped_distances(&w[..ranks], &shape.caps[base..base + ranks], i < 3, k)
-            } else if i < 3 {
-                let mut w: [u8; 9] = v.try_into().expect("nine");
-                w[r] += 1;
-                *t.suit_distances(&w)
-            } else {
-                let mut w: [u8; 7] = v.try_into().expect("seven");
-                w[r] += 1;
-                *t.honor_distances(&w)
-            };
-            if lowers(&x[i], &next, optimal) {
+            let mut w = [0u8; 9];
+            w[..ranks].copy_from_slice(v);
+            w[r] += 1;
+            let mut next = part_bounds(t, shape, i, &w[..ranks]);
+            // A doubtful lane decides nothing where its lower bound already
+            // equals the current value (a draw never raises a distance).
+            if next.doubt & optimal & differing(&x[i], &next.lower) != 0 {
+                next = part_exact(shape, i, &w[..ranks]);
+            }
+            if lowers(&x[i], &next.lower, optimal) {
                 tiles |= 1 << (base + r);
             }
         }
     }
     (d, tiles)
+}
+
+/// The concealed ranks of part `i` (m, p, s: nine; z: seven).
+#[inline(always)]
+fn part_of(c: &Counts, i: usize) -> &[u8] {
+    &c[i * 9..i * 9 + if i == 3 { 7 } else { 9 }]
+}
+
+/// The pair products and the hand's distance over four parts.
+#[inline(always)]
+fn combined(x: &[Distances; 4], k: usize) -> (Distances, Distances, u8) {
+    let ab = product(&x[0], &x[1]);
+    let sz = product(&x[2], &x[3]);
+    let d = join(&ab, &sz, k);
+    (ab, sz, d)
+}
+
+/// The best of the other three parts, for each part.
+#[inline(always)]
+fn rests(x: &[Distances; 4], ab: &Distances, sz: &Distances) -> [Distances; 4] {
+    [
+        product(&x[1], sz),
+        product(&x[0], sz),
+        product(ab, &x[3]),
+        product(ab, &x[2]),
+    ]
+}
+
+/// Lanes (0xff each) where two distance vectors differ.
+#[inline(always)]
+fn differing(a: &Distances, b: &Distances) -> u128 {
+    let x = u128::from_le_bytes(*a) ^ u128::from_le_bytes(*b);
+    const LOW: u128 = u128::from_le_bytes([0x7f; 16]);
+    const HIGH: u128 = u128::from_le_bytes([0x80; 16]);
+    let nonzero = ((x & LOW).wrapping_add(LOW) | x) & HIGH;
+    (nonzero >> 7).wrapping_mul(0xff)
 }

@@ -35,6 +35,7 @@
 //! hand, every part open: table reads only); `general` declared melds,
 //! Sichuan and the MCR forms; `counts` the forms that are counts.
 
+mod capped;
 mod combine;
 mod concealed;
 mod counts;
@@ -350,6 +351,8 @@ struct Shape {
     melds: usize,
     /// Slots: concealed tiles plus three per declared meld.
     size: usize,
+    /// Three players: the characters are 1m and 9m only.
+    three_player: bool,
 }
 
 impl Shape {
@@ -389,6 +392,7 @@ impl Shape {
             k: concealed / 3,
             melds,
             size,
+            three_player: rules.three_player,
         })
     }
 }
@@ -569,6 +573,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
             k: slots / 3,
             melds: 0,
             size: slots,
+            three_player: rules.three_player,
         };
         distance(self, &shape, rules)
     }

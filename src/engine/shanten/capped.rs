@@ -1,0 +1,164 @@
+//! Parts beside declared melds: distances when a target may hold only
+//! `caps[r]` copies of rank `r` (four minus the declared ones), from the
+//! plain tables wherever they can be proven to give the capped answer.
+//!
+//! **The certificate.** The table's distance `D(v)` is the minimum over
+//! targets bounded by four copies, so it is a lower bound of the capped
+//! distance, and equal to it in a cell exactly when some optimal target of
+//! that cell keeps to the caps. Call `s = caps[r] − v[r]` the copies of `r`
+//! still free to draw. A target `t` holds more than `caps[r]` copies of `r`
+//! iff it draws at least `s + 1` of them, and then, for `w = v + (s+1)·e_r`,
+//! its cost drops by exactly `s + 1`. So some optimal target of the cell
+//! breaks the cap at `r` iff `D(w) + s + 1 = D(v)` in that cell (if the
+//! equality holds, the target optimal for `w` costs at most `D(v)` from `v`,
+//! so it is optimal for `v`, and the `s + 1` copies it gained were all
+//! drawn). A cell where no capped rank shows the equality has only optimal
+//! targets that keep every cap: its table value is the capped one. One
+//! lookup per capped rank (one for a pung or kong, three for a chow).
+//!
+//! Cells that fail the test (a lone tile beside its own declared pung, say,
+//! whose pair the cap forbids) may still have the same capped value through
+//! another target. The caller knows whether such a cell can matter for the
+//! hand (the hand may reach its distance without it); where it does, the
+//! capped programme ([`capped_distances`](super::combine::capped_distances))
+//! answers.
+
+use crate::table::generate::shanten::FAR;
+use crate::table::{Distances, Tables};
+
+/// Lanes `8p + m` that hold a real cell (m ≤ 4, p ≤ 1).
+const REAL: u128 = 0x0000_00ff_ffff_ffff_0000_00ff_ffff_ffff;
+
+/// The plain table's distances of a capped part and the lanes (0xff each)
+/// the certificate could not prove equal to the capped ones.
+#[derive(Clone, Copy)]
+pub(super) struct Certified {
+    /// Lower bounds of the capped distances, equal to them outside `doubt`.
+    pub lower: Distances,
+    /// Lanes whose capped value may be above `lower` (0xff per lane).
+    pub doubt: u128,
+}
+
+impl Certified {
+    /// Upper bounds of the capped distances: doubtful lanes as [`FAR`].
+    #[inline]
+    pub fn upper(&self) -> Distances {
+        let far = u128::from_le_bytes([FAR; 16]);
+        let v = u128::from_le_bytes(self.lower);
+        (v & !self.doubt | far & self.doubt).to_le_bytes()
+    }
+}
+
+/// Lanes with at most `most` melds (0xff each).
+#[inline]
+pub(super) fn lanes_up_to(most: usize) -> u128 {
+    let row = (1u64 << (8 * (most.min(4) + 1))) - 1;
+    (row as u128) << 64 | row as u128
+}
+
+/// The certified table distances of a numbered suit `v` whose ranks may
+/// hold at most `caps[r]` copies (`v[r] ≤ caps[r]`). `None` when a test
+/// pattern would leave the table's range (more than 14 tiles in the suit).
+#[inline]
+pub(super) fn certify<B: AsRef<[u8]>>(
+    t: &Tables<B>,
+    v: &[u8; 9],
+    caps: &[u8],
+) -> Option<Certified> {
+    let lower = *t.suit_distances(v);
+    let base = u128::from_le_bytes(lower);
+    let tiles: u8 = v.iter().sum();
+    let mut doubt = 0u128;
+    for r in 0..9 {
+        if caps[r] >= 4 {
+            continue;
+        }
+        let gain = caps[r] - v[r] + 1;
+        if tiles + gain > 14 {
+            return None;
+        }
+        let mut w = *v;
+        w[r] += gain;
+        // Lanes where D(w) + gain = D(v): no lane sum carries (lanes ≤ 64).
+        let shifted = u128::from_le_bytes(*t.suit_distances(&w)) + u128::from_le_bytes([gain; 16]);
+        doubt |= equal_lanes(shifted, base);
+    }
+    Some(Certified {
+        lower,
+        doubt: doubt & REAL,
+    })
+}
+
+/// 0xff in each byte lane where `a` and `b` agree.
+#[inline(always)]
+fn equal_lanes(a: u128, b: u128) -> u128 {
+    const LOW: u128 = u128::from_le_bytes([0x7f; 16]);
+    const HIGH: u128 = u128::from_le_bytes([0x80; 16]);
+    let x = a ^ b;
+    let nonzero = ((x & LOW).wrapping_add(LOW) | x) & HIGH;
+    let zero = !nonzero & HIGH;
+    (zero >> 7).wrapping_mul(0xff)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::shanten::combine::capped_distances;
+    use crate::table::key;
+    use crate::Tables;
+
+    /// Wherever the certificate vouches for a lane, the capped programme
+    /// (the definition) agrees: every suit pattern under caps left by
+    /// one declared meld of each kind, and random caps from two melds.
+    #[test]
+    fn certified_lanes_equal_the_capped_programme() {
+        use rayon::prelude::*;
+        let t = Tables::embedded();
+        let mut cap_sets: Vec<[u8; 9]> = Vec::new();
+        for r in 0..9 {
+            for taken in [1u8, 3, 4] {
+                let mut c = [4u8; 9];
+                c[r] -= taken;
+                cap_sets.push(c);
+            }
+            if r + 2 < 9 {
+                let mut c = [4u8; 9];
+                c[r..r + 3].iter_mut().for_each(|x| *x -= 1);
+                cap_sets.push(c);
+                let mut two = c;
+                two[r..r + 3].iter_mut().for_each(|x| *x -= 1);
+                cap_sets.push(two);
+            }
+        }
+        let patterns = key::patterns::<9>();
+        let checked: usize = cap_sets
+            .par_iter()
+            .map(|caps| {
+                let mut n = 0;
+                // A declared meld leaves at most 11 concealed tiles.
+                let fits = |v: &&[u8; 9]| {
+                    v.iter().sum::<u8>() <= 11 && v.iter().zip(caps).all(|(a, b)| a <= b)
+                };
+                for v in patterns.iter().filter(fits) {
+                    let truth = capped_distances(v, caps, true, 4);
+                    let Some(c) = certify(&t, v, caps) else {
+                        continue;
+                    };
+                    let lower = c.lower;
+                    for l in 0..16 {
+                        if REAL >> (8 * l) & 1 == 0 {
+                            continue;
+                        }
+                        assert!(lower[l] <= truth[l], "{v:?} {caps:?} lane {l}");
+                        if c.doubt >> (8 * l) & 1 == 0 {
+                            assert_eq!(lower[l], truth[l], "{v:?} {caps:?} lane {l}");
+                        }
+                    }
+                    n += 1;
+                }
+                n
+            })
+            .sum();
+        assert!(checked > 1_000_000, "{checked}");
+    }
+}

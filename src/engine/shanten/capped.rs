@@ -141,7 +141,7 @@ mod tests {
                 };
                 for v in patterns.iter().filter(fits) {
                     let truth = capped_distances(v, caps, true, 4);
-                    let Some(c) = certify(&t, v, caps) else {
+                    let Some(c) = certify(t, v, caps) else {
                         continue;
                     };
                     let lower = c.lower;

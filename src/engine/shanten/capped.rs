@@ -24,10 +24,10 @@
 //! answers.
 
 use crate::table::generate::shanten::FAR;
-use crate::table::{Distances, Tables};
+use crate::table::{DistanceTables, Distances};
 
 /// Lanes `8p + m` that hold a real cell (m ≤ 4, p ≤ 1).
-const REAL: u128 = 0x0000_00ff_ffff_ffff_0000_00ff_ffff_ffff;
+pub(super) const REAL_LANES: u128 = 0x0000_00ff_ffff_ffff_0000_00ff_ffff_ffff;
 
 /// The plain table's distances of a capped part and the lanes (0xff each)
 /// the certificate could not prove equal to the capped ones.
@@ -60,13 +60,22 @@ pub(super) fn lanes_up_to(most: usize) -> u128 {
 /// hold at most `caps[r]` copies (`v[r] ≤ caps[r]`). `None` when a test
 /// pattern would leave the table's range (more than 14 tiles in the suit).
 #[inline]
-pub(super) fn certify<B: AsRef<[u8]>>(
-    t: &Tables<B>,
+pub(super) fn certify(t: &DistanceTables, v: &[u8; 9], caps: &[u8]) -> Option<Certified> {
+    let lower = *t.suit(t.suit_class(v));
+    let doubt = doubt(t, v, caps, &lower)?;
+    Some(Certified { lower, doubt })
+}
+
+/// The lanes of `lower`, the table's distances of `v`, that some optimal
+/// target reaches only by breaking a cap (see the module docs).
+#[inline]
+pub(super) fn doubt(
+    t: &DistanceTables,
     v: &[u8; 9],
     caps: &[u8],
-) -> Option<Certified> {
-    let lower = *t.suit_distances(v);
-    let base = u128::from_le_bytes(lower);
+    lower: &Distances,
+) -> Option<u128> {
+    let base = u128::from_le_bytes(*lower);
     let tiles: u8 = v.iter().sum();
     let mut doubt = 0u128;
     for r in 0..9 {
@@ -80,13 +89,11 @@ pub(super) fn certify<B: AsRef<[u8]>>(
         let mut w = *v;
         w[r] += gain;
         // Lanes where D(w) + gain = D(v): no lane sum carries (lanes ≤ 64).
-        let shifted = u128::from_le_bytes(*t.suit_distances(&w)) + u128::from_le_bytes([gain; 16]);
+        let shifted =
+            u128::from_le_bytes(*t.suit(t.suit_class(&w))) + u128::from_le_bytes([gain; 16]);
         doubt |= equal_lanes(shifted, base);
     }
-    Some(Certified {
-        lower,
-        doubt: doubt & REAL,
-    })
+    Some(doubt & REAL_LANES)
 }
 
 /// 0xff in each byte lane where `a` and `b` agree.
@@ -113,7 +120,8 @@ mod tests {
     #[test]
     fn certified_lanes_equal_the_capped_programme() {
         use rayon::prelude::*;
-        let t = Tables::embedded();
+        let tables = Tables::embedded();
+        let t = &tables.distance_tables();
         let mut cap_sets: Vec<[u8; 9]> = Vec::new();
         for r in 0..9 {
             for taken in [1u8, 3, 4] {
@@ -146,7 +154,7 @@ mod tests {
                     };
                     let lower = c.lower;
                     for l in 0..16 {
-                        if REAL >> (8 * l) & 1 == 0 {
+                        if REAL_LANES >> (8 * l) & 1 == 0 {
                             continue;
                         }
                         assert!(lower[l] <= truth[l], "{v:?} {caps:?} lane {l}");

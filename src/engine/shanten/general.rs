@@ -2,7 +2,7 @@
 //! MCR's knitted forms. The same combination as the fast path, over parts
 //! that may come from the capped programme, for each choice of kept parts.
 
-use super::capped::{certify, lanes_up_to, Certified};
+use super::capped::{certify, doubt, lanes_up_to, Certified, REAL_LANES};
 use super::combine::{capped_distances, join, lowers, optimal_lanes, product, NOTHING};
 use super::concealed::{concealed_distance, concealed_effective};
 use super::counts::{
@@ -13,7 +13,7 @@ use super::{voids, Shape};
 use crate::forms;
 use crate::rules::{Rules, SevenPairs};
 use crate::table::generate::shanten::FAR;
-use crate::table::{Distances, Tables};
+use crate::table::{DistanceTables, Distances, Tables};
 use crate::tile::Counts;
 use crate::tileset::TileSet;
 
@@ -132,14 +132,14 @@ impl Best {
 /// Part `i`'s distances as the tables give them (certified beside declared
 /// melds, see [`capped`](super::capped)): exact outside their `doubt` lanes.
 #[inline]
-fn part_bounds<B: AsRef<[u8]>>(t: &Tables<B>, shape: &Shape, i: usize, v: &[u8]) -> Certified {
+fn part_bounds(t: &DistanceTables, shape: &Shape, i: usize, v: &[u8]) -> Certified {
     let caps = &shape.caps[i * 9..i * 9 + v.len()];
     let exact = |lower| Certified { lower, doubt: 0 };
     if shape.capped >> i & 1 == 0 {
         return exact(if i < 3 {
-            *t.suit_distances(v.try_into().expect("nine"))
+            *t.suit(t.suit_class(v.try_into().expect("nine")))
         } else {
-            *t.honor_distances(v.try_into().expect("seven"))
+            *t.honor(t.honor_class(v.try_into().expect("seven")))
         });
     }
     if i == 3 {
@@ -173,7 +173,7 @@ fn part_exact(shape: &Shape, i: usize, v: &[u8]) -> Certified {
 /// where it used a dropped (empty) kind an unused kept kind does as well
 /// (it holds as many tiles or more), while there are `m + p` kept kinds.
 /// Cells needing more kinds than are kept are out of reach.
-fn capped_honors<B: AsRef<[u8]>>(t: &Tables<B>, v: &[u8], caps: &[u8]) -> Distances {
+fn capped_honors(t: &DistanceTables, v: &[u8], caps: &[u8]) -> Distances {
     if caps.iter().any(|&c| c == 2 || c == 3) {
         // Not left by honour melds (pungs and kongs); the programme is exact.
         return capped_distances(v, caps, false, 4);
@@ -186,7 +186,7 @@ fn capped_honors<B: AsRef<[u8]>>(t: &Tables<B>, v: &[u8], caps: &[u8]) -> Distan
             kept += 1;
         }
     }
-    let mut d = *t.honor_distances(&w);
+    let mut d = *t.honor(t.honor_class(&w));
     for p in 0..2 {
         for m in 0..5 {
             if m + p > kept {
@@ -290,6 +290,7 @@ fn knitted_straight<B: AsRef<[u8]>>(
 /// otherwise their part is resolved by the capped programme.
 fn standard<B: AsRef<[u8]>>(t: &Tables<B>, shape: &Shape, keep: u8, want: bool) -> (u8, u64) {
     let k = shape.k;
+    let t = &t.distance_tables();
     let relevant = lanes_up_to(k);
     let mut b = [Certified {
         lower: NOTHING,
@@ -330,6 +331,7 @@ fn standard<B: AsRef<[u8]>>(t: &Tables<B>, shape: &Shape, keep: u8, want: bool) 
         return (d, 0);
     }
     let rest = rests(&x, &ab, &sz);
+    let mut rest_lower: Option<[Distances; 4]> = None;
     let mut tiles = 0u64;
     for i in (0..4).filter(|i| keep >> i & 1 == 1) {
         let optimal = optimal_lanes(&x[i], &rest[i], k, d);
@@ -339,20 +341,52 @@ fn standard<B: AsRef<[u8]>>(t: &Tables<B>, shape: &Shape, keep: u8, want: bool) 
         let base = i * 9;
         let v = part_of(&shape.c, i);
         let ranks = v.len();
+        let caps = &shape.caps[base..base + ranks];
+        // A numbered suit beside its own declared meld: table values are
+        // lower bounds, certified below where a draw seems to help.
+        let certified = shape.capped >> i & 1 == 1 && i < 3 && !(i == 0 && shape.three_player);
         for r in 0..ranks {
-            if v[r] >= shape.caps[base + r] {
+            if v[r] >= caps[r] {
                 continue; // no copy left to draw
             }
             let mut w = [0u8; 9];
             w[..ranks].copy_from_slice(v);
             w[r] += 1;
-            let mut next = part_bounds(t, shape, i, &w[..ranks]);
-            // A doubtful lane decides nothing where its lower bound already
-            // equals the current value (a draw never raises a distance).
-            if next.doubt & optimal & differing(&x[i], &next.lower) != 0 {
-                next = part_exact(shape, i, &w[..ranks]);
+            let next = if certified {
+                *t.suit(t.suit_class(&w))
+            } else {
+                part_bounds(t, shape, i, &w[..ranks]).lower
+            };
+            // Where the (lower-bound) distances do not drop in an optimal
+            // lane, the draw does not help: a draw never raises a distance.
+            if !lowers(&x[i], &next, optimal) {
+                continue;
             }
-            if lowers(&x[i], &next.lower, optimal) {
+            let doubt = if certified {
+                doubt(t, &w, caps, &next).unwrap_or(REAL_LANES)
+            } else {
+                0
+            };
+            let lowered = if doubt & optimal & differing(&x[i], &next) == 0 {
+                true
+            } else {
+                // Ask the whole hand: bounds of its distance after the draw.
+                let next = Certified { lower: next, doubt };
+                let rest_lower = rest_lower.get_or_insert_with(|| {
+                    let lower = b.map(|p| p.lower);
+                    let (ab, sz, _) = combined(&lower, k);
+                    rests(&lower, &ab, &sz)
+                });
+                if join(&next.upper(), &rest[i], k) < d {
+                    true
+                } else if join(&next.lower, &rest_lower[i], k) >= d {
+                    false
+                } else {
+                    let exact = part_exact(shape, i, &w[..ranks]).lower;
+                    join(&exact, &rest[i], k) < d
+                }
+            };
+            if lowered {
                 tiles |= 1 << (base + r);
             }
         }

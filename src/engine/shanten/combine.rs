@@ -173,11 +173,15 @@ pub(super) fn improving_ranks<'a, const N: usize>(
 /// whose ranks may hold at most `caps[r]` copies in a target: the largest
 /// sub-pattern of `v` that fits a target, by dynamic programming over the
 /// ranks (chows carried from the two previous ranks).
+///
+/// At most two equal chows are ever in progress: three equal chows hold
+/// the tiles of three pungs of their ranks (and no other pung fits there),
+/// so a target with them has a twin with the same counts and fewer chows.
 pub(super) fn capped_distances(v: &[u8], caps: &[u8], chows: bool, most: usize) -> Distances {
     // best[x][y][m][p]: most tiles of v covered so far, with x chows started
     // two ranks back, y one rank back, m melds and p pairs placed; -1 = none.
-    const S: usize = 5 * 5 * 5 * 2;
-    let at = |x: usize, y: usize, m: usize, p: usize| ((x * 5 + y) * 5 + m) * 2 + p;
+    const S: usize = 3 * 3 * 5 * 2;
+    let at = |x: usize, y: usize, m: usize, p: usize| ((x * 3 + y) * 5 + m) * 2 + p;
     let most = most.min(4);
     let mut best = [-1i8; S];
     best[at(0, 0, 0, 0)] = 0;
@@ -186,9 +190,10 @@ pub(super) fn capped_distances(v: &[u8], caps: &[u8], chows: bool, most: usize) 
         let mut next = [-1i8; S];
         let start_chows = chows && r + 2 < n;
         let cap = caps[r] as usize;
-        for x in 0..=most {
-            for y in 0..=most - x {
-                if x + y > cap {
+        let held = v[r] as usize;
+        for x in 0..3 {
+            for y in 0..3 {
+                if x + y > cap.min(most) {
                     continue; // the chows in progress alone overflow this rank
                 }
                 for m in x + y..=most {
@@ -198,7 +203,7 @@ pub(super) fn capped_distances(v: &[u8], caps: &[u8], chows: bool, most: usize) 
                             continue;
                         }
                         let most_z = if start_chows {
-                            (most - m).min(cap - x - y)
+                            (most - m).min(cap - x - y).min(2)
                         } else {
                             0
                         };
@@ -209,7 +214,7 @@ pub(super) fn capped_distances(v: &[u8], caps: &[u8], chows: bool, most: usize) 
                                     if t > cap {
                                         continue;
                                     }
-                                    let gain = t.min(v[r] as usize) as i8;
+                                    let gain = t.min(held) as i8;
                                     let to = at(y, z, m + z + pung, p + q);
                                     next[to] = next[to].max(here + gain);
                                 }

@@ -25,7 +25,12 @@ pub(super) fn all_parts_open(rules: &Rules) -> bool {
 }
 
 /// Distance over every form and (Sichuan) every voided suit.
-pub(super) fn distance<B: AsRef<[u8]>>(t: &Tables<B>, shape: &Shape, rules: &Rules) -> u8 {
+pub(super) fn distance<B: AsRef<[u8]>>(
+    t: &Tables<B>,
+    shape: &Shape,
+    rules: &Rules,
+    memo: &mut Memo,
+) -> u8 {
     if shape.capped == 0 && all_parts_open(rules) {
         return concealed_distance(t, &shape.c, &Tally::of(&shape.c), rules, shape.size);
     }
@@ -36,18 +41,18 @@ pub(super) fn distance<B: AsRef<[u8]>>(t: &Tables<B>, shape: &Shape, rules: &Rul
             d = d.min(honors_and_knitted(&shape.c).0);
         }
         if forms::knitted_straight_sets(shape.size, shape.melds).is_some() {
-            d = d.min(knitted_straight(t, shape, 0b1111, false, d).0);
+            d = d.min(knitted_straight(t, shape, 0b1111, false, d, memo).0);
         }
         return d;
     }
     let mut best = FAR;
     for keep in voids(shape.capped, rules) {
-        let mut d = standard(t, shape, keep, false).0;
+        let mut d = standard(t, shape, keep, false, memo).0;
         if shape.melds == 0 && shape.size >= 13 {
             d = d.min(special_distance(&shape.c, rules, keep));
         }
         if rules.mcr_forms && forms::knitted_straight_sets(shape.size, shape.melds).is_some() {
-            d = d.min(knitted_straight(t, shape, keep, false, d).0);
+            d = d.min(knitted_straight(t, shape, keep, false, d, memo).0);
         }
         best = best.min(d);
     }
@@ -59,6 +64,7 @@ pub(super) fn improving<B: AsRef<[u8]>>(
     tables: &Tables<B>,
     shape: &Shape,
     rules: &Rules,
+    memo: &mut Memo,
 ) -> (u8, TileSet) {
     if shape.capped == 0 && all_parts_open(rules) {
         let (d, tiles) = concealed_effective(tables, &shape.c, &Tally::of(&shape.c), rules);
@@ -73,14 +79,14 @@ pub(super) fn improving<B: AsRef<[u8]>>(
             best.add(d, t);
         }
         if forms::knitted_straight_sets(shape.size, shape.melds).is_some() {
-            let (d, t) = knitted_straight(tables, shape, 0b1111, true, best.d);
+            let (d, t) = knitted_straight(tables, shape, 0b1111, true, best.d, memo);
             best.add(d, t);
         }
         return (best.d, TileSet::from_bits(best.tiles));
     }
     let mut best = Best { d: FAR, tiles: 0 };
     for keep in voids(shape.capped, rules) {
-        let (d, t) = standard(tables, shape, keep, true);
+        let (d, t) = standard(tables, shape, keep, true, memo);
         best.add(d, t);
         if shape.melds == 0 && shape.size >= 13 {
             let kept = kinds_kept(keep);
@@ -99,7 +105,7 @@ pub(super) fn improving<B: AsRef<[u8]>>(
         }
         if rules.mcr_forms && forms::knitted_straight_sets(shape.size, shape.melds).is_some() {
             // Only an answer as good as the other forms' matters.
-            let (d, t) = knitted_straight(tables, shape, keep, true, best.d);
+            let (d, t) = knitted_straight(tables, shape, keep, true, best.d, memo);
             best.add(d, t);
         }
     }
@@ -125,6 +131,64 @@ impl Best {
         }
         if d == self.d {
             self.tiles |= tiles;
+        }
+    }
+}
+
+/// Capped parts' certified distances already worked out in one query: a
+/// discard table asks for the same parts once per discard, and only the
+/// discarded tile's part changes. Keyed by the part's counts, caps and the
+/// melds still needed; two entries per part (the first pattern seen and the
+/// latest).
+#[derive(Default)]
+pub(super) struct Memo {
+    entries: [[Option<MemoEntry>; 2]; 4],
+}
+
+#[derive(Clone, Copy)]
+struct MemoEntry {
+    key: ([u8; 9], [u8; 9], usize),
+    bounds: Certified,
+}
+
+impl Memo {
+    fn key(shape: &Shape, i: usize) -> ([u8; 9], [u8; 9], usize) {
+        let (mut v, mut caps) = ([0u8; 9], [0u8; 9]);
+        let r = i * 9..i * 9 + if i == 3 { 7 } else { 9 };
+        v[..r.len()].copy_from_slice(&shape.c[r.clone()]);
+        caps[..r.len()].copy_from_slice(&shape.caps[r]);
+        (v, caps, shape.k)
+    }
+
+    /// Part `i`'s bounds, from the memo or `compute` (memoised only for
+    /// capped parts: an open part is one lookup).
+    #[inline]
+    fn bounds(
+        &mut self,
+        shape: &Shape,
+        i: usize,
+        compute: impl FnOnce() -> Certified,
+    ) -> Certified {
+        if shape.capped >> i & 1 == 0 {
+            return compute();
+        }
+        let key = Memo::key(shape, i);
+        if let Some(e) = self.entries[i].iter().flatten().find(|e| e.key == key) {
+            return e.bounds;
+        }
+        let bounds = compute();
+        let slot = usize::from(self.entries[i][0].is_some());
+        self.entries[i][slot] = Some(MemoEntry { key, bounds });
+        bounds
+    }
+
+    /// Record part `i` resolved exactly.
+    fn resolved(&mut self, shape: &Shape, i: usize, bounds: Certified) {
+        let key = Memo::key(shape, i);
+        for e in self.entries[i].iter_mut().flatten() {
+            if e.key == key {
+                e.bounds = bounds;
+            }
         }
     }
 }
@@ -235,6 +299,7 @@ fn knitted_straight<B: AsRef<[u8]>>(
     keep: u8,
     want: bool,
     bound: u8,
+    memo: &mut Memo,
 ) -> (u8, u64) {
     let mut best = FAR;
     let mut tiles = 0u64;
@@ -267,7 +332,7 @@ fn knitted_straight<B: AsRef<[u8]>>(
         }
         rest.k =
             forms::knitted_straight_sets(shape.size, shape.melds).expect("checked by the callers");
-        let (d, improving) = standard(t, &rest, keep, want);
+        let (d, improving) = standard(t, &rest, keep, want, memo);
         let d = d.saturating_add(missing);
         if d < best {
             best = d;
@@ -288,7 +353,13 @@ fn knitted_straight<B: AsRef<[u8]>>(
 /// the answer when the hand reaches the same distance without them and,
 /// for effective tiles, none of them could be in an optimal allocation;
 /// otherwise their part is resolved by the capped programme.
-fn standard<B: AsRef<[u8]>>(t: &Tables<B>, shape: &Shape, keep: u8, want: bool) -> (u8, u64) {
+fn standard<B: AsRef<[u8]>>(
+    t: &Tables<B>,
+    shape: &Shape,
+    keep: u8,
+    want: bool,
+    memo: &mut Memo,
+) -> (u8, u64) {
     let k = shape.k;
     let t = &t.distance_tables();
     let relevant = lanes_up_to(k);
@@ -297,7 +368,7 @@ fn standard<B: AsRef<[u8]>>(t: &Tables<B>, shape: &Shape, keep: u8, want: bool) 
         doubt: 0,
     }; 4];
     for (i, p) in b.iter_mut().enumerate().filter(|(i, _)| keep >> i & 1 == 1) {
-        *p = part_bounds(t, shape, i, part_of(&shape.c, i));
+        *p = memo.bounds(shape, i, || part_bounds(t, shape, i, part_of(&shape.c, i)));
         p.doubt &= relevant;
     }
     let (x, ab, sz, d) = loop {
@@ -324,6 +395,7 @@ fn standard<B: AsRef<[u8]>>(t: &Tables<B>, shape: &Shape, keep: u8, want: bool) 
         for (i, p) in b.iter_mut().enumerate() {
             if resolve >> i & 1 == 1 && p.doubt != 0 {
                 *p = part_exact(shape, i, part_of(&shape.c, i));
+                memo.resolved(shape, i, *p);
             }
         }
     };

@@ -49,7 +49,7 @@ use crate::tile::{total, Counts, Tile, KINDS};
 use crate::tileset::TileSet;
 use concealed::{concealed_distance, concealed_effective};
 use counts::Tally;
-use general::{all_parts_open, distance, improving};
+use general::{all_parts_open, distance, improving, Memo};
 use std::fmt;
 
 /// Why a hand has no shanten, effective tiles or discard table.
@@ -444,7 +444,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
             return Ok(concealed_distance(self, c, &tally, rules, tally.tiles as usize) as i8 - 1);
         }
         let shape = Shape::new(hand, rules, Sizes::Any)?;
-        let d = distance(self, &shape, rules);
+        let d = distance(self, &shape, rules, &mut Memo::default());
         if d >= FAR {
             return Err(ShantenError::Unreachable);
         }
@@ -477,7 +477,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
             });
         }
         let shape = Shape::new(hand, rules, Sizes::Draw)?;
-        let (d, tiles) = improving(self, &shape, rules);
+        let (d, tiles) = improving(self, &shape, rules, &mut Memo::default());
         if d >= FAR {
             return Err(ShantenError::Unreachable);
         }
@@ -499,7 +499,8 @@ impl<B: AsRef<[u8]>> Tables<B> {
     ) -> Result<Discards, ShantenError> {
         let shape = Shape::new(hand, rules, Sizes::Discard)?;
         let unseen = unseen(hand, visible)?;
-        let d = distance(self, &shape, rules);
+        let mut memo = Memo::default();
+        let d = distance(self, &shape, rules, &mut memo);
         if d >= FAR {
             return Err(ShantenError::Unreachable);
         }
@@ -511,13 +512,13 @@ impl<B: AsRef<[u8]>> Tables<B> {
             s
         };
         for i in (0..KINDS).filter(|&i| shape.c[i] > 0) {
-            after[i] = distance(self, &without(i), rules);
+            after[i] = distance(self, &without(i), rules, &mut memo);
         }
         let best = *after.iter().min().expect("34 kinds");
         let mut rows = [(Tile::EAST, TileSet::EMPTY); 14];
         let mut len = 0;
         for i in (0..KINDS).filter(|&i| after[i] == best) {
-            rows[len] = (tile(i), improving(self, &without(i), rules).1);
+            rows[len] = (tile(i), improving(self, &without(i), rules, &mut memo).1);
             len += 1;
         }
         let count =
@@ -575,7 +576,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
             size: slots,
             three_player: rules.three_player,
         };
-        distance(self, &shape, rules)
+        distance(self, &shape, rules, &mut Memo::default())
     }
 }
 

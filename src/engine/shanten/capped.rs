@@ -60,22 +60,33 @@ pub(super) fn lanes_up_to(most: usize) -> u128 {
 /// hold at most `caps[r]` copies (`v[r] ≤ caps[r]`). `None` when a test
 /// pattern would leave the table's range (more than 14 tiles in the suit).
 #[inline]
-pub(super) fn certify(t: &DistanceTables, v: &[u8; 9], caps: &[u8]) -> Option<Certified> {
+pub(super) fn certify(
+    t: &DistanceTables,
+    v: &[u8; 9],
+    caps: &[u8],
+    lanes: u128,
+) -> Option<Certified> {
     let lower = *t.suit(t.suit_class(v));
-    let doubt = doubt(t, v, caps, &lower)?;
+    let doubt = doubt(t, v, caps, &lower, lanes)?;
     Some(Certified { lower, doubt })
 }
 
-/// The lanes of `lower`, the table's distances of `v`, that some optimal
-/// target reaches only by breaking a cap (see the module docs).
+/// Of the `lanes` asked about (0xff each), those of `lower`, the table's
+/// distances of `v`, that some optimal target reaches only by breaking a
+/// cap (see the module docs).
 #[inline]
 pub(super) fn doubt(
     t: &DistanceTables,
     v: &[u8; 9],
     caps: &[u8],
     lower: &Distances,
+    lanes: u128,
 ) -> Option<u128> {
+    let lanes = lanes & REAL_LANES;
     let base = u128::from_le_bytes(*lower);
+    // A target drawing `gain` copies costs at least `gain`: ranks whose
+    // test needs more than the largest distance asked about are clear.
+    let top = (base & lanes).to_le_bytes().into_iter().max().unwrap_or(0);
     let tiles: u8 = v.iter().sum();
     let mut doubt = 0u128;
     for r in 0..9 {
@@ -83,6 +94,9 @@ pub(super) fn doubt(
             continue;
         }
         let gain = caps[r] - v[r] + 1;
+        if gain > top {
+            continue;
+        }
         if tiles + gain > 14 {
             return None;
         }
@@ -93,7 +107,7 @@ pub(super) fn doubt(
             u128::from_le_bytes(*t.suit(t.suit_class(&w))) + u128::from_le_bytes([gain; 16]);
         doubt |= equal_lanes(shifted, base);
     }
-    Some(doubt & REAL_LANES)
+    Some(doubt & lanes)
 }
 
 /// 0xff in each byte lane where `a` and `b` agree.
@@ -149,7 +163,7 @@ mod tests {
                 };
                 for v in patterns.iter().filter(fits) {
                     let truth = capped_distances(v, caps, true, 4);
-                    let Some(c) = certify(t, v, caps) else {
+                    let Some(c) = certify(t, v, caps, REAL_LANES) else {
                         continue;
                     };
                     let lower = c.lower;

@@ -174,51 +174,47 @@ pub(super) fn improving_ranks<'a, const N: usize>(
 /// sub-pattern of `v` that fits a target, by dynamic programming over the
 /// ranks (chows carried from the two previous ranks).
 ///
-/// At most two equal chows are ever in progress: three equal chows hold
-/// the tiles of three pungs of their ranks (and no other pung fits there),
-/// so a target with them has a twin with the same counts and fewer chows.
+/// The state is the chows in progress (`x` started two ranks back, `y` one
+/// rank back); each state holds a vector over the cells (lane `8p + m`) of
+/// the most tiles of `v` covered plus one (0: unreachable), so one step
+/// moves all cells at once. At most two equal chows are ever in progress:
+/// three equal chows hold the tiles of three pungs of their ranks (and no
+/// other pung fits there), so a target with them has a twin with the same
+/// counts and fewer chows.
 pub(super) fn capped_distances(v: &[u8], caps: &[u8], chows: bool, most: usize) -> Distances {
-    // best[x][y][m][p]: most tiles of v covered so far, with x chows started
-    // two ranks back, y one rank back, m melds and p pairs placed; -1 = none.
-    const S: usize = 3 * 3 * 5 * 2;
-    let at = |x: usize, y: usize, m: usize, p: usize| ((x * 3 + y) * 5 + m) * 2 + p;
     let most = most.min(4);
-    let mut best = [-1i8; S];
-    best[at(0, 0, 0, 0)] = 0;
+    // Lanes m ≤ most of both rows.
+    let row = (1u64 << (8 * (most + 1))) - 1;
+    let keep = (row as u128) << 64 | row as u128;
+    let mut best = [[0u128; 3]; 3];
+    best[0][0] = 1;
     let n = v.len();
     for r in 0..n {
-        let mut next = [-1i8; S];
-        let start_chows = chows && r + 2 < n;
+        let mut next = [[0u128; 3]; 3];
         let cap = caps[r] as usize;
         let held = v[r] as usize;
+        let most_z = if chows && r + 2 < n { 2 } else { 0 };
         for x in 0..3 {
             for y in 0..3 {
-                if x + y > cap.min(most) {
-                    continue; // the chows in progress alone overflow this rank
+                let from = best[x][y];
+                if x + y > cap || from == 0 {
+                    continue;
                 }
-                for m in x + y..=most {
-                    for p in 0..2 {
-                        let here = best[at(x, y, m, p)];
-                        if here < 0 {
-                            continue;
-                        }
-                        let most_z = if start_chows {
-                            (most - m).min(cap - x - y).min(2)
-                        } else {
-                            0
-                        };
-                        for z in 0..=most_z {
-                            for pung in 0..=(m + z < most) as usize {
-                                for q in 0..2 - p {
-                                    let t = x + y + z + 3 * pung + 2 * q;
-                                    if t > cap {
-                                        continue;
-                                    }
-                                    let gain = t.min(held) as i8;
-                                    let to = at(y, z, m + z + pung, p + q);
-                                    next[to] = next[to].max(here + gain);
-                                }
+                for z in 0..=most_z.min(cap - x - y) {
+                    for pung in 0..2 {
+                        for pair in 0..2 {
+                            let t = x + y + z + 3 * pung + 2 * pair;
+                            if t > cap {
+                                continue;
                             }
+                            // Lanes m ≤ 4 move up by at most three: never
+                            // out of their row.
+                            let mut moved = from << (8 * (z + pung)) & keep;
+                            if pair == 1 {
+                                moved = moved << 64 & keep;
+                            }
+                            let to = &mut next[y][z];
+                            *to = lane_max(*to, plus_where_reached(moved, t.min(held) as u8));
                         }
                     }
                 }
@@ -226,16 +222,36 @@ pub(super) fn capped_distances(v: &[u8], caps: &[u8], chows: bool, most: usize) 
         }
         best = next;
     }
+    let best = best[0][0].to_le_bytes();
     let mut d = [FAR; 16];
     for m in 0..=most {
         for p in 0..2 {
-            let b = best[at(0, 0, m, p)];
-            if b >= 0 {
-                d[8 * p + m] = (3 * m + 2 * p) as u8 - b as u8;
+            let b = best[8 * p + m];
+            if b > 0 {
+                d[8 * p + m] = (3 * m + 2 * p) as u8 + 1 - b;
             }
         }
     }
     d
+}
+
+const LANE_LOW: u128 = u128::from_le_bytes([0x7f; 16]);
+const LANE_HIGH: u128 = u128::from_le_bytes([0x80; 16]);
+
+/// `gain` added to each non-zero byte lane (lanes below 128 stay so).
+#[inline(always)]
+fn plus_where_reached(x: u128, gain: u8) -> u128 {
+    let nonzero = (((x & LANE_LOW) + LANE_LOW) | x) & LANE_HIGH;
+    x + (nonzero >> 7) * gain as u128
+}
+
+/// Byte-wise maximum of lanes below 128: `(b | 0x80) − a` keeps its high
+/// bit exactly where `b ≥ a`, and never borrows across lanes.
+#[inline(always)]
+fn lane_max(a: u128, b: u128) -> u128 {
+    let ge = ((b | LANE_HIGH) - a) & LANE_HIGH;
+    let mask = (ge >> 7) * 0xff;
+    (b & mask) | (a & !mask)
 }
 
 #[cfg(test)]

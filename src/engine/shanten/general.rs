@@ -2,7 +2,7 @@
 //! MCR's knitted forms. The same combination as the fast path, over parts
 //! that may come from the capped programme, for each choice of kept parts.
 
-use super::capped::{certify, doubt, lanes_up_to, Certified, REAL_LANES};
+use super::capped::{certify, doubt as doubt_of, lanes_up_to, Certified, REAL_LANES};
 use super::combine::{capped_distances, join, lowers, optimal_lanes, product, NOTHING};
 use super::concealed::{concealed_distance, concealed_effective};
 use super::counts::{
@@ -214,7 +214,7 @@ fn part_bounds(t: &DistanceTables, shape: &Shape, i: usize, v: &[u8]) -> Certifi
         let w = [v[0], v[8], 0, 0, 0, 0, 0];
         return exact(capped_honors(t, &w, &[caps[0], caps[8], 0, 0, 0, 0, 0]));
     }
-    certify(t, v.try_into().expect("nine"), caps)
+    certify(t, v.try_into().expect("nine"), caps, lanes_up_to(shape.k))
         .unwrap_or_else(|| exact(capped_distances(v, caps, true, shape.k)))
 }
 
@@ -434,15 +434,18 @@ fn standard<B: AsRef<[u8]>>(
             if !lowers(&x[i], &next, optimal) {
                 continue;
             }
+            let asked = optimal & differing(&x[i], &next);
             let doubt = if certified {
-                doubt(t, &w, caps, &next).unwrap_or(REAL_LANES)
+                doubt_of(t, &w, caps, &next, asked).unwrap_or(REAL_LANES)
             } else {
                 0
             };
-            let lowered = if doubt & optimal & differing(&x[i], &next) == 0 {
+            let lowered = if doubt & asked == 0 {
                 true
             } else {
-                // Ask the whole hand: bounds of its distance after the draw.
+                // Ask the whole hand: bounds of its distance after the draw
+                // (every lane's doubt now, not only the lanes asked above).
+                let doubt = doubt_of(t, &w, caps, &next, lanes_up_to(k)).unwrap_or(REAL_LANES);
                 let next = Certified { lower: next, doubt };
                 let rest_lower = rest_lower.get_or_insert_with(|| {
                     let lower = b.map(|p| p.lower);

@@ -194,13 +194,13 @@ pub(super) fn capped_distances(v: &[u8], caps: &[u8], chows: bool, most: usize) 
         let cap = caps[r] as usize;
         let held = v[r] as usize;
         let most_z = if chows && r + 2 < n { 2 } else { 0 };
-        for x in 0..3 {
-            for y in 0..3 {
-                let from = best[x][y];
+        for (x, row) in best.iter().enumerate() {
+            for (y, &from) in row.iter().enumerate() {
                 if x + y > cap || from == 0 {
                     continue;
                 }
-                for z in 0..=most_z.min(cap - x - y) {
+                let starts = most_z.min(cap - x - y) + 1;
+                for (z, to) in next[y].iter_mut().enumerate().take(starts) {
                     for pung in 0..2 {
                         for pair in 0..2 {
                             let t = x + y + z + 3 * pung + 2 * pair;
@@ -213,7 +213,6 @@ pub(super) fn capped_distances(v: &[u8], caps: &[u8], chows: bool, most: usize) 
                             if pair == 1 {
                                 moved = moved << 64 & keep;
                             }
-                            let to = &mut next[y][z];
                             *to = lane_max(*to, plus_where_reached(moved, t.min(held) as u8));
                         }
                     }

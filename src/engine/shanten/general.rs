@@ -139,9 +139,9 @@ impl Best {
 /// discard table asks for the same parts once per discard, and only the
 /// discarded tile's part changes. Keyed by the part's counts, caps and the
 /// melds still needed; two entries per part (the first pattern seen and the
-/// latest).
-#[derive(Default)]
+/// latest). A single query passes [`Memo::off`].
 pub(super) struct Memo {
+    on: bool,
     entries: [[Option<MemoEntry>; 2]; 4],
 }
 
@@ -152,6 +152,22 @@ struct MemoEntry {
 }
 
 impl Memo {
+    /// No memory: every part is worked out afresh.
+    pub(super) fn off() -> Memo {
+        Memo {
+            on: false,
+            entries: [[None; 2]; 4],
+        }
+    }
+
+    /// An empty memo for a query that asks about many related hands.
+    pub(super) fn new() -> Memo {
+        Memo {
+            on: true,
+            ..Memo::off()
+        }
+    }
+
     fn key(shape: &Shape, i: usize) -> ([u8; 9], [u8; 9], usize) {
         let (mut v, mut caps) = ([0u8; 9], [0u8; 9]);
         let r = i * 9..i * 9 + if i == 3 { 7 } else { 9 };
@@ -169,7 +185,7 @@ impl Memo {
         i: usize,
         compute: impl FnOnce() -> Certified,
     ) -> Certified {
-        if shape.capped >> i & 1 == 0 {
+        if !self.on || shape.capped >> i & 1 == 0 {
             return compute();
         }
         let key = Memo::key(shape, i);
@@ -184,6 +200,9 @@ impl Memo {
 
     /// Record part `i` resolved exactly.
     fn resolved(&mut self, shape: &Shape, i: usize, bounds: Certified) {
+        if !self.on {
+            return;
+        }
         let key = Memo::key(shape, i);
         for e in self.entries[i].iter_mut().flatten() {
             if e.key == key {

@@ -444,7 +444,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
             return Ok(concealed_distance(self, c, &tally, rules, tally.tiles as usize) as i8 - 1);
         }
         let shape = Shape::new(hand, rules, Sizes::Any)?;
-        let d = distance(self, &shape, rules, &mut Memo::default());
+        let d = distance(self, &shape, rules, &mut Memo::off());
         if d >= FAR {
             return Err(ShantenError::Unreachable);
         }
@@ -477,7 +477,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
             });
         }
         let shape = Shape::new(hand, rules, Sizes::Draw)?;
-        let (d, tiles) = improving(self, &shape, rules, &mut Memo::default());
+        let (d, tiles) = improving(self, &shape, rules, &mut Memo::off());
         if d >= FAR {
             return Err(ShantenError::Unreachable);
         }
@@ -499,7 +499,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
     ) -> Result<Discards, ShantenError> {
         let shape = Shape::new(hand, rules, Sizes::Discard)?;
         let unseen = unseen(hand, visible)?;
-        let mut memo = Memo::default();
+        let mut memo = Memo::new();
         let d = distance(self, &shape, rules, &mut memo);
         if d >= FAR {
             return Err(ShantenError::Unreachable);
@@ -576,7 +576,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
             size: slots,
             three_player: rules.three_player,
         };
-        distance(self, &shape, rules, &mut Memo::default())
+        distance(self, &shape, rules, &mut Memo::off())
     }
 }
 

@@ -33,10 +33,9 @@ pub(super) fn concealed_distance<B: AsRef<[u8]>>(
     d
 }
 
-/// Effective tiles of a concealed 3n+1 hand with every part open: four class
-/// lookups, two pair products, the optimal cells of each part, and one
-/// neighbour lookup per rank. Returns the distance and the tiles (bit per
-/// kind).
+/// Effective tiles of a concealed 3n+1 hand with every part open: the
+/// standard form ([`open_standard`]) and the counting forms. Returns the
+/// distance and the tiles (bit per kind).
 pub(super) fn concealed_effective<B: AsRef<[u8]>>(
     t: &Tables<B>,
     c: &Counts,
@@ -44,57 +43,15 @@ pub(super) fn concealed_effective<B: AsRef<[u8]>>(
     rules: &Rules,
 ) -> (u8, u64) {
     let n = tally.tiles as usize;
-    let k = n / 3;
-    let part = |i: usize| -> &[u8; 9] { c[9 * i..9 * i + 9].try_into().expect("nine") };
-    let suits = [
-        Neighbourhood::suit(part(0)),
-        Neighbourhood::suit(part(1)),
-        Neighbourhood::suit(part(2)),
-    ];
-    let honors = Neighbourhood::honor(c[27..34].try_into().expect("seven"));
-    let t = t.distance_tables();
-    let class = [
-        t.suit_class_at(suits[0].index()),
-        t.suit_class_at(suits[1].index()),
-        t.suit_class_at(suits[2].index()),
-        t.honor_class_at(honors.index()),
-    ];
-    let x = [
-        t.suit(class[0]),
-        t.suit(class[1]),
-        t.suit(class[2]),
-        t.honor(class[3]),
-    ];
-    let ab = t.suit_pair(class[0], class[1]);
-    let sz = t.suit_honor_pair(class[2], class[3]);
-    let mut d = join(ab, sz, k);
     let special = if n >= 13 {
         tally.special_distance(rules)
     } else {
         FAR
     };
-    let mut tiles = 0u64;
+    let (mut d, mut tiles) = open_standard(t, c, n / 3, special);
     if special < d {
         d = special;
-    } else {
-        let rest = [
-            product(x[1], sz),
-            product(x[0], sz),
-            product(ab, x[3]),
-            product(ab, x[2]),
-        ];
-        for i in 0..3 {
-            let optimal = optimal_lanes(x[i], &rest[i], k, d);
-            if optimal != 0 {
-                let next = |j| t.suit(t.suit_class_at(j));
-                tiles |= (improving_ranks(&suits[i], x[i], optimal, next) as u64) << (9 * i);
-            }
-        }
-        let optimal = optimal_lanes(x[3], &rest[3], k, d);
-        if optimal != 0 {
-            let next = |j| t.honor(t.honor_class_at(j));
-            tiles |= (improving_ranks(&honors, x[3], optimal, next) as u64) << 27;
-        }
+        tiles = 0;
     }
     if special == d {
         if rules.seven_pairs != SevenPairs::No {
@@ -109,6 +66,66 @@ pub(super) fn concealed_effective<B: AsRef<[u8]>>(
                 tiles |= more;
             }
         }
+    }
+    (d, tiles)
+}
+
+/// The standard form of concealed counts `c` with every part open, towards
+/// `k` melds and a pair: four class lookups, two pair products, the optimal
+/// cells of each part, and one neighbour lookup per rank. Returns the
+/// distance and, when it is at most `tiles_up_to` (other forms may do
+/// better), the tiles (bit per kind) whose draw lowers it.
+#[inline]
+pub(super) fn open_standard<B: AsRef<[u8]>>(
+    t: &Tables<B>,
+    c: &Counts,
+    k: usize,
+    tiles_up_to: u8,
+) -> (u8, u64) {
+    let part = |i: usize| -> &[u8; 9] { c[9 * i..9 * i + 9].try_into().expect("nine") };
+    let suits = [
+        Neighbourhood::suit(part(0)),
+        Neighbourhood::suit(part(1)),
+        Neighbourhood::suit(part(2)),
+    ];
+    let honors = Neighbourhood::honor(c[27..34].try_into().expect("seven"));
+    let t = t.distance_tables();
+    let class = [
+        t.suit_class_at(suits[0].index()),
+        t.suit_class_at(suits[1].index()),
+        t.suit_class_at(suits[2].index()),
+        t.honor_class_at(honors.index()),
+    ];
+    let ab = t.suit_pair(class[0], class[1]);
+    let sz = t.suit_honor_pair(class[2], class[3]);
+    let d = join(ab, sz, k);
+    if d > tiles_up_to {
+        return (d, 0);
+    }
+    let x = [
+        t.suit(class[0]),
+        t.suit(class[1]),
+        t.suit(class[2]),
+        t.honor(class[3]),
+    ];
+    let rest = [
+        product(x[1], sz),
+        product(x[0], sz),
+        product(ab, x[3]),
+        product(ab, x[2]),
+    ];
+    let mut tiles = 0u64;
+    for i in 0..3 {
+        let optimal = optimal_lanes(x[i], &rest[i], k, d);
+        if optimal != 0 {
+            let next = |j| t.suit(t.suit_class_at(j));
+            tiles |= (improving_ranks(&suits[i], x[i], optimal, next) as u64) << (9 * i);
+        }
+    }
+    let optimal = optimal_lanes(x[3], &rest[3], k, d);
+    if optimal != 0 {
+        let next = |j| t.honor(t.honor_class_at(j));
+        tiles |= (improving_ranks(&honors, x[3], optimal, next) as u64) << 27;
     }
     (d, tiles)
 }

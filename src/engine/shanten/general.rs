@@ -4,7 +4,7 @@
 
 use super::capped::{certify, doubt as doubt_of, lanes_up_to, Certified, REAL_LANES};
 use super::combine::{capped_distances, join, lowers, optimal_lanes, product, NOTHING};
-use super::concealed::{concealed_distance, concealed_effective};
+use super::concealed::{concealed_distance, concealed_effective, open_standard};
 use super::counts::{
     held_kinds, honors_and_knitted, kept_counts, seven_pairs, thirteen_orphans, Tally,
     KNITTED_MASKS,
@@ -324,8 +324,10 @@ fn knitted_straight<B: AsRef<[u8]>>(
     let mut tiles = 0u64;
     let held = held_kinds(&shape.c);
     for (p, mask) in KNITTED_MASKS.into_iter().enumerate() {
-        // The straight's missing tiles alone bound its distance from below.
-        if (mask & !held).count_ones() as u8 > bound.min(best) {
+        // The straight's missing tiles alone bound its distance from below;
+        // without tiles to report, a tie cannot matter either.
+        let missing = (mask & !held).count_ones() as u8;
+        if missing > bound.min(best) || !want && missing >= bound.min(best) {
             continue;
         }
         // A knitted tile whose four copies are all declared is out of reach.
@@ -351,7 +353,13 @@ fn knitted_straight<B: AsRef<[u8]>>(
         }
         rest.k =
             forms::knitted_straight_sets(shape.size, shape.melds).expect("checked by the callers");
-        let (d, improving) = standard(t, &rest, keep, want, memo);
+        let (d, improving) = if shape.capped == 0 && keep == 0b1111 {
+            // Concealed (a set and a pair never need a fourth copy, so the
+            // straight's copies bind nothing): the table path.
+            open_standard(t, &rest.c, rest.k, if want { FAR } else { 0 })
+        } else {
+            standard(t, &rest, keep, want, memo)
+        };
         let d = d.saturating_add(missing);
         if d < best {
             best = d;

@@ -8,7 +8,7 @@ use crate::rules::{Rules, SevenPairs};
 use crate::table::generate::shanten::FAR;
 use crate::table::key::Neighbourhood;
 use crate::table::Tables;
-use crate::tile::Counts;
+use crate::tile::{Counts, KINDS};
 
 /// Distance of a concealed hand of `n` slots (its tiles, or more where
 /// jokers fill the rest) with all four parts open.
@@ -31,6 +31,58 @@ pub(super) fn concealed_distance<B: AsRef<[u8]>>(
         d = d.min(tally.special_distance(rules));
     }
     d
+}
+
+/// The distance of a concealed 3n+2 hand with every part open after each
+/// discard ([`FAR`] where the kind is not held): a discard changes one
+/// part, so each costs one class lookup and one pair product, the other
+/// pair product kept.
+pub(super) fn concealed_after<B: AsRef<[u8]>>(
+    t: &Tables<B>,
+    c: &Counts,
+    tally: &Tally,
+    rules: &Rules,
+) -> [u8; KINDS] {
+    let n = tally.tiles as usize - 1;
+    let k = n / 3;
+    let t = t.distance_tables();
+    let part = |i: usize| -> [u8; 9] {
+        let mut v = [0u8; 9];
+        let len = if i == 3 { 7 } else { 9 };
+        v[..len].copy_from_slice(&c[9 * i..9 * i + len]);
+        v
+    };
+    let class_of = |i: usize, v: &[u8; 9]| {
+        if i == 3 {
+            t.honor_class(v[..7].try_into().expect("seven"))
+        } else {
+            t.suit_class(v)
+        }
+    };
+    let parts = [part(0), part(1), part(2), part(3)];
+    let class = [0, 1, 2, 3].map(|i| class_of(i, &parts[i]));
+    let ab = t.suit_pair(class[0], class[1]);
+    let sz = t.suit_honor_pair(class[2], class[3]);
+    let mut after = [FAR; KINDS];
+    for (j, slot) in after.iter_mut().enumerate().filter(|&(j, _)| c[j] > 0) {
+        let i = (j / 9).min(3);
+        let mut v = parts[i];
+        v[j - 9 * i] -= 1;
+        let changed = class_of(i, &v);
+        let mut d = match i {
+            0 => join(t.suit_pair(changed, class[1]), sz, k),
+            1 => join(t.suit_pair(class[0], changed), sz, k),
+            2 => join(ab, t.suit_honor_pair(changed, class[3]), k),
+            _ => join(ab, t.suit_honor_pair(class[2], changed), k),
+        };
+        if n >= 13 {
+            let mut w = *c;
+            w[j] -= 1;
+            d = d.min(Tally::of(&w).special_distance(rules));
+        }
+        *slot = d;
+    }
+    after
 }
 
 /// Effective tiles of a concealed 3n+1 hand with every part open: the

@@ -47,7 +47,7 @@ use crate::table::generate::shanten::FAR;
 use crate::table::Tables;
 use crate::tile::{total, Counts, Tile, KINDS};
 use crate::tileset::TileSet;
-use concealed::{concealed_distance, concealed_effective};
+use concealed::{concealed_after, concealed_distance, concealed_effective};
 use counts::Tally;
 use general::{all_parts_open, distance, improving, Memo};
 use std::fmt;
@@ -499,26 +499,41 @@ impl<B: AsRef<[u8]>> Tables<B> {
     ) -> Result<Discards, ShantenError> {
         let shape = Shape::new(hand, rules, Sizes::Discard)?;
         let unseen = unseen(hand, visible)?;
-        let mut memo = Memo::new();
-        let d = distance(self, &shape, rules, &mut memo);
-        if d >= FAR {
-            return Err(ShantenError::Unreachable);
-        }
-        let mut after = [FAR; KINDS];
         let without = |i: usize| {
             let mut s = shape;
             s.c[i] -= 1;
             s.size -= 1;
             s
         };
-        for i in (0..KINDS).filter(|&i| shape.c[i] > 0) {
-            after[i] = distance(self, &without(i), rules, &mut memo);
+        let mut memo = Memo::new();
+        let open = shape.melds == 0 && all_parts_open(rules);
+        let (d, after) = if open {
+            // The common case: the fast path's lookups, one part per discard.
+            let tally = Tally::of(&shape.c);
+            let d = concealed_distance(self, &shape.c, &tally, rules, shape.size);
+            (d, concealed_after(self, &shape.c, &tally, rules))
+        } else {
+            let d = distance(self, &shape, rules, &mut memo);
+            let mut after = [FAR; KINDS];
+            for i in (0..KINDS).filter(|&i| shape.c[i] > 0) {
+                after[i] = distance(self, &without(i), rules, &mut memo);
+            }
+            (d, after)
+        };
+        if d >= FAR {
+            return Err(ShantenError::Unreachable);
         }
         let best = *after.iter().min().expect("34 kinds");
         let mut rows = [(Tile::EAST, TileSet::EMPTY); 14];
         let mut len = 0;
         for i in (0..KINDS).filter(|&i| after[i] == best) {
-            rows[len] = (tile(i), improving(self, &without(i), rules, &mut memo).1);
+            let s = without(i);
+            let tiles = if open {
+                TileSet::from_bits(concealed_effective(self, &s.c, &Tally::of(&s.c), rules).1)
+            } else {
+                improving(self, &s, rules, &mut memo).1
+            };
+            rows[len] = (tile(i), tiles);
             len += 1;
         }
         let count =

@@ -2,12 +2,12 @@
 //! (no declared meld, no voided suit, no MCR forms). Only table reads and
 //! fixed-size arithmetic.
 
-use super::combine::{improving_ranks, join, optimal_lanes, product};
+use super::combine::{improving_ranks, join, lowers, optimal_lanes, product};
 use super::counts::{seven_pairs, thirteen_orphans, Tally, ALL_KINDS};
 use crate::rules::{Rules, SevenPairs};
 use crate::table::generate::shanten::FAR;
 use crate::table::key::Neighbourhood;
-use crate::table::Tables;
+use crate::table::{DistanceTables, Distances, Tables};
 use crate::tile::{Counts, KINDS};
 
 /// Distance of a concealed hand of `n` slots (its tiles, or more where
@@ -100,26 +100,31 @@ pub(super) fn concealed_effective<B: AsRef<[u8]>>(
     } else {
         FAR
     };
-    let (mut d, mut tiles) = open_standard(t, c, n / 3, special);
-    if special < d {
-        d = special;
-        tiles = 0;
-    }
-    if special == d {
+    let (d, tiles) = open_standard(t, c, n / 3, special);
+    (d.min(special), with_special(c, rules, d, tiles, special))
+}
+
+/// The effective tiles over every form: the standard form's `tiles` (at
+/// distance `d`) unless the counting forms do better (`special`), and the
+/// counting forms' own where they reach the best.
+#[inline]
+fn with_special(c: &Counts, rules: &Rules, d: u8, tiles: u64, special: u8) -> u64 {
+    let mut tiles = if special < d { 0 } else { tiles };
+    if special <= d {
         if rules.seven_pairs != SevenPairs::No {
             let (e, more) = seven_pairs(c, ALL_KINDS, rules.seven_pairs);
-            if e == d {
+            if e == special {
                 tiles |= more;
             }
         }
         if rules.thirteen_orphans {
             let (e, more) = thirteen_orphans(c);
-            if e == d {
+            if e == special {
                 tiles |= more;
             }
         }
     }
-    (d, tiles)
+    tiles
 }
 
 /// The standard form of concealed counts `c` with every part open, towards
@@ -134,20 +139,71 @@ pub(super) fn open_standard<B: AsRef<[u8]>>(
     k: usize,
     tiles_up_to: u8,
 ) -> (u8, u64) {
-    let part = |i: usize| -> &[u8; 9] { c[9 * i..9 * i + 9].try_into().expect("nine") };
-    let suits = [
-        Neighbourhood::suit(part(0)),
-        Neighbourhood::suit(part(1)),
-        Neighbourhood::suit(part(2)),
-    ];
-    let honors = Neighbourhood::honor(c[27..34].try_into().expect("seven"));
     let t = t.distance_tables();
-    let class = [
-        t.suit_class_at(suits[0].index()),
-        t.suit_class_at(suits[1].index()),
-        t.suit_class_at(suits[2].index()),
-        t.honor_class_at(honors.index()),
-    ];
+    open_parts(&t, &OpenParts::of(&t, c), k, tiles_up_to, &[None; 4])
+}
+
+/// The four parts of concealed counts: neighbourhoods and classes.
+#[derive(Clone, Copy)]
+struct OpenParts {
+    suits: [Neighbourhood<9>; 3],
+    honors: Neighbourhood<7>,
+    class: [u8; 4],
+}
+
+impl OpenParts {
+    #[inline(always)]
+    fn of(t: &DistanceTables, c: &Counts) -> OpenParts {
+        let part = |i: usize| -> &[u8; 9] { c[9 * i..9 * i + 9].try_into().expect("nine") };
+        let suits = [
+            Neighbourhood::suit(part(0)),
+            Neighbourhood::suit(part(1)),
+            Neighbourhood::suit(part(2)),
+        ];
+        let honors = Neighbourhood::honor(c[27..34].try_into().expect("seven"));
+        let class = [
+            t.suit_class_at(suits[0].index()),
+            t.suit_class_at(suits[1].index()),
+            t.suit_class_at(suits[2].index()),
+            t.honor_class_at(honors.index()),
+        ];
+        OpenParts {
+            suits,
+            honors,
+            class,
+        }
+    }
+
+    /// Each part's distances after one more tile of each rank (its own
+    /// where the rank has no room).
+    fn ups<'a>(&self, t: &DistanceTables<'a>) -> [[&'a Distances; 9]; 4] {
+        let mut out = [[t.suit(0); 9]; 4];
+        for (row, part) in out.iter_mut().zip(&self.suits) {
+            for (r, next) in row.iter_mut().enumerate() {
+                *next = t.suit(t.suit_class_at(part.up(r)));
+            }
+        }
+        // Ranks 8 and 9 of the honours: the part itself, never lower.
+        out[3] = [t.honor(self.class[3]); 9];
+        for (r, next) in out[3].iter_mut().take(7).enumerate() {
+            *next = t.honor(t.honor_class_at(self.honors.up(r)));
+        }
+        out
+    }
+}
+
+/// [`open_standard`] over parts already looked up; `known[i]`, where given,
+/// holds part `i`'s neighbour distances (a discard table reuses them for
+/// the parts a discard leaves alone).
+#[inline(always)]
+fn open_parts(
+    t: &DistanceTables,
+    p: &OpenParts,
+    k: usize,
+    tiles_up_to: u8,
+    known: &[Option<&[&Distances; 9]>; 4],
+) -> (u8, u64) {
+    let class = p.class;
     let ab = t.suit_pair(class[0], class[1]);
     let sz = t.suit_honor_pair(class[2], class[3]);
     let d = join(ab, sz, k);
@@ -167,17 +223,67 @@ pub(super) fn open_standard<B: AsRef<[u8]>>(
         product(ab, x[2]),
     ];
     let mut tiles = 0u64;
-    for i in 0..3 {
+    for i in 0..4 {
         let optimal = optimal_lanes(x[i], &rest[i], k, d);
-        if optimal != 0 {
-            let next = |j| t.suit(t.suit_class_at(j));
-            tiles |= (improving_ranks(&suits[i], x[i], optimal, next) as u64) << (9 * i);
+        if optimal == 0 {
+            continue;
         }
-    }
-    let optimal = optimal_lanes(x[3], &rest[3], k, d);
-    if optimal != 0 {
-        let next = |j| t.honor(t.honor_class_at(j));
-        tiles |= (improving_ranks(&honors, x[3], optimal, next) as u64) << 27;
+        let ranks = match (known[i], i) {
+            (Some(ups), _) => {
+                let mut ranks = 0u16;
+                for (r, next) in ups.iter().enumerate() {
+                    ranks |= (lowers(x[i], next, optimal) as u16) << r;
+                }
+                ranks
+            }
+            (None, 3) => {
+                improving_ranks(&p.honors, x[3], optimal, |j| t.honor(t.honor_class_at(j)))
+            }
+            (None, _) => {
+                improving_ranks(&p.suits[i], x[i], optimal, |j| t.suit(t.suit_class_at(j)))
+            }
+        };
+        tiles |= (ranks as u64) << (9 * i);
     }
     (d, tiles)
+}
+
+/// The effective tiles after each discard `j` in `discards` of a concealed
+/// 3n+2 hand with every part open (see [`concealed_effective`]): the parts a
+/// discard leaves alone keep their lookups and neighbours across rows.
+pub(super) fn concealed_rows<B: AsRef<[u8]>>(
+    t: &Tables<B>,
+    c: &Counts,
+    rules: &Rules,
+    discards: &[usize],
+    out: &mut [u64],
+) {
+    let t = t.distance_tables();
+    let n = c.iter().map(|&x| x as usize).sum::<usize>() - 1;
+    let base = OpenParts::of(&t, c);
+    let ups = base.ups(&t);
+    for (&j, slot) in discards.iter().zip(out.iter_mut()) {
+        let mut w = *c;
+        w[j] -= 1;
+        let changed = (j / 9).min(3);
+        let mut parts = base;
+        let mut known = [Some(&ups[0]), Some(&ups[1]), Some(&ups[2]), Some(&ups[3])];
+        known[changed] = None;
+        if changed == 3 {
+            parts.honors = Neighbourhood::honor(w[27..34].try_into().expect("seven"));
+            parts.class[3] = t.honor_class_at(parts.honors.index());
+        } else {
+            let v: &[u8; 9] = w[9 * changed..9 * changed + 9].try_into().expect("nine");
+            parts.suits[changed] = Neighbourhood::suit(v);
+            parts.class[changed] = t.suit_class_at(parts.suits[changed].index());
+        }
+        let tally = Tally::of(&w);
+        let special = if n >= 13 {
+            tally.special_distance(rules)
+        } else {
+            FAR
+        };
+        let (d, tiles) = open_parts(&t, &parts, n / 3, special, &known);
+        *slot = with_special(&w, rules, d, tiles, special);
+    }
 }

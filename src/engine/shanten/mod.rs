@@ -47,7 +47,7 @@ use crate::table::generate::shanten::FAR;
 use crate::table::Tables;
 use crate::tile::{total, Counts, Tile, KINDS};
 use crate::tileset::TileSet;
-use concealed::{concealed_after, concealed_distance, concealed_effective};
+use concealed::{concealed_after, concealed_distance, concealed_effective, concealed_rows};
 use counts::Tally;
 use general::{all_parts_open, distance, improving, Memo};
 use std::fmt;
@@ -525,20 +525,31 @@ impl<B: AsRef<[u8]>> Tables<B> {
         }
         let best = *after.iter().min().expect("34 kinds");
         let mut rows = [(Tile::EAST, TileSet::EMPTY); 14];
+        let mut kinds = [0usize; 14];
         let mut len = 0;
         for i in (0..KINDS).filter(|&i| after[i] == best) {
-            let s = without(i);
-            let tiles = if open {
-                TileSet::from_bits(concealed_effective(self, &s.c, &Tally::of(&s.c), rules).1)
-            } else {
-                improving(self, &s, rules, &mut memo).1
-            };
-            rows[len] = (tile(i), tiles);
+            kinds[len] = i;
             len += 1;
         }
-        let count =
-            |tiles: TileSet| -> u32 { tiles.iter().map(|t| unseen[t.index()] as u32).sum() };
-        rows[..len].sort_by_key(|&(t, tiles)| (std::cmp::Reverse(count(tiles)), t));
+        let mut tiles = [0u64; 14];
+        if open {
+            concealed_rows(self, &shape.c, rules, &kinds[..len], &mut tiles);
+        } else {
+            for (&i, t) in kinds[..len].iter().zip(&mut tiles) {
+                *t = improving(self, &without(i), rules, &mut memo).1.bits();
+            }
+        }
+        // Most unseen effective copies first, each count found once.
+        let mut order = [(0u32, 0usize, TileSet::EMPTY); 14];
+        for r in 0..len {
+            let set = TileSet::from_bits(tiles[r]);
+            let copies = Effective::new(0, set, unseen).total();
+            order[r] = (u32::MAX - copies, kinds[r], set);
+        }
+        order[..len].sort_unstable_by_key(|&(copies, kind, _)| (copies, kind));
+        for (row, &(_, kind, set)) in rows.iter_mut().zip(&order[..len]) {
+            *row = (tile(kind), set);
+        }
         Ok(Discards {
             shanten: d as i8 - 1,
             after: best as i8 - 1,

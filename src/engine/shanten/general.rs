@@ -160,6 +160,16 @@ impl Memo {
         }
     }
 
+    /// A memo where the rules ask about the same parts again: Sichuan
+    /// tries each suit to void with the others unchanged.
+    pub(super) fn for_rules(rules: &Rules) -> Memo {
+        if rules.max_suits < 3 {
+            Memo::new()
+        } else {
+            Memo::off()
+        }
+    }
+
     /// An empty memo for a query that asks about many related hands.
     pub(super) fn new() -> Memo {
         Memo {

@@ -444,7 +444,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
             return Ok(concealed_distance(self, c, &tally, rules, tally.tiles as usize) as i8 - 1);
         }
         let shape = Shape::new(hand, rules, Sizes::Any)?;
-        let d = distance(self, &shape, rules, &mut Memo::off());
+        let d = distance(self, &shape, rules, &mut Memo::for_rules(rules));
         if d >= FAR {
             return Err(ShantenError::Unreachable);
         }
@@ -477,7 +477,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
             });
         }
         let shape = Shape::new(hand, rules, Sizes::Draw)?;
-        let (d, tiles) = improving(self, &shape, rules, &mut Memo::off());
+        let (d, tiles) = improving(self, &shape, rules, &mut Memo::for_rules(rules));
         if d >= FAR {
             return Err(ShantenError::Unreachable);
         }

@@ -78,10 +78,6 @@ pub struct Graph {
     pub draws: Vec<Draw>,
     pub opts: Vec<u32>,
     index: KeyMap<u32>,
-    wins: KeyMap<Option<f64>>,
-    /// Shanten of every 3n+1 hand queried: the same hand is one tile
-    /// change away from many states (about six queries in seven repeat).
-    shanten: KeyMap<i8>,
 }
 
 impl Graph {
@@ -92,8 +88,6 @@ impl Graph {
             draws: Vec::new(),
             opts: Vec::new(),
             index: KeyMap::default(),
-            wins: KeyMap::default(),
-            shanten: KeyMap::default(),
         };
         for &(key, s) in roots {
             g.node(key, s);
@@ -132,8 +126,6 @@ impl Graph {
             + self.draws.capacity() * size_of::<Draw>()
             + self.opts.capacity() * size_of::<u32>()
             + self.index.capacity() * (size_of::<Key>() + size_of::<u32>() + 1)
-            + self.wins.capacity() * (size_of::<Key>() + size_of::<Option<f64>>() + 1)
-            + self.shanten.capacity() * (size_of::<Key>() + 2)
     }
 
     /// Work out the draws of state `i`.
@@ -173,14 +165,10 @@ impl Graph {
             }
             let key_k = plus(key, k);
             let improves = effective >> k & 1 == 1;
+            // Each (state, draw) is met once: no memo of the wins.
             let win = if s == 0 && improves {
-                *self
-                    .wins
-                    .entry(key_k ^ (k as Key) << 120)
-                    .or_insert_with(|| {
-                        let on = (!game.is_joker(k)).then_some(tile);
-                        scoring.value(game.tables, &game.rules, &drawn, j, on)
-                    })
+                let on = (!game.is_joker(k)).then_some(tile);
+                scoring.value(game.tables, &game.rules, &drawn, j, on)
             } else {
                 None
             };
@@ -220,11 +208,11 @@ impl Graph {
                 if b == s && !change && !down {
                     continue;
                 }
-                let sd = *self.shanten.entry(key_d).or_insert_with(|| {
-                    let mut rest = drawn;
-                    rest.remove_concealed(Tile::from_index(d).expect("index < 34"));
-                    game.shanten(&rest, j).unwrap_or(UNREACHABLE)
-                });
+                // Computed afresh: a memo of these hands would be larger
+                // than the cache, and its lookups cost more than the tables.
+                let mut rest = drawn;
+                rest.remove_concealed(Tile::from_index(d).expect("index < 34"));
+                let sd = game.shanten(&rest, j).unwrap_or(UNREACHABLE);
                 if sd == UNREACHABLE {
                     continue;
                 }

@@ -43,6 +43,7 @@
 //! assert!(best.win[16] > 1.0 - (119.0f64 / 123.0).powi(17));
 //! ```
 
+mod after;
 mod model;
 mod score;
 mod solver;

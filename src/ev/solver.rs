@@ -18,7 +18,8 @@
 //! every discard). A draw that completes a winning hand wins; where points
 //! vary (MCR) the player may also play on.
 
-use super::model::{count, minus, plus, unpack, Game, Key};
+use super::after::After;
+use super::model::{minus, plus, unpack, Game, Key};
 use super::score::Scoring;
 use crate::tile::{Tile, KINDS};
 use std::collections::HashMap;
@@ -150,23 +151,29 @@ impl Graph {
                 effective |= 1 << jk;
             }
         }
+        let after = After::new(game, &c, &real, jokers);
+        // The real kinds held, and those held beyond the hand analysed.
+        let (mut held_kinds, mut over) = (0u64, 0u64);
+        for d in (0..KINDS).filter(|&d| real.counts()[d] > 0) {
+            held_kinds |= 1 << d;
+            over |= u64::from(c[d] > game.start[d]) << d;
+        }
         let mut opts: Vec<(Key, i8)> = Vec::with_capacity(16);
         for (k, &held) in c.iter().enumerate() {
             let w = game.weight(k, held);
             if w == 0 {
                 continue;
             }
-            let tile = Tile::from_index(k).expect("index < 34");
-            let (mut drawn, mut j) = (real, jokers);
-            if game.is_joker(k) {
-                j += 1;
-            } else {
-                drawn.add_concealed(tile);
-            }
-            let key_k = plus(key, k);
             let improves = effective >> k & 1 == 1;
             // Each (state, draw) is met once: no memo of the wins.
             let win = if s == 0 && improves {
+                let tile = Tile::from_index(k).expect("index < 34");
+                let (mut drawn, mut j) = (real, jokers);
+                if game.is_joker(k) {
+                    j += 1;
+                } else {
+                    drawn.add_concealed(tile);
+                }
                 let on = (!game.is_joker(k)).then_some(tile);
                 scoring.value(game.tables, &game.rules, &drawn, j, on)
             } else {
@@ -185,16 +192,17 @@ impl Graph {
             // Best shanten a discard reaches: one lower after an effective
             // draw; a complete hand's discards reach 0 at best.
             let b = if improves && s > 0 { s - 1 } else { s };
+            let key_k = plus(key, k);
             let exch_k = exch + i32::from(held >= game.start[k]);
+            let real_k = u64::from(!game.is_joker(k)) << k;
             opts.clear();
             if b == s {
                 opts.push((key, s));
             }
-            for d in 0..KINDS {
-                if drawn.counts()[d] == 0 {
-                    continue;
-                }
-                let key_d = minus(key_k, d);
+            let mut discards = held_kinds | real_k;
+            while discards != 0 {
+                let d = discards.trailing_zeros() as usize;
+                discards &= discards - 1;
                 if d == k {
                     // Throwing back an effective draw is a shanten-down.
                     if b < s && game.shanten_down && exch + i32::from(s) <= game.budget {
@@ -202,22 +210,18 @@ impl Graph {
                     }
                     continue;
                 }
-                let exch_d = exch_k - i32::from(count(key_k, d) > game.start[d]);
+                let exch_d = exch_k - (over >> d & 1) as i32;
                 let change = b == s && game.changes && exch_d + i32::from(b) <= game.budget;
                 let down = game.shanten_down && exch_d + i32::from(b) < game.budget;
                 if b == s && !change && !down {
                     continue;
                 }
-                // Computed afresh: a memo of these hands would be larger
-                // than the cache, and its lookups cost more than the tables.
-                let mut rest = drawn;
-                rest.remove_concealed(Tile::from_index(d).expect("index < 34"));
-                let sd = game.shanten(&rest, j).unwrap_or(UNREACHABLE);
+                let sd = after.shanten(game, k, d);
                 if sd == UNREACHABLE {
                     continue;
                 }
                 if sd == b && (b < s || change) || sd == b + 1 && down {
-                    opts.push((key_d, sd));
+                    opts.push((minus(key_k, d), sd));
                 }
             }
             if win.is_none() && opts.len() == 1 && opts[0].0 == key {

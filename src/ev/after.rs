@@ -6,10 +6,10 @@
 //! per held kind d gives them all: the state less d is a 3n-tile hand, and
 //! plus k its shanten is its distance − 1, one less when k is among its
 //! draws. Elsewhere (declared melds, jokers, Sichuan, MCR forms) each hand
-//! is a shanten query.
+//! is a shanten query, memoised.
 
-use super::model::Game;
-use super::solver::UNREACHABLE;
+use super::model::{Game, Key};
+use super::solver::{KeyMap, UNREACHABLE};
 use crate::hand::Hand;
 use crate::tile::{Counts, Tile, KINDS};
 
@@ -50,21 +50,33 @@ impl<'s> After<'s> {
     }
 
     /// Shanten of the state plus `k` (a joker when `joker`) less the real
-    /// tile `d` (held, not `k`); [`UNREACHABLE`] when no complete hand can
-    /// be reached.
+    /// tile `d` (held, not `k`), which is the hand `key`; [`UNREACHABLE`]
+    /// when no complete hand can be reached. Off the common case the
+    /// answers are kept in `memo`: the same hand is one change away from
+    /// many states, and there a query (melds, jokers, MCR forms) costs more
+    /// than a lookup.
     #[inline]
-    pub fn shanten<B: AsRef<[u8]>>(&self, game: &Game<B>, k: usize, d: usize) -> i8 {
+    pub fn shanten<B: AsRef<[u8]>>(
+        &self,
+        game: &Game<B>,
+        memo: &mut KeyMap<i8>,
+        key: Key,
+        k: usize,
+        d: usize,
+    ) -> i8 {
         if let Some(short) = &self.short {
             let (base, draws) = short[d];
             return base - (draws >> k & 1) as i8;
         }
-        let (mut hand, mut j) = (*self.real, self.jokers);
-        if game.is_joker(k) {
-            j += 1;
-        } else {
-            hand.add_concealed(Tile::from_index(k).expect("index < 34"));
-        }
-        hand.remove_concealed(Tile::from_index(d).expect("index < 34"));
-        game.shanten(&hand, j).unwrap_or(UNREACHABLE)
+        *memo.entry(key).or_insert_with(|| {
+            let (mut hand, mut j) = (*self.real, self.jokers);
+            if game.is_joker(k) {
+                j += 1;
+            } else {
+                hand.add_concealed(Tile::from_index(k).expect("index < 34"));
+            }
+            hand.remove_concealed(Tile::from_index(d).expect("index < 34"));
+            game.shanten(&hand, j).unwrap_or(UNREACHABLE)
+        })
     }
 }

@@ -349,11 +349,10 @@ fn explain<B: AsRef<[u8]>>(
     };
     let node = &graph.nodes[i as usize];
     let mut plans = Vec::new();
-    for d in &graph.draws[node.draws.start as usize..node.draws.end as usize] {
+    for (d, opts, points) in graph.draws_of(i) {
         let k = d.kind as usize;
         let draw = Tile::from_index(k).expect("index < 34");
-        let opts = &graph.opts[d.opts.start as usize..d.opts.end as usize];
-        if d.win.is_some() {
+        if points.is_some() {
             plans.push(DrawPlan {
                 draw,
                 remaining: d.weight,

@@ -554,7 +554,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
     pub fn effective_short(&self, c: &Counts, rules: &Rules) -> Option<(u8, u64)> {
         let tally = Tally::of(c);
         let n = tally.tiles as usize;
-        let fits = (3..=12).contains(&n) && n % 3 == 0 && c.iter().all(|&x| x <= 4);
+        let fits = (3..=12).contains(&n) && n.is_multiple_of(3) && c.iter().all(|&x| x <= 4);
         if !fits || !all_parts_open(rules) {
             return None;
         }

@@ -25,8 +25,10 @@
 //! bound: the player may stray `extra` exchanges from the shortest paths).
 //!
 //! **The algorithm**: one graph of the reachable 3n+1 hands (keys of 34
-//! counts, shared by every discard), built with the table engine's shanten
-//! and effective tiles, then all T layers of values over it (see the `solver` module).
+//! counts, shared by every discard), built with the table engine's effective
+//! tiles (the shanten of every discard-and-draw of a state from one query
+//! per held kind: the `after` module), then all T layers of values over it
+//! (see the `solver` module).
 //!
 //! ```
 //! use hupai::ev::{analyze, Options};

@@ -33,7 +33,7 @@ pub(super) fn concealed_distance<B: AsRef<[u8]>>(
     d
 }
 
-/// Effective tiles of a concealed 3n+1 (or 3n) hand with every part open: four class
+/// Effective tiles of a concealed 3n+1 hand with every part open: four class
 /// lookups, two pair products, the optimal cells of each part, and one
 /// neighbour lookup per rank. Returns the distance and the tiles (bit per
 /// kind).
@@ -68,9 +68,7 @@ pub(super) fn concealed_effective<B: AsRef<[u8]>>(
     let ab = t.suit_pair(class[0], class[1]);
     let sz = t.suit_honor_pair(class[2], class[3]);
     let mut d = join(ab, sz, k);
-    // Seven pairs and thirteen orphans aim at 14 slots: a 13-tile hand, or
-    // a 12-tile one (`Tables::effective_short`).
-    let special = if n >= 12 {
+    let special = if n >= 13 {
         tally.special_distance(rules)
     } else {
         FAR

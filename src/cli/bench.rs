@@ -631,6 +631,7 @@ pub fn run(args: BenchArgs) -> ExitCode {
         .iter()
         .map(|o| o.name)
         .chain(JOKER_OPS.iter().map(|o| o.name))
+        .chain(["ev"])
         .collect();
     if let Some(f) = &args.only {
         if !names.iter().any(|n| n.contains(f.as_str())) {

@@ -25,8 +25,10 @@
 //! bound: the player may stray `extra` exchanges from the shortest paths).
 //!
 //! **The algorithm**: one graph of the reachable 3n+1 hands (keys of 34
-//! counts, shared by every discard), built with the table engine's shanten
-//! and effective tiles, then all T layers of values over it (see the `solver` module).
+//! counts, shared by every discard), built with the table engine's effective
+//! tiles (the shanten of every discard-and-draw of a state from one query
+//! per held kind: the `after` module), then all T layers of values over it
+//! (see the `solver` module).
 //!
 //! ```
 //! use hupai::ev::{analyze, Options};
@@ -43,6 +45,7 @@
 //! assert!(best.win[16] > 1.0 - (119.0f64 / 123.0).powi(17));
 //! ```
 
+mod after;
 mod model;
 mod score;
 mod solver;
@@ -348,11 +351,10 @@ fn explain<B: AsRef<[u8]>>(
     };
     let node = &graph.nodes[i as usize];
     let mut plans = Vec::new();
-    for d in &graph.draws[node.draws.start as usize..node.draws.end as usize] {
+    for (d, opts, points) in graph.draws_of(i) {
         let k = d.kind as usize;
         let draw = Tile::from_index(k).expect("index < 34");
-        let opts = &graph.opts[d.opts.start as usize..d.opts.end as usize];
-        if d.win.is_some() {
+        if points.is_some() {
             plans.push(DrawPlan {
                 draw,
                 remaining: d.weight,

@@ -42,12 +42,6 @@ pub fn minus(key: Key, k: usize) -> Key {
     key - (1 << (3 * k))
 }
 
-/// Copies of kind `k` in a key.
-#[inline]
-pub fn count(key: Key, k: usize) -> u8 {
-    (key >> (3 * k)) as u8 & 7
-}
-
 /// What stays fixed through one analysis.
 pub struct Game<'a, B> {
     pub tables: &'a Tables<B>,

@@ -18,7 +18,8 @@
 //! every discard). A draw that completes a winning hand wins; where points
 //! vary (MCR) the player may also play on.
 
-use super::model::{count, minus, plus, unpack, Game, Key};
+use super::after::After;
+use super::model::{minus, plus, unpack, Game, Key};
 use super::score::Scoring;
 use crate::tile::{Tile, KINDS};
 use std::collections::HashMap;
@@ -46,7 +47,7 @@ impl Hasher for KeyHasher {
     }
 }
 
-type KeyMap<V> = HashMap<Key, V, BuildHasherDefault<KeyHasher>>;
+pub type KeyMap<V> = HashMap<Key, V, BuildHasherDefault<KeyHasher>>;
 
 /// Shanten of a hand from which no complete hand can be reached.
 pub const UNREACHABLE: i8 = i8::MAX;
@@ -58,29 +59,36 @@ pub struct Node {
     /// Weight of the draws after which the hand stays as it is (the only
     /// choice: throw the draw back).
     pub stay: u32,
-    /// Its other draws, in `Graph::draws`.
+    /// Its other draws, in `Graph::draws`; their options start at `opts`
+    /// in `Graph::opts`, their wins' points at `wins` in `Graph::wins`.
     pub draws: Range<u32>,
+    pub opts: u32,
+    pub wins: u32,
 }
 
-/// A draw with a choice (or a win).
+/// A draw with a choice (or a win): five bytes, as the layers stream
+/// through every draw T times.
 pub struct Draw {
     pub kind: u8,
     pub weight: u8,
-    /// The points of the win this draw completes, if it does.
-    pub win: Option<f64>,
-    /// The states the allowed discards lead to, in `Graph::opts`.
-    pub opts: Range<u32>,
+    /// How many options (states the allowed discards lead to) follow the
+    /// previous draw's in `Graph::opts`.
+    pub options: u8,
+    /// The draw completes a win, its points next in `Graph::wins`.
+    pub wins: bool,
+    /// The state itself is an option too (the draw thrown back).
+    pub keeps: bool,
 }
 
-/// Every reachable state and its transitions.
+/// Every reachable state and its transitions, each state's draws, options
+/// and wins contiguous and in state order.
 pub struct Graph {
     pub nodes: Vec<Node>,
     pub draws: Vec<Draw>,
     pub opts: Vec<u32>,
+    pub wins: Vec<f64>,
     index: KeyMap<u32>,
-    wins: KeyMap<Option<f64>>,
-    /// Shanten of every 3n+1 hand queried: the same hand is one tile
-    /// change away from many states (about six queries in seven repeat).
+    /// Shanten of the hands queried off the common case (`After`).
     shanten: KeyMap<i8>,
 }
 
@@ -91,8 +99,8 @@ impl Graph {
             nodes: Vec::new(),
             draws: Vec::new(),
             opts: Vec::new(),
+            wins: Vec::new(),
             index: KeyMap::default(),
-            wins: KeyMap::default(),
             shanten: KeyMap::default(),
         };
         for &(key, s) in roots {
@@ -115,6 +123,8 @@ impl Graph {
                 shanten,
                 stay: 0,
                 draws: 0..0,
+                opts: 0,
+                wins: 0,
             });
             next
         })
@@ -125,15 +135,35 @@ impl Graph {
         self.index.get(&key).copied()
     }
 
-    /// Bytes held by the graph (nodes, draws, options, the key index).
+    /// The draws of state `i` with their options (in the order of the
+    /// kind discarded) and points.
+    pub fn draws_of(&self, i: u32) -> Vec<(&Draw, Vec<u32>, Option<f64>)> {
+        let node = &self.nodes[i as usize];
+        let (mut o, mut w) = (node.opts as usize, node.wins as usize);
+        let mut out = Vec::new();
+        for d in &self.draws[node.draws.start as usize..node.draws.end as usize] {
+            let mut opts = self.opts[o..o + usize::from(d.options)].to_vec();
+            o += usize::from(d.options);
+            if d.keeps {
+                opts.push(i);
+            }
+            opts.sort_by_key(|&x| std::cmp::Reverse(self.nodes[x as usize].key));
+            let win = d.wins.then(|| self.wins[w]);
+            w += usize::from(d.wins);
+            out.push((d, opts, win));
+        }
+        out
+    }
+
+    /// Bytes held by the graph (nodes, draws, options, wins, the key index).
     pub fn bytes(&self) -> usize {
         use std::mem::size_of;
         self.nodes.capacity() * size_of::<Node>()
             + self.draws.capacity() * size_of::<Draw>()
             + self.opts.capacity() * size_of::<u32>()
-            + self.index.capacity() * (size_of::<Key>() + size_of::<u32>() + 1)
-            + self.wins.capacity() * (size_of::<Key>() + size_of::<Option<f64>>() + 1)
+            + self.wins.capacity() * size_of::<f64>()
             + self.shanten.capacity() * (size_of::<Key>() + 2)
+            + self.index.capacity() * (size_of::<Key>() + size_of::<u32>() + 1)
     }
 
     /// Work out the draws of state `i`.
@@ -143,6 +173,8 @@ impl Graph {
         let (real, jokers) = game.split(&c);
         let exch = game.exchanges(&c);
         let first = self.draws.len() as u32;
+        self.nodes[i].opts = self.opts.len() as u32;
+        self.nodes[i].wins = self.wins.len() as u32;
         let mut stay = 0u32;
         if s == UNREACHABLE {
             self.nodes[i].stay = game.wall;
@@ -158,94 +190,91 @@ impl Graph {
                 effective |= 1 << jk;
             }
         }
-        let mut opts: Vec<(Key, i8)> = Vec::with_capacity(16);
+        let after = After::new(game, &c, &real, jokers);
+        // The real kinds held, and those held beyond the hand analysed.
+        let (mut held_kinds, mut over) = (0u64, 0u64);
+        for d in (0..KINDS).filter(|&d| real.counts()[d] > 0) {
+            held_kinds |= 1 << d;
+            over |= u64::from(c[d] > game.start[d]) << d;
+        }
+        let mut opts: Vec<u32> = Vec::with_capacity(16);
         for (k, &held) in c.iter().enumerate() {
             let w = game.weight(k, held);
             if w == 0 {
                 continue;
             }
-            let tile = Tile::from_index(k).expect("index < 34");
-            let (mut drawn, mut j) = (real, jokers);
-            if game.is_joker(k) {
-                j += 1;
-            } else {
-                drawn.add_concealed(tile);
-            }
-            let key_k = plus(key, k);
             let improves = effective >> k & 1 == 1;
+            // Each (state, draw) is met once: no memo of the wins.
             let win = if s == 0 && improves {
-                *self
-                    .wins
-                    .entry(key_k ^ (k as Key) << 120)
-                    .or_insert_with(|| {
-                        let on = (!game.is_joker(k)).then_some(tile);
-                        scoring.value(game.tables, &game.rules, &drawn, j, on)
-                    })
+                let tile = Tile::from_index(k).expect("index < 34");
+                let (mut drawn, mut j) = (real, jokers);
+                if game.is_joker(k) {
+                    j += 1;
+                } else {
+                    drawn.add_concealed(tile);
+                }
+                let on = (!game.is_joker(k)).then_some(tile);
+                scoring.value(game.tables, &game.rules, &drawn, j, on)
             } else {
                 None
             };
-            if win.is_some() && !scoring.varies() {
-                let at = self.opts.len() as u32;
+            if let Some(v) = win.filter(|_| !scoring.varies()) {
+                self.wins.push(v);
                 self.draws.push(Draw {
                     kind: k as u8,
                     weight: w,
-                    win,
-                    opts: at..at,
+                    options: 0,
+                    wins: true,
+                    keeps: false,
                 });
                 continue;
             }
             // Best shanten a discard reaches: one lower after an effective
             // draw; a complete hand's discards reach 0 at best.
             let b = if improves && s > 0 { s - 1 } else { s };
+            let key_k = plus(key, k);
             let exch_k = exch + i32::from(held >= game.start[k]);
+            let real_k = u64::from(!game.is_joker(k)) << k;
             opts.clear();
-            if b == s {
-                opts.push((key, s));
-            }
-            for d in 0..KINDS {
-                if drawn.counts()[d] == 0 {
-                    continue;
-                }
-                let key_d = minus(key_k, d);
+            // The state itself is an option (not stored: the layers have
+            // its values at hand).
+            let mut keeps = b == s;
+            let mut discards = held_kinds | real_k;
+            while discards != 0 {
+                let d = discards.trailing_zeros() as usize;
+                discards &= discards - 1;
                 if d == k {
                     // Throwing back an effective draw is a shanten-down.
-                    if b < s && game.shanten_down && exch + i32::from(s) <= game.budget {
-                        opts.push((key, s));
-                    }
+                    keeps |= b < s && game.shanten_down && exch + i32::from(s) <= game.budget;
                     continue;
                 }
-                let exch_d = exch_k - i32::from(count(key_k, d) > game.start[d]);
+                let exch_d = exch_k - (over >> d & 1) as i32;
                 let change = b == s && game.changes && exch_d + i32::from(b) <= game.budget;
                 let down = game.shanten_down && exch_d + i32::from(b) < game.budget;
                 if b == s && !change && !down {
                     continue;
                 }
-                let sd = *self.shanten.entry(key_d).or_insert_with(|| {
-                    let mut rest = drawn;
-                    rest.remove_concealed(Tile::from_index(d).expect("index < 34"));
-                    game.shanten(&rest, j).unwrap_or(UNREACHABLE)
-                });
+                let key_d = minus(key_k, d);
+                let sd = after.shanten(game, &mut self.shanten, key_d, k, d);
                 if sd == UNREACHABLE {
                     continue;
                 }
                 if sd == b && (b < s || change) || sd == b + 1 && down {
-                    opts.push((key_d, sd));
+                    opts.push(self.node(key_d, sd));
                 }
             }
-            if win.is_none() && opts.len() == 1 && opts[0].0 == key {
+            if win.is_none() && keeps && opts.is_empty() {
                 stay += u32::from(w);
                 continue;
             }
-            let at = self.opts.len() as u32;
-            for &(o, so) in &opts {
-                let n = self.node(o, so);
-                self.opts.push(n);
-            }
+            self.opts.extend_from_slice(&opts);
+            self.wins.extend(win);
             self.draws.push(Draw {
                 kind: k as u8,
                 weight: w,
-                win,
-                opts: at..self.opts.len() as u32,
+                options: opts.len() as u8,
+                wins: win.is_some(),
+                keeps,
             });
         }
         let end = self.draws.len() as u32;
@@ -296,18 +325,22 @@ pub fn solve(g: &Graph, wall: u32, turns: usize, keep: &[u32]) -> Values {
             let stay = f64::from(node.stay);
             let [t0, w0, s0] = prev[i];
             let (mut a, mut b, mut c) = (stay * t0, stay * w0, stay * s0);
+            let (mut o, mut won) = (node.opts as usize, node.wins as usize);
             for d in &g.draws[node.draws.start as usize..node.draws.end as usize] {
-                let (mut mt, mut mw, mut ms) = (0.0f64, 0.0f64, 0.0f64);
-                for &o in &g.opts[d.opts.start as usize..d.opts.end as usize] {
-                    let [t, w, s] = prev[o as usize];
+                let own = if d.keeps { prev[i] } else { [0.0; 3] };
+                let [mut mt, mut mw, mut ms] = own;
+                for &x in &g.opts[o..o + usize::from(d.options)] {
+                    let [t, w, s] = prev[x as usize];
                     mt = mt.max(t);
                     mw = mw.max(w);
                     ms = ms.max(s);
                 }
-                if let Some(v) = d.win {
+                o += usize::from(d.options);
+                if d.wins {
                     mt = 1.0;
                     mw = 1.0;
-                    ms = ms.max(v);
+                    ms = ms.max(g.wins[won]);
+                    won += 1;
                 }
                 let w = f64::from(d.weight);
                 a += w * mt;

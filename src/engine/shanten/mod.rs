@@ -606,6 +606,68 @@ impl<B: AsRef<[u8]>> Tables<B> {
     }
 }
 
+impl<B: AsRef<[u8]>> Tables<B> {
+    /// The draws of a concealed hand of 3n tiles (12, 9, 6 or 3: a 3n+1 hand
+    /// less one tile): its replacement distance towards complete hands of
+    /// 3n+2 tiles, and the kinds whose draw lowers it (bit per kind). The
+    /// hand plus kind k thus has shanten `distance − 1`, one less when k is
+    /// listed: the shanten of every discard-and-draw of a 3n+1 hand from
+    /// one query per discard. `None` off the common case (counts of another
+    /// size, or rules that close a part: Sichuan, MCR forms, three-player).
+    ///
+    /// ```
+    /// use hupai::{Hand, Rules, Tables};
+    /// let t = Tables::embedded();
+    /// // Three melds, aiming at three melds and a pair: two tiles short,
+    /// // and any draw is half the pair (ready, shanten 0).
+    /// let h: Hand = "123m456p789s".parse().unwrap();
+    /// let (d, tiles) = t.effective_short(h.counts(), &Rules::RIICHI).unwrap();
+    /// assert_eq!((d, tiles.count_ones()), (2, 34));
+    /// // 12m 44p 789s 11z 777z: 3m, 4p or 1z brings it a tile closer; a
+    /// // stray 9p does not.
+    /// let h: Hand = "12m44p789s11777z".parse().unwrap();
+    /// let (d, tiles) = t.effective_short(h.counts(), &Rules::RIICHI).unwrap();
+    /// assert_eq!(d, 2);
+    /// assert_eq!(tiles, 1 << 2 | 1 << 12 | 1 << 27);
+    /// ```
+    pub fn effective_short(&self, c: &Counts, rules: &Rules) -> Option<(u8, u64)> {
+        let tally = Tally::of(c);
+        let n = tally.tiles as usize;
+        let fits = (3..=12).contains(&n) && n.is_multiple_of(3) && c.iter().all(|&x| x <= 4);
+        if !fits || !all_parts_open(rules) {
+            return None;
+        }
+        // The fast path's standard form; the counting forms (14 slots) are
+        // in reach of 12 tiles too, so they are added here as the fast path
+        // adds them for 13.
+        let (standard, tiles) = concealed_effective(self, c, &tally, rules);
+        if n < 12 {
+            return Some((standard, tiles));
+        }
+        let special = tally.special_distance(rules);
+        let (d, mut tiles) = if special < standard {
+            (special, 0)
+        } else {
+            (standard, tiles)
+        };
+        if special == d {
+            if rules.seven_pairs != crate::rules::SevenPairs::No {
+                let (e, more) = counts::seven_pairs(c, counts::ALL_KINDS, rules.seven_pairs);
+                if e == d {
+                    tiles |= more;
+                }
+            }
+            if rules.thirteen_orphans {
+                let (e, more) = counts::thirteen_orphans(c);
+                if e == d {
+                    tiles |= more;
+                }
+            }
+        }
+        Some((d, tiles))
+    }
+}
+
 /// Four minus the copies in the hand, its melds and `visible`.
 #[inline]
 fn unseen(hand: &Hand, visible: &Counts) -> Result<[u8; KINDS], ShantenError> {

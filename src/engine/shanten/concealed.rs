@@ -108,7 +108,7 @@ pub(super) fn concealed_effective<B: AsRef<[u8]>>(
 /// distance `d`) unless the counting forms do better (`special`), and the
 /// counting forms' own where they reach the best.
 #[inline]
-fn with_special(c: &Counts, rules: &Rules, d: u8, tiles: u64, special: u8) -> u64 {
+pub(super) fn with_special(c: &Counts, rules: &Rules, d: u8, tiles: u64, special: u8) -> u64 {
     let mut tiles = if special < d { 0 } else { tiles };
     if special <= d {
         if rules.seven_pairs != SevenPairs::No {

@@ -47,7 +47,10 @@ use crate::table::generate::shanten::FAR;
 use crate::table::Tables;
 use crate::tile::{total, Counts, Tile, KINDS};
 use crate::tileset::TileSet;
-use concealed::{concealed_after, concealed_distance, concealed_effective, concealed_rows};
+use concealed::{
+    concealed_after, concealed_distance, concealed_effective, concealed_rows, open_standard,
+    with_special,
+};
 use counts::Tally;
 use general::{all_parts_open, distance, improving, Memo};
 use std::fmt;
@@ -637,34 +640,14 @@ impl<B: AsRef<[u8]>> Tables<B> {
         if !fits || !all_parts_open(rules) {
             return None;
         }
-        // The fast path's standard form; the counting forms (14 slots) are
-        // in reach of 12 tiles too, so they are added here as the fast path
-        // adds them for 13.
-        let (standard, tiles) = concealed_effective(self, c, &tally, rules);
-        if n < 12 {
-            return Some((standard, tiles));
-        }
-        let special = tally.special_distance(rules);
-        let (d, mut tiles) = if special < standard {
-            (special, 0)
+        // The counting forms (14 slots) are in reach of 12 tiles too.
+        let special = if n == 12 {
+            tally.special_distance(rules)
         } else {
-            (standard, tiles)
+            FAR
         };
-        if special == d {
-            if rules.seven_pairs != crate::rules::SevenPairs::No {
-                let (e, more) = counts::seven_pairs(c, counts::ALL_KINDS, rules.seven_pairs);
-                if e == d {
-                    tiles |= more;
-                }
-            }
-            if rules.thirteen_orphans {
-                let (e, more) = counts::thirteen_orphans(c);
-                if e == d {
-                    tiles |= more;
-                }
-            }
-        }
-        Some((d, tiles))
+        let (d, tiles) = open_standard(self, c, n / 3, special);
+        Some((d.min(special), with_special(c, rules, d, tiles, special)))
     }
 }
 

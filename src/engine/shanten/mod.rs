@@ -48,7 +48,8 @@ use crate::tile::{total, Counts, Tile, KINDS};
 use crate::tileset::TileSet;
 use concealed::{concealed_distance, concealed_effective};
 use counts::Tally;
-use general::{all_parts_open, distance, improving};
+use general::{all_parts_open, distance, improving, special_improving};
+pub(crate) use combine::{join, lowers, optimal_lanes, product};
 use std::fmt;
 
 /// Why a hand has no shanten, effective tiles or discard table.
@@ -571,6 +572,32 @@ impl<B: AsRef<[u8]>> Tables<B> {
             size: slots,
         };
         distance(self, &shape, rules)
+    }
+}
+
+impl<B: AsRef<[u8]>> Tables<B> {
+    /// The forms other than the standard one for concealed counts `c` (no
+    /// declared meld, at most four copies a kind) towards complete hands of
+    /// `slots` + 1 tiles (`slots` is 3n+1; the joker engine passes its
+    /// hand's size): their least distance and the kinds whose draw lowers
+    /// it (bit per kind). [`FAR`] when the rules have none for that size; a
+    /// knitted straight farther than `bound` may be left out.
+    pub(crate) fn concealed_special_improving(
+        &self,
+        c: &Counts,
+        slots: usize,
+        rules: &Rules,
+        bound: u8,
+    ) -> (u8, u64) {
+        let shape = Shape {
+            c: *c,
+            caps: [4; KINDS],
+            capped: 0,
+            k: slots / 3,
+            melds: 0,
+            size: slots,
+        };
+        special_improving(self, &shape, rules, bound)
     }
 }
 

@@ -30,6 +30,7 @@ use crate::tile::{total, Counts, Tile, KINDS};
 use std::fmt;
 
 mod arrange;
+mod lookup;
 mod shanten;
 mod waits;
 

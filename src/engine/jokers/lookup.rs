@@ -19,11 +19,11 @@
 //! reaches the minimum: the optimal-lane test of the plain engine, once per
 //! budget level, against the neighbour pattern's row.
 
-use crate::engine::shanten::{join, lowers, optimal_lanes, product};
+use crate::engine::shanten::{improving_ranks, join, lowers, optimal_lanes, product};
 use crate::forms;
 use crate::rules::Rules;
 use crate::table::generate::shanten::FAR;
-use crate::table::key::Neighbourhood;
+use crate::table::key::{self, Neighbourhood};
 use crate::table::{BudgetTables, Distances, Tables};
 use crate::tile::Counts;
 
@@ -113,19 +113,19 @@ fn keeps(rules: &Rules) -> impl Iterator<Item = u8> {
     (0u8..8).filter_map(move |gone| (gone.count_ones() == drop).then_some((7 & !gone) | honors))
 }
 
-/// A concealed hand's parts as the lookups see them.
+/// A concealed hand's parts as the lookups see them: their neighbourhoods
+/// (for the draws), budget classes and tops.
 struct Parts<'a> {
     bt: BudgetTables<'a>,
     suits: [Neighbourhood<9>; 3],
     honors: Neighbourhood<7>,
     class: [u8; 4],
-    /// Each part's budget levels (up to `j`).
-    levels: [Levels; 4],
+    top: [usize; 4],
 }
 
 impl<'a> Parts<'a> {
     #[inline(always)]
-    fn new<B: AsRef<[u8]>>(t: &'a Tables<B>, c: &Counts, j: usize) -> Parts<'a> {
+    fn new<B: AsRef<[u8]>>(t: &'a Tables<B>, c: &Counts) -> Parts<'a> {
         let bt = t.budget_tables();
         let part = |i: usize| -> &[u8; 9] { c[9 * i..9 * i + 9].try_into().expect("nine") };
         let suits = [
@@ -140,46 +140,71 @@ impl<'a> Parts<'a> {
             bt.suit_class_at(suits[2].index()),
             bt.honor_class_at(honors.index()),
         ];
-        let levels = std::array::from_fn(|i| {
-            let (top, row): (usize, &dyn Fn(usize) -> &'a Distances) = if i < 3 {
-                (bt.suit_top(class[i]), &|e| bt.suit(class[i], e))
-            } else {
-                (bt.honor_top(class[i]), &|e| bt.honor(class[i], e))
-            };
-            let mut l = Levels {
-                d: [[FAR; 16]; LEVELS],
-                top: top.min(j),
-            };
-            for e in 0..=l.top {
-                l.d[e] = *row(e);
-            }
-            l
-        });
+        let top = [
+            bt.suit_top(class[0]),
+            bt.suit_top(class[1]),
+            bt.suit_top(class[2]),
+            bt.honor_top(class[3]),
+        ];
         Parts {
             bt,
             suits,
             honors,
             class,
-            levels,
+            top,
         }
     }
 
-    /// Whether some part gains from a budget: otherwise the plain tables answer.
+    /// Part `i`'s budget-0 distances, or nothing outside `keep`.
     #[inline(always)]
-    fn budgeted(&self) -> bool {
-        self.levels.iter().any(|l| l.top > 0)
+    fn plain(&self, i: usize, keep: u8) -> &'a Distances {
+        if keep >> i & 1 == 0 {
+            &Levels::NOTHING.d[0]
+        } else if i < 3 {
+            self.bt.suit(self.class[i], 0)
+        } else {
+            self.bt.honor(self.class[3], 0)
+        }
     }
 
-    /// The four parts' levels with the parts outside `keep` as nothing.
+    /// Part `i`'s levels up to budget `j` ([`Levels::NOTHING`] outside `keep`).
     #[inline(always)]
-    fn kept(&self, keep: u8) -> [Levels; 4] {
-        std::array::from_fn(|i| {
-            if keep >> i & 1 == 1 {
-                self.levels[i]
+    fn levels(&self, i: usize, keep: u8, j: usize) -> Levels {
+        if keep >> i & 1 == 0 {
+            return Levels::NOTHING;
+        }
+        let mut l = Levels {
+            d: [[FAR; 16]; LEVELS],
+            top: self.top[i].min(j),
+        };
+        for e in 0..=l.top {
+            l.d[e] = *if i < 3 {
+                self.bt.suit(self.class[i], e)
             } else {
-                Levels::NOTHING
-            }
-        })
+                self.bt.honor(self.class[i], e)
+            };
+        }
+        l
+    }
+}
+
+/// The standard form of one kept set of parts: the parts' levels, their
+/// pair products, its distance.
+struct Kept {
+    x: [Levels; 4],
+    ab: Levels,
+    sz: Levels,
+    d: u8,
+}
+
+impl Kept {
+    #[inline(always)]
+    fn new(parts: &Parts<'_>, keep: u8, k: usize, j: usize) -> Kept {
+        let x: [Levels; 4] = std::array::from_fn(|i| parts.levels(i, keep, j));
+        let ab = times(&x[0], &x[1], j);
+        let sz = times(&x[2], &x[3], j);
+        let d = standard(&ab, &sz, k, j);
+        Kept { x, ab, sz, d }
     }
 }
 
@@ -195,19 +220,18 @@ pub(super) fn distance<B: AsRef<[u8]>>(
     rules: &Rules,
 ) -> u8 {
     let plain = t.concealed_slots_distance(c, slots, rules);
-    let parts = Parts::new(t, c, j);
-    if !parts.budgeted() {
+    let bt = t.budget_tables();
+    let keys = key::hand_keys(c);
+    let top = bt.suit_top(bt.suit_class_at(key::key_index(keys[0])))
+        | bt.suit_top(bt.suit_class_at(key::key_index(keys[1])))
+        | bt.suit_top(bt.suit_class_at(key::key_index(keys[2])))
+        | bt.honor_top(bt.honor_class_at(key::key_index(keys[3])));
+    if top == 0 {
         return plain;
     }
+    let parts = Parts::new(t, c);
     let k = slots / 3;
-    let mut d = plain;
-    for keep in keeps(rules) {
-        let x = parts.kept(keep);
-        let ab = times(&x[0], &x[1], j);
-        let sz = times(&x[2], &x[3], j);
-        d = d.min(standard(&ab, &sz, k, j));
-    }
-    d
+    keeps(rules).fold(plain, |d, keep| d.min(Kept::new(&parts, keep, k, j).d))
 }
 
 /// The distance of a concealed 3n+1 hand (as [`distance`]) and the kinds
@@ -220,22 +244,25 @@ pub(super) fn improving<B: AsRef<[u8]>>(
     rules: &Rules,
 ) -> (u8, u64) {
     let k = slots / 3;
-    let parts = Parts::new(t, c, j);
-    // Each kept set's parts, their pair products and standard distance.
-    let mut kept = [(0u8, [Levels::NOTHING; 4], Levels::NOTHING, Levels::NOTHING, FAR); 3];
-    let mut n = 0;
-    let mut d_std = FAR;
-    for keep in keeps(rules) {
-        let x = parts.kept(keep);
-        let ab = times(&x[0], &x[1], j);
-        let sz = times(&x[2], &x[3], j);
-        let d = standard(&ab, &sz, k, j);
-        d_std = d_std.min(d);
-        kept[n] = (keep, x, ab, sz, d);
-        n += 1;
+    let parts = Parts::new(t, c);
+    if parts.top == [0; 4] {
+        return flat_improving(t, &parts, c, slots, j, rules);
     }
-    let special_sizes = slots >= 13
-        || rules.mcr_forms && forms::knitted_straight_sets(slots, 0).is_some();
+    let mut d_std = FAR;
+    let mut only = None;
+    let mut several = false;
+    for keep in keeps(rules) {
+        let kept = Kept::new(&parts, keep, k, j);
+        if kept.d < d_std {
+            d_std = kept.d;
+            only = Some((keep, kept));
+            several = false;
+        } else if kept.d == d_std {
+            several = true;
+        }
+    }
+    let special_sizes =
+        slots >= 13 || rules.mcr_forms && forms::knitted_straight_sets(slots, 0).is_some();
     let (d_sp, sp_tiles) = if special_sizes {
         t.concealed_special_improving(c, slots, rules, d_std)
     } else {
@@ -244,29 +271,95 @@ pub(super) fn improving<B: AsRef<[u8]>>(
     let d = d_std.min(d_sp);
     let mut tiles = if d_sp == d { sp_tiles } else { 0 };
     if d_std == d && d < FAR {
-        for (keep, x, ab, sz, ds) in &kept[..n] {
-            if *ds == d {
-                tiles |= standard_tiles(&parts, *keep, x, ab, sz, k, j, d);
+        let (keep, kept) = only.expect("a kept set reaches d");
+        tiles |= standard_tiles(&parts, keep, &kept, k, j, d);
+        if several {
+            // Sichuan: another voided suit reaches d as well.
+            for other in keeps(rules).filter(|&o| o != keep) {
+                let kept = Kept::new(&parts, other, k, j);
+                if kept.d == d {
+                    tiles |= standard_tiles(&parts, other, &kept, k, j, d);
+                }
             }
         }
     }
     (d, tiles)
 }
 
-/// The kinds whose draw lowers the standard form's distance `d` of one
-/// kept set of parts (`x`, with the pair products `ab` and `sz`).
-#[allow(clippy::too_many_arguments)]
-fn standard_tiles(
+/// [`improving`] when no part gains from a budget (the common case): the
+/// plain engine's combination on budget-0 rows, one optimal mask per part,
+/// and each neighbour's row at the part's highest budget (rows only fall
+/// with the budget, and a draw may make a part gain from one).
+fn flat_improving<B: AsRef<[u8]>>(
+    t: &Tables<B>,
     parts: &Parts<'_>,
-    keep: u8,
-    x: &[Levels; 4],
-    ab: &Levels,
-    sz: &Levels,
-    k: usize,
+    c: &Counts,
+    slots: usize,
     j: usize,
-    d: u8,
-) -> u64 {
+    rules: &Rules,
+) -> (u8, u64) {
+    let k = slots / 3;
+    let mut d_std = FAR;
+    let mut best = [0u8; 3];
+    let mut n = 0;
+    for keep in keeps(rules) {
+        let x = [0, 1, 2, 3].map(|i| parts.plain(i, keep));
+        let d = join(&product(x[0], x[1]), &product(x[2], x[3]), k);
+        if d < d_std {
+            d_std = d;
+            n = 0;
+        }
+        if d == d_std {
+            best[n] = keep;
+            n += 1;
+        }
+    }
+    let special_sizes =
+        slots >= 13 || rules.mcr_forms && forms::knitted_straight_sets(slots, 0).is_some();
+    let (d_sp, sp_tiles) = if special_sizes {
+        t.concealed_special_improving(c, slots, rules, d_std)
+    } else {
+        (FAR, 0)
+    };
+    let d = d_std.min(d_sp);
+    let mut tiles = if d_sp == d { sp_tiles } else { 0 };
+    if d_std != d || d >= FAR {
+        return (d, tiles);
+    }
     let bt = parts.bt;
+    for &keep in &best[..n] {
+        let x = [0, 1, 2, 3].map(|i| parts.plain(i, keep));
+        let (ab, sz) = (product(x[0], x[1]), product(x[2], x[3]));
+        let rest = [
+            product(x[1], &sz),
+            product(x[0], &sz),
+            product(&ab, x[3]),
+            product(&ab, x[2]),
+        ];
+        for q in (0..4).filter(|q| keep >> q & 1 == 1) {
+            let optimal = optimal_lanes(x[q], &rest[q], k, d);
+            if optimal == 0 {
+                continue;
+            }
+            tiles |= if q < 3 {
+                let e = j.min(SUIT_TOP);
+                let next = |i| bt.suit(bt.suit_class_at(i), e);
+                (improving_ranks(&parts.suits[q], x[q], optimal, next) as u64) << (9 * q)
+            } else {
+                let e = j.min(HONOR_TOP);
+                let next = |i| bt.honor(bt.honor_class_at(i), e);
+                (improving_ranks(&parts.honors, x[3], optimal, next) as u64) << 27
+            };
+        }
+    }
+    (d, tiles)
+}
+
+/// The kinds whose draw lowers the standard form's distance `d` of one
+/// kept set of parts.
+fn standard_tiles(parts: &Parts<'_>, keep: u8, kept: &Kept, k: usize, j: usize, d: u8) -> u64 {
+    let bt = parts.bt;
+    let (x, ab, sz) = (&kept.x, &kept.ab, &kept.sz);
     let mut tiles = 0u64;
     for q in (0..4).filter(|q| keep >> q & 1 == 1) {
         let rest = match q {
@@ -283,16 +376,21 @@ fn standard_tiles(
         if optimal.iter().all(|&o| o == 0) {
             continue;
         }
+        // Neither the part nor the rest gains from a budget: one optimal
+        // mask for every level, and the neighbour's lowest row decides.
+        let flat = x[q].top == 0 && rest.top == 0;
         tiles |= if q < 3 {
             let row = |c: u8, e: usize| bt.suit(c, e);
-            let class_at = |i: usize| bt.suit_class_at(i);
+            let (class_at, top_of) = (|i| bt.suit_class_at(i), |c| bt.suit_top(c));
             let own = parts.class[q];
-            lowering(&parts.suits[q], own, &x[q], &optimal, top, class_at, row) << (9 * q)
+            let nb = &parts.suits[q];
+            lowering(nb, own, &x[q], &optimal, top, flat, class_at, top_of, row) << (9 * q)
         } else {
             let row = |c: u8, e: usize| bt.honor(c, e);
-            let class_at = |i: usize| bt.honor_class_at(i);
+            let (class_at, top_of) = (|i| bt.honor_class_at(i), |c| bt.honor_top(c));
             let own = parts.class[3];
-            lowering(&parts.honors, own, &x[3], &optimal, top, class_at, row) << 27
+            let nb = &parts.honors;
+            lowering(nb, own, &x[3], &optimal, top, flat, class_at, top_of, row) << 27
         };
     }
     tiles
@@ -300,7 +398,10 @@ fn standard_tiles(
 
 /// The ranks of a part (bit per rank) whose draw lowers one of its optimal
 /// lanes at some budget `0..=top`, read from the neighbour pattern's class
-/// (`own`: the part's class; a draw that keeps it changes nothing).
+/// (`own`: the part's class; a draw that keeps it changes nothing). When
+/// `flat` (every level's optimal mask and row equal level 0's), the
+/// neighbour's rows only fall with the budget, so its row at `top` decides.
+#[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn lowering<'a, const N: usize>(
     nb: &Neighbourhood<N>,
@@ -308,7 +409,9 @@ fn lowering<'a, const N: usize>(
     x: &Levels,
     optimal: &[u128; HONOR_TOP + 1],
     top: usize,
+    flat: bool,
     class_at: impl Fn(usize) -> u8,
+    top_of: impl Fn(u8) -> usize,
     row: impl Fn(u8, usize) -> &'a Distances,
 ) -> u64 {
     let mut ranks = 0u64;
@@ -317,11 +420,13 @@ fn lowering<'a, const N: usize>(
         let r = room.trailing_zeros() as usize;
         room &= room - 1;
         let class = class_at(nb.up(r));
-        if class != own
-            && (0..=top).any(|e| optimal[e] != 0 && lowers(x.at(e), row(class, e), optimal[e]))
-        {
-            ranks |= 1 << r;
-        }
+        let lower = class != own
+            && if flat {
+                lowers(&x.d[0], row(class, top.min(top_of(class))), optimal[0])
+            } else {
+                (0..=top).any(|e| optimal[e] != 0 && lowers(x.at(e), row(class, e), optimal[e]))
+            };
+        ranks |= (lower as u64) << r;
     }
     ranks
 }

@@ -564,8 +564,8 @@ impl<B: AsRef<[u8]>> Tables<B> {
         lookups: bool,
     ) -> Result<Effective, ShantenError> {
         let unseen = unseen(hand, visible)?;
-        if let Some(slots) = concealed(hand, jokers, rules, |s| s % 3 == 1, DRAW)?
-            .filter(|_| lookups)
+        if let Some(slots) =
+            concealed(hand, jokers, rules, |s| s % 3 == 1, DRAW)?.filter(|_| lookups)
         {
             let (d, tiles) = lookup::improving(self, hand.counts(), slots, jokers, rules);
             if d >= FAR {
@@ -578,12 +578,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
             ));
         }
         let shape = Shape::new(hand, jokers, rules)?;
-        check(
-            total(&shape.c) + jokers,
-            shape.melds,
-            |s| s % 3 == 1,
-            DRAW,
-        )?;
+        check(total(&shape.c) + jokers, shape.melds, |s| s % 3 == 1, DRAW)?;
         let (d, tiles) = improving(&shape, rules)?;
         Ok(Effective::new(
             d as i8 - 1,
@@ -640,8 +635,8 @@ impl<B: AsRef<[u8]>> Tables<B> {
         lookups: bool,
     ) -> Result<Discards, ShantenError> {
         let unseen = unseen(hand, visible)?;
-        if let Some(slots) = concealed(hand, jokers, rules, |s| s % 3 == 2, DISCARD)?
-            .filter(|_| lookups)
+        if let Some(slots) =
+            concealed(hand, jokers, rules, |s| s % 3 == 2, DISCARD)?.filter(|_| lookups)
         {
             return discards_lookup(self, hand.counts(), slots, jokers, rules, unseen);
         }

@@ -156,7 +156,7 @@ pub(crate) fn lowers(now: &Distances, next: &Distances, optimal: u128) -> bool {
 /// Branch-free: trying to skip ranks that cannot help costs more in
 /// mispredicted branches than the lookups it saves.
 #[inline(always)]
-pub(super) fn improving_ranks<'a, const N: usize>(
+pub(crate) fn improving_ranks<'a, const N: usize>(
     part: &Neighbourhood<N>,
     x: &Distances,
     optimal: u128,

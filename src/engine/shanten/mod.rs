@@ -46,10 +46,10 @@ use crate::table::generate::shanten::FAR;
 use crate::table::Tables;
 use crate::tile::{total, Counts, Tile, KINDS};
 use crate::tileset::TileSet;
+pub(crate) use combine::{improving_ranks, join, lowers, optimal_lanes, product};
 use concealed::{concealed_distance, concealed_effective};
 use counts::Tally;
 use general::{all_parts_open, distance, improving, special_improving};
-pub(crate) use combine::{join, lowers, optimal_lanes, product};
 use std::fmt;
 
 /// Why a hand has no shanten, effective tiles or discard table.

@@ -564,6 +564,18 @@ impl<B: AsRef<[u8]>> Tables<B> {
         self.jokers.bytes()[self.joker_honor.start + key::honor_index(c)]
     }
 
+    /// The need byte of the suit pattern with dense index `i` ([`key::Neighbourhood`]).
+    #[inline(always)]
+    pub fn suit_needs_at(&self, i: usize) -> u8 {
+        self.jokers.bytes()[self.joker_suit.start + i]
+    }
+
+    /// The need byte of the honour pattern with dense index `i`.
+    #[inline(always)]
+    pub fn honor_needs_at(&self, i: usize) -> u8 {
+        self.jokers.bytes()[self.joker_honor.start + i]
+    }
+
     /// The need bytes of a hand's four parts from their keys.
     ///
     /// ```

@@ -26,7 +26,7 @@ use crate::forms;
 use crate::hand::Hand;
 use crate::rules::{Rules, SevenPairs};
 use crate::table::{key, needs, Tables};
-use crate::tile::{total, Counts, Tile, KINDS};
+use crate::tile::{Counts, Tile, KINDS};
 use std::fmt;
 
 mod arrange;
@@ -285,30 +285,96 @@ impl<B: AsRef<[u8]>> Tables<B> {
         }
     }
 
-    /// Whether concealed counts `c` plus one tile `i` (which may be a fifth
-    /// copy) beside `melds` declared melds and `j` jokers are complete, the
-    /// tiles already allowed under `rules`, given the need bytes of `c`'s
-    /// parts: only the drawn tile's part is looked up.
-    #[inline]
-    fn win_with(
-        &self,
-        c: &Counts,
-        base: [u8; 4],
-        i: usize,
-        melds: usize,
-        j: usize,
-        rules: &Rules,
-    ) -> bool {
-        let mut next = *c;
-        next[i] += 1;
-        let size = j.saturating_add(total(&next) + 3 * melds);
-        let standard = size % 3 == 2 && size <= 14 && {
-            let mut b = base;
-            let s = (i / 9).min(3);
-            b[s] = self.part_needs(&next, s);
-            fewest(b) <= j
+    /// The kinds (bit per kind) whose draw completes concealed counts `c`
+    /// (13 slots with the `j` jokers, no declared meld) as seven pairs or
+    /// thirteen orphans, by the counting rules of [`seven_pairs`] and
+    /// [`thirteen_orphans`] applied to `c` plus each draw: quads allowed, a
+    /// draw turns one kind's parity; distinct pairs, a draw may pair a single
+    /// or add a kind; thirteen orphans, a draw adds an orphan.
+    fn pair_and_orphan_waits(c: &Counts, j: usize, rules: &Rules) -> u64 {
+        // Most hands have too many odd kinds or triplets for seven pairs and
+        // simples for thirteen orphans: settle those without the masks.
+        let n_odd = odd_kinds(c);
+        let pairs = match rules.seven_pairs {
+            SevenPairs::No => false,
+            SevenPairs::QuadsAllowed => n_odd <= j + 1,
+            SevenPairs::Distinct => n_odd <= 7 && c.iter().all(|&x| x <= 2),
         };
-        standard || self.other_forms_counts(&next, melds, j, rules, size)
+        let orphans =
+            rules.thirteen_orphans && (0..KINDS).all(|i| c[i] == 0 || forms::ORPHANS.contains(&i));
+        if !pairs && !orphans {
+            return 0;
+        }
+        let mut odd = 0u64;
+        let mut even = 0u64;
+        let mut single = 0u64;
+        let mut empty = 0u64;
+        for (i, &x) in c.iter().enumerate() {
+            odd |= u64::from(x % 2 == 1) << i;
+            even |= u64::from(x % 2 == 0 && x < 4) << i;
+            single |= u64::from(x == 1) << i;
+            empty |= u64::from(x == 0) << i;
+        }
+        let mut found = 0u64;
+        match rules.seven_pairs {
+            SevenPairs::No => {}
+            SevenPairs::QuadsAllowed => {
+                if n_odd <= j + 1 {
+                    found |= odd;
+                }
+                if n_odd < j {
+                    found |= even;
+                }
+            }
+            SevenPairs::Distinct => {
+                if c.iter().all(|&x| x <= 2) {
+                    let kinds = KINDS - empty.count_ones() as usize;
+                    if kinds <= 7 {
+                        found |= single;
+                    }
+                    if kinds < 7 {
+                        found |= empty;
+                    }
+                }
+            }
+        }
+        if rules.thirteen_orphans {
+            let orphans: u64 = forms::ORPHANS.iter().fold(0, |m, &o| m | 1 << o);
+            let pairs = forms::ORPHANS.iter().filter(|&&o| c[o] == 2).count();
+            let held = !empty & ((1 << KINDS) - 1);
+            if held & !orphans == 0 && c.iter().all(|&x| x <= 2) && pairs <= 1 {
+                found |= orphans & if pairs == 0 { empty | single } else { empty };
+            }
+        }
+        found & ((1 << KINDS) - 1)
+    }
+
+    /// Whether an MCR form beyond seven pairs and thirteen orphans (seven
+    /// shifted pairs, honours and knitted, a knitted straight) can complete
+    /// concealed counts `c` plus one draw (`size` slots with it): each needs
+    /// of `c` what it needs of `c` plus a tile, or one tile less.
+    fn mcr_forms_possible(c: &Counts, melds: usize, j: usize, size: usize) -> bool {
+        let concealed = melds == 0 && size == 14;
+        let shifted = concealed
+            && (0..3).any(|s| {
+                let lo = (0..9).find(|&r| c[9 * s + r] > 0);
+                let hi = (0..9).rev().find(|&r| c[9 * s + r] > 0);
+                let inside = c
+                    .iter()
+                    .enumerate()
+                    .all(|(i, &x)| x == 0 || i / 9 == s && x <= 2);
+                inside && lo.zip(hi).is_none_or(|(lo, hi)| hi - lo < 7)
+            });
+        let knitted = concealed && c.iter().all(|&x| x <= 1);
+        let straight = (size == 14 && melds <= 1 || size == 11 && melds == 0)
+            && (0..forms::KNITTED_PERMS.len()).any(|p| {
+                let missing = forms::knitted_tiles(p)
+                    .iter()
+                    .filter(|&&i| c[i] == 0)
+                    .count();
+                missing <= j + 1
+            });
+        shifted || knitted || straight
     }
 
     /// The forms beyond the plain standard one, with jokers.

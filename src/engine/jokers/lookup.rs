@@ -21,7 +21,7 @@
 
 use crate::engine::shanten::{improving_ranks, join, lowers, optimal_lanes, product};
 use crate::forms;
-use crate::rules::Rules;
+use crate::rules::{Rules, SevenPairs};
 use crate::table::generate::shanten::FAR;
 use crate::table::key::{self, Neighbourhood};
 use crate::table::{BudgetTables, Distances, Tables};
@@ -219,19 +219,135 @@ pub(super) fn distance<B: AsRef<[u8]>>(
     j: usize,
     rules: &Rules,
 ) -> u8 {
-    let plain = t.concealed_slots_distance(c, slots, rules);
     let bt = t.budget_tables();
     let keys = key::hand_keys(c);
-    let top = bt.suit_top(bt.suit_class_at(key::key_index(keys[0])))
-        | bt.suit_top(bt.suit_class_at(key::key_index(keys[1])))
-        | bt.suit_top(bt.suit_class_at(key::key_index(keys[2])))
-        | bt.honor_top(bt.honor_class_at(key::key_index(keys[3])));
-    if top == 0 {
-        return plain;
+    let class = [
+        bt.suit_class_at(key::key_index(keys[0])),
+        bt.suit_class_at(key::key_index(keys[1])),
+        bt.suit_class_at(key::key_index(keys[2])),
+        bt.honor_class_at(key::key_index(keys[3])),
+    ];
+    let flat = bt.suit_top(class[0])
+        | bt.suit_top(class[1])
+        | bt.suit_top(class[2])
+        | bt.honor_top(class[3])
+        == 0;
+    if rules.mcr_forms || flat && rules.plain() {
+        // The knitted forms are the plain engine's; so is the standard form
+        // when no part gains from a budget (every part open: its pair tables).
+        let plain = t.concealed_slots_distance(c, slots, rules);
+        if flat {
+            return plain;
+        }
+        let parts = Parts::new(t, c);
+        let k = slots / 3;
+        return keeps(rules).fold(plain, |d, keep| d.min(Kept::new(&parts, keep, k, j).d));
     }
-    let parts = Parts::new(t, c);
     let k = slots / 3;
-    keeps(rules).fold(plain, |d, keep| d.min(Kept::new(&parts, keep, k, j).d))
+    let tally = (slots >= 13).then(|| Tally::of(c));
+    let row = |i: usize, keep: u8| -> &Distances {
+        if keep >> i & 1 == 0 {
+            &Levels::NOTHING.d[0]
+        } else if i < 3 {
+            bt.suit(class[i], 0)
+        } else {
+            bt.honor(class[3], 0)
+        }
+    };
+    let parts = (!flat).then(|| Parts::new(t, c));
+    keeps(rules).fold(FAR, |d, keep| {
+        let std = match &parts {
+            // Nothing is the product's unit: Sichuan joins its two suits.
+            None if keep == 0b0011 => join(row(0, keep), row(1, keep), k),
+            None if keep == 0b0101 => join(row(0, keep), row(2, keep), k),
+            None if keep == 0b0110 => join(row(1, keep), row(2, keep), k),
+            None => join(
+                &product(row(0, keep), row(1, keep)),
+                &product(row(2, keep), row(3, keep)),
+                k,
+            ),
+            Some(parts) => Kept::new(parts, keep, k, j).d,
+        };
+        let special = tally.as_ref().map_or(FAR, |t| t.distance(keep, rules));
+        d.min(std).min(special)
+    })
+}
+
+/// Per part: the counts the concealed special forms of the rules without
+/// MCR forms are counted from (seven pairs, thirteen orphans).
+struct Tally {
+    /// Pairs a part's counts hold (a quad is two).
+    whole: [u8; 4],
+    /// Kinds held an odd number of times.
+    odd: [u8; 4],
+    /// Kinds held.
+    kinds: [u8; 4],
+    /// Kinds held at least twice.
+    pairs: [u8; 4],
+    /// Orphan kinds held, and whether one is held twice or more.
+    orphans: u8,
+    orphan_pair: bool,
+}
+
+impl Tally {
+    #[inline]
+    fn of(c: &Counts) -> Tally {
+        let mut t = Tally {
+            whole: [0; 4],
+            odd: [0; 4],
+            kinds: [0; 4],
+            pairs: [0; 4],
+            orphans: 0,
+            orphan_pair: false,
+        };
+        // Eight counts to a word (the ninth rank apart), at most 4 each.
+        const L: u64 = 0x0101_0101_0101_0101;
+        let word = |i: usize, n: usize| {
+            let mut b = [0u8; 8];
+            b[..n].copy_from_slice(&c[i..i + n]);
+            u64::from_le_bytes(b)
+        };
+        for p in 0..4 {
+            let (w, last) = if p < 3 {
+                (word(9 * p, 8), c[9 * p + 8])
+            } else {
+                (word(27, 7), 0)
+            };
+            // Byte sums by one multiply (each sum is at most 16).
+            t.whole[p] =
+                (((w >> 1) & 0x0303_0303_0303_0303).wrapping_mul(L) >> 56) as u8 + last / 2;
+            t.odd[p] = (w & L).count_ones() as u8 + (last & 1);
+            t.kinds[p] = ((w | w >> 1 | w >> 2) & L).count_ones() as u8 + (last > 0) as u8;
+            t.pairs[p] = ((w >> 1 | w >> 2) & L).count_ones() as u8 + (last >= 2) as u8;
+        }
+        for &o in &forms::ORPHANS {
+            t.orphans += (c[o] > 0) as u8;
+            t.orphan_pair |= c[o] >= 2;
+        }
+        t
+    }
+
+    /// Missing tiles of seven pairs over the kept parts, and of thirteen
+    /// orphans (all parts kept), as the rules allow (the plain engine's
+    /// counting formulas).
+    #[inline]
+    fn distance(&self, keep: u8, rules: &Rules) -> u8 {
+        let sum = |v: &[u8; 4]| -> u8 { (0..4).filter(|i| keep >> i & 1 == 1).map(|i| v[i]).sum() };
+        let mut d = match rules.seven_pairs {
+            SevenPairs::No => FAR,
+            SevenPairs::Distinct => {
+                7u8.saturating_sub(sum(&self.pairs)) + 7u8.saturating_sub(sum(&self.kinds))
+            }
+            SevenPairs::QuadsAllowed => {
+                let need = 7u8.saturating_sub(sum(&self.whole));
+                need + need.saturating_sub(sum(&self.odd))
+            }
+        };
+        if rules.thirteen_orphans && keep == 0b1111 {
+            d = d.min(14 - self.orphans - self.orphan_pair as u8);
+        }
+        d
+    }
 }
 
 /// The distance of a concealed 3n+1 hand (as [`distance`]) and the kinds

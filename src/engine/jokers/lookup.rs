@@ -377,13 +377,7 @@ pub(super) fn improving<B: AsRef<[u8]>>(
             several = true;
         }
     }
-    let special_sizes =
-        slots >= 13 || rules.mcr_forms && forms::knitted_straight_sets(slots, 0).is_some();
-    let (d_sp, sp_tiles) = if special_sizes {
-        t.concealed_special_improving(c, slots, rules, d_std)
-    } else {
-        (FAR, 0)
-    };
+    let (d_sp, sp_tiles) = special(t, c, slots, rules, d_std);
     let d = d_std.min(d_sp);
     let mut tiles = if d_sp == d { sp_tiles } else { 0 };
     if d_std == d && d < FAR {
@@ -400,6 +394,44 @@ pub(super) fn improving<B: AsRef<[u8]>>(
         }
     }
     (d, tiles)
+}
+
+/// The two parts of a kept set of exactly two (Sichuan without honours).
+#[inline(always)]
+fn pair_kept(keep: u8) -> Option<(usize, usize)> {
+    match keep {
+        0b0011 => Some((0, 1)),
+        0b0101 => Some((0, 2)),
+        0b0110 => Some((1, 2)),
+        _ => None,
+    }
+}
+
+/// The other forms' distance and the draws that lower it, when they can
+/// reach `bound` (the standard form's distance): the plain engine's, after
+/// a cheap count of seven pairs and thirteen orphans rules them out.
+#[inline]
+fn special<B: AsRef<[u8]>>(
+    t: &Tables<B>,
+    c: &Counts,
+    slots: usize,
+    rules: &Rules,
+    bound: u8,
+) -> (u8, u64) {
+    if rules.mcr_forms {
+        if slots >= 13 || forms::knitted_straight_sets(slots, 0).is_some() {
+            return t.concealed_special_improving(c, slots, rules, bound);
+        }
+        return (FAR, 0);
+    }
+    if slots < 13 {
+        return (FAR, 0);
+    }
+    let tally = Tally::of(c);
+    if keeps(rules).all(|keep| tally.distance(keep, rules) > bound) {
+        return (FAR, 0);
+    }
+    t.concealed_special_improving(c, slots, rules, bound)
 }
 
 /// [`improving`] when no part gains from a budget (the common case): the
@@ -420,7 +452,10 @@ fn flat_improving<B: AsRef<[u8]>>(
     let mut n = 0;
     for keep in keeps(rules) {
         let x = [0, 1, 2, 3].map(|i| parts.plain(i, keep));
-        let d = join(&product(x[0], x[1]), &product(x[2], x[3]), k);
+        let d = match pair_kept(keep) {
+            Some((a, b)) => join(x[a], x[b], k),
+            None => join(&product(x[0], x[1]), &product(x[2], x[3]), k),
+        };
         if d < d_std {
             d_std = d;
             n = 0;
@@ -430,13 +465,7 @@ fn flat_improving<B: AsRef<[u8]>>(
             n += 1;
         }
     }
-    let special_sizes =
-        slots >= 13 || rules.mcr_forms && forms::knitted_straight_sets(slots, 0).is_some();
-    let (d_sp, sp_tiles) = if special_sizes {
-        t.concealed_special_improving(c, slots, rules, d_std)
-    } else {
-        (FAR, 0)
-    };
+    let (d_sp, sp_tiles) = special(t, c, slots, rules, d_std);
     let d = d_std.min(d_sp);
     let mut tiles = if d_sp == d { sp_tiles } else { 0 };
     if d_std != d || d >= FAR {
@@ -445,13 +474,23 @@ fn flat_improving<B: AsRef<[u8]>>(
     let bt = parts.bt;
     for &keep in &best[..n] {
         let x = [0, 1, 2, 3].map(|i| parts.plain(i, keep));
-        let (ab, sz) = (product(x[0], x[1]), product(x[2], x[3]));
-        let rest = [
-            product(x[1], &sz),
-            product(x[0], &sz),
-            product(&ab, x[3]),
-            product(&ab, x[2]),
-        ];
+        let rest = match pair_kept(keep) {
+            // Two parts kept: each one's rest is the other.
+            Some((a, b)) => {
+                let mut rest = [Levels::NOTHING.d[0]; 4];
+                (rest[a], rest[b]) = (*x[b], *x[a]);
+                rest
+            }
+            None => {
+                let (ab, sz) = (product(x[0], x[1]), product(x[2], x[3]));
+                [
+                    product(x[1], &sz),
+                    product(x[0], &sz),
+                    product(&ab, x[3]),
+                    product(&ab, x[2]),
+                ]
+            }
+        };
         for q in (0..4).filter(|q| keep >> q & 1 == 1) {
             let optimal = optimal_lanes(x[q], &rest[q], k, d);
             if optimal == 0 {

@@ -349,32 +349,70 @@ impl<B: AsRef<[u8]>> Tables<B> {
         found & ((1 << KINDS) - 1)
     }
 
-    /// Whether an MCR form beyond seven pairs and thirteen orphans (seven
-    /// shifted pairs, honours and knitted, a knitted straight) can complete
-    /// concealed counts `c` plus one draw (`size` slots with it): each needs
-    /// of `c` what it needs of `c` plus a tile, or one tile less.
-    fn mcr_forms_possible(c: &Counts, melds: usize, j: usize, size: usize) -> bool {
-        let concealed = melds == 0 && size == 14;
-        let shifted = concealed
-            && (0..3).any(|s| {
-                let lo = (0..9).find(|&r| c[9 * s + r] > 0);
-                let hi = (0..9).rev().find(|&r| c[9 * s + r] > 0);
-                let inside = c
-                    .iter()
-                    .enumerate()
-                    .all(|(i, &x)| x == 0 || i / 9 == s && x <= 2);
-                inside && lo.zip(hi).is_none_or(|(lo, hi)| hi - lo < 7)
-            });
-        let knitted = concealed && c.iter().all(|&x| x <= 1);
-        let straight = (size == 14 && melds <= 1 || size == 11 && melds == 0)
+    /// Whether seven shifted pairs or honours and knitted tiles (MCR) can
+    /// complete concealed counts `c` plus one draw (`size` slots with it):
+    /// each needs of `c` what it needs of `c` plus a tile.
+    fn mcr_pairs_or_knitted_possible(c: &Counts, melds: usize, size: usize) -> bool {
+        if melds > 0 || size != 14 {
+            return false;
+        }
+        let shifted = (0..3).any(|s| {
+            let lo = (0..9).find(|&r| c[9 * s + r] > 0);
+            let hi = (0..9).rev().find(|&r| c[9 * s + r] > 0);
+            let inside = c
+                .iter()
+                .enumerate()
+                .all(|(i, &x)| x == 0 || i / 9 == s && x <= 2);
+            inside && lo.zip(hi).is_none_or(|(lo, hi)| hi - lo < 7)
+        });
+        let knitted = c.iter().all(|&x| x <= 1)
             && (0..forms::KNITTED_PERMS.len()).any(|p| {
-                let missing = forms::knitted_tiles(p)
-                    .iter()
-                    .filter(|&&i| c[i] == 0)
-                    .count();
-                missing <= j + 1
+                let allowed = forms::knitted_tiles(p);
+                (0..27).all(|i| c[i] == 0 || allowed.contains(&i))
             });
-        shifted || knitted || straight
+        shifted || knitted
+    }
+
+    /// The kinds whose draw completes concealed counts `c` (`size` slots
+    /// with the draw, `melds` declared, `j` jokers) as an MCR knitted
+    /// straight and the rest: for each permutation missing `m` of its
+    /// tiles, a draw of a missing one leaves the rest as it is with one
+    /// joker more to spare; any other draw joins the rest, which must then
+    /// be complete with the `j − m` jokers left: the standard waits of the
+    /// rest (see [`Tables::knitted_straight_jokers`]).
+    fn knitted_straight_waits_jokers(
+        &self,
+        c: &Counts,
+        melds: usize,
+        j: usize,
+        size: usize,
+    ) -> u64 {
+        if !(size == 14 && melds <= 1 || size == 11 && melds == 0) {
+            return 0;
+        }
+        let mut found = 0u64;
+        for p in 0..forms::KNITTED_PERMS.len() {
+            let mut rest = *c;
+            let mut lacking = 0u64;
+            for i in forms::knitted_tiles(p) {
+                if rest[i] > 0 {
+                    rest[i] -= 1;
+                } else {
+                    lacking |= 1 << i;
+                }
+            }
+            let m = lacking.count_ones() as usize;
+            if m > j + 1 {
+                continue;
+            }
+            if self.fewest_jokers(&rest) + m <= j + 1 {
+                found |= lacking;
+            }
+            if m <= j {
+                found |= self.standard_waits_jokers(&rest, j - m);
+            }
+        }
+        found
     }
 
     /// The forms beyond the plain standard one, with jokers.

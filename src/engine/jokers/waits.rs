@@ -62,8 +62,11 @@ impl<B: AsRef<[u8]>> Tables<B> {
         if after == 14 && melds == 0 {
             found |= Self::pair_and_orphan_waits(c, jokers, rules) & allowed;
         }
+        if rules.mcr_forms {
+            found |= self.knitted_straight_waits_jokers(c, melds, jokers, after) & allowed;
+        }
         let kongs = rules.undeclared_kongs && (15..=18).contains(&after);
-        let mcr = rules.mcr_forms && Self::mcr_forms_possible(c, melds, jokers, after);
+        let mcr = rules.mcr_forms && Self::mcr_pairs_or_knitted_possible(c, melds, after);
         if kongs || mcr {
             let mut rest = allowed & !found;
             while rest != 0 {
@@ -95,7 +98,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
     /// other parts' meld needs leave. One need lookup per rank; a part whose
     /// needs cannot fall far enough (a draw lowers a need by at most one) is
     /// skipped.
-    fn standard_waits_jokers(&self, c: &Counts, j: usize) -> u64 {
+    pub(super) fn standard_waits_jokers(&self, c: &Counts, j: usize) -> u64 {
         let b = self.needs(&key::hand_keys(c));
         let melds = b.map(|x| needs::melds(x) as i32);
         let delta = b.map(|x| needs::pair(x) as i32 - needs::melds(x) as i32);

@@ -19,14 +19,11 @@
 
 use crate::par::prelude::*;
 use crate::table::generate::shanten::{cell, CELLS, FAR};
-use crate::table::{key, Distances};
-use std::collections::BTreeMap;
+use crate::table::key;
+use std::collections::{HashMap, HashSet};
 
 /// Budgets stored per pattern: `e = 0..BUDGETS`.
 pub const BUDGETS: usize = 5;
-
-/// A pattern's distances for each budget (lanes `8p + m`, as [`Distances`]).
-pub type Budgeted = [Distances; BUDGETS];
 
 /// The budgeted distances of every pattern of `N` ranks (key order), for
 /// budgets `0..W`, cells in [`cell`] order per budget.
@@ -142,28 +139,35 @@ pub fn budgeted<const N: usize, const W: usize>(chows: bool) -> Vec<[[u8; CELLS]
 /// [`FAR`]) and each class's *top*, the least budget from which its
 /// distances no longer change.
 pub fn sections<const N: usize>(chows: bool) -> (Vec<u8>, Vec<u8>, Vec<u8>) {
-    let rows: Vec<Budgeted> = budgeted::<N, BUDGETS>(chows)
-        .into_iter()
-        .map(|v| {
-            std::array::from_fn(|e| {
-                let mut d = [FAR; 16];
-                d[..5].copy_from_slice(&v[e][..5]);
-                d[8..13].copy_from_slice(&v[e][5..]);
-                d
-            })
-        })
+    // A suit gains from one copy beyond four at most (`budgets_saturate`):
+    // its sweep carries two budgets and repeats the last.
+    let v: Vec<[[u8; CELLS]; BUDGETS]> = if N == 9 {
+        budgeted::<N, 2>(chows)
+            .into_iter()
+            .map(|d| std::array::from_fn(|e| d[e.min(1)]))
+            .collect()
+    } else {
+        budgeted::<N, BUDGETS>(chows)
+    };
+    // Number the distinct vectors in sorted order (a hash set finds them:
+    // far fewer compares than an ordered map over every pattern).
+    let distinct: HashSet<&[[u8; CELLS]; BUDGETS]> = v.iter().collect();
+    let mut sorted: Vec<[[u8; CELLS]; BUDGETS]> = distinct.into_iter().copied().collect();
+    sorted.sort_unstable();
+    assert!(sorted.len() <= ROWS, "budget classes fit a byte");
+    let ids: HashMap<[[u8; CELLS]; BUDGETS], u8> = sorted
+        .iter()
+        .enumerate()
+        .map(|(n, &x)| (x, n as u8))
         .collect();
-    let mut ids: BTreeMap<Budgeted, usize> = rows.iter().map(|&x| (x, 0)).collect();
-    assert!(ids.len() <= ROWS, "budget classes fit a byte");
-    for (n, id) in ids.values_mut().enumerate() {
-        *id = n;
-    }
-    let class = rows.iter().map(|x| ids[x] as u8).collect();
+    let class = v.par_iter().map(|x| ids[x]).collect();
     let mut table = vec![FAR; ROWS * BUDGETS * 16];
     let mut top = vec![0u8; ROWS];
-    for (n, b) in ids.keys().enumerate() {
+    for (n, b) in sorted.iter().enumerate() {
         for (e, d) in b.iter().enumerate() {
-            table[(n * BUDGETS + e) * 16..][..16].copy_from_slice(d);
+            let row = &mut table[(n * BUDGETS + e) * 16..][..16];
+            row[..5].copy_from_slice(&d[..5]);
+            row[8..13].copy_from_slice(&d[5..]);
         }
         top[n] = (0..BUDGETS)
             .find(|&e| b[e..].iter().all(|d| d == &b[e]))

@@ -26,7 +26,7 @@ fn hand(seed: u64, i: u64, sizes: fn(usize) -> bool) -> (Hand, usize, Rules) {
     let kinds = if rules.honors { KINDS } else { 27 };
     let slots = loop {
         let s = 1 + rng.below(14);
-        if s % 3 != 0 && sizes(s) {
+        if !s.is_multiple_of(3) && sizes(s) {
             break s;
         }
     };

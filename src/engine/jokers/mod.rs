@@ -300,8 +300,9 @@ impl<B: AsRef<[u8]>> Tables<B> {
             SevenPairs::QuadsAllowed => n_odd <= j + 1,
             SevenPairs::Distinct => n_odd <= 7 && c.iter().all(|&x| x <= 2),
         };
-        let orphans =
-            rules.thirteen_orphans && (0..KINDS).all(|i| c[i] == 0 || forms::ORPHANS.contains(&i));
+        // Simples: ranks 2–8 of each suit (bit per kind).
+        const SIMPLES: u64 = 0xfe << 18 | 0xfe << 9 | 0xfe;
+        let orphans = rules.thirteen_orphans && (0..27).all(|i| c[i] == 0 || SIMPLES >> i & 1 == 0);
         if !pairs && !orphans {
             return 0;
         }

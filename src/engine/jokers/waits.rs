@@ -79,10 +79,15 @@ impl<B: AsRef<[u8]>> Tables<B> {
                 }
             }
         }
-        let all = hand.all_counts();
-        let held: u64 = (0..KINDS)
-            .filter(|&i| all[i] >= 4)
-            .fold(0, |m, i| m | 1 << i);
+        // Waits of kinds whose four copies the hand holds are exhausted.
+        let held: u64 = if found == 0 {
+            0
+        } else {
+            let all = hand.all_counts();
+            (0..KINDS)
+                .filter(|&i| all[i] >= 4)
+                .fold(0, |m, i| m | 1 << i)
+        };
         Ok(Waits {
             live: TileSet::from_bits(found & !held),
             exhausted: TileSet::from_bits(found & held),

@@ -19,6 +19,11 @@
 //! combine min-plus over melds, the pair and the budget. The concealed
 //! special forms hold at most four copies of a kind, so their distances are
 //! the plain counting formulas less `j`.
+//!
+//! Hands without declared melds (but three-player riichi) read the same
+//! budgeted distances from `jokers.tbl` instead (see the `lookup` module);
+//! the programme answers the others and is the definition the tests hold
+//! the lookups to (`*_searched`).
 
 use super::{lookup, JokerError, Jokers};
 use crate::engine::{Discards, Effective, ShantenError, Ukeire};

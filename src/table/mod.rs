@@ -18,11 +18,13 @@
 //! binary ([`Tables::embedded`]); [`Tables::open`] memory-maps files instead.
 //! Either way the engine reads the same bytes in place through the same code.
 
+mod budget;
 mod distances;
 pub mod format;
 pub mod generate;
 pub mod key;
 
+pub use budget::BudgetTables;
 pub use distances::DistanceTables;
 pub use format::{TableError, TableFile};
 
@@ -271,6 +273,8 @@ pub struct Tables<B = &'static [u8]> {
     jokers: TableFile<B>,
     joker_suit: Range<usize>,
     joker_honor: Range<usize>,
+    /// Budget sections of `jokers.tbl`: classes, rows, tops (suit, honour).
+    budget: [Range<usize>; 6],
     arrange: TableFile<B>,
     suit_decomp: DecompIndex,
     honor_decomp: DecompIndex,
@@ -376,6 +380,16 @@ impl<B: AsRef<[u8]>> Tables<B> {
         let jokers = file("jokers.tbl", "jokers")?;
         let joker_suit = sized(&jokers, "suit", key::SUIT_PATTERNS)?;
         let joker_honor = sized(&jokers, "honor", key::HONOR_PATTERNS)?;
+        let rows = generate::budget::ROWS;
+        let row_bytes = rows * generate::budget::BUDGETS * 16;
+        let budget = [
+            sized(&jokers, "suit_budget", key::SUIT_PATTERNS)?,
+            sized(&jokers, "honor_budget", key::HONOR_PATTERNS)?,
+            sized(&jokers, "suit_budget_rows", row_bytes)?,
+            sized(&jokers, "honor_budget_rows", row_bytes)?,
+            sized(&jokers, "suit_budget_top", rows)?,
+            sized(&jokers, "honor_budget_top", rows)?,
+        ];
         let arrange = file("arrange.tbl", "arrange")?;
         let suit_decomp = DecompIndex::load(&arrange, "suit", key::SUIT_PATTERNS)?;
         let honor_decomp = DecompIndex::load(&arrange, "honor", key::HONOR_PATTERNS)?;
@@ -395,6 +409,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
             jokers,
             joker_suit,
             joker_honor,
+            budget,
             arrange,
             suit_decomp,
             honor_decomp,
@@ -549,6 +564,18 @@ impl<B: AsRef<[u8]>> Tables<B> {
         self.jokers.bytes()[self.joker_honor.start + key::honor_index(c)]
     }
 
+    /// The need byte of the suit pattern with dense index `i` ([`key::Neighbourhood`]).
+    #[inline(always)]
+    pub fn suit_needs_at(&self, i: usize) -> u8 {
+        self.jokers.bytes()[self.joker_suit.start + i]
+    }
+
+    /// The need byte of the honour pattern with dense index `i`.
+    #[inline(always)]
+    pub fn honor_needs_at(&self, i: usize) -> u8 {
+        self.jokers.bytes()[self.joker_honor.start + i]
+    }
+
     /// The need bytes of a hand's four parts from their keys.
     ///
     /// ```
@@ -571,6 +598,14 @@ impl<B: AsRef<[u8]>> Tables<B> {
 }
 
 impl<B: AsRef<[u8]>> Tables<B> {
+    /// The joker budget arrays of `jokers.tbl`, borrowed for queries.
+    #[inline]
+    pub fn budget_tables(&self) -> BudgetTables<'_> {
+        let b = self.jokers.bytes();
+        let s = |i: usize| &b[self.budget[i].clone()];
+        BudgetTables::new(s(0), s(1), s(2), s(3), s(4), s(5))
+    }
+
     /// The `shanten.tbl` arrays, borrowed for queries (see [`Distances`]).
     #[inline]
     pub fn distance_tables(&self) -> DistanceTables<'_> {

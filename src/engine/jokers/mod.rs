@@ -26,10 +26,11 @@ use crate::forms;
 use crate::hand::Hand;
 use crate::rules::{Rules, SevenPairs};
 use crate::table::{key, needs, Tables};
-use crate::tile::{total, Counts, Tile, KINDS};
+use crate::tile::{Counts, Tile, KINDS};
 use std::fmt;
 
 mod arrange;
+mod lookup;
 mod shanten;
 mod waits;
 
@@ -284,30 +285,135 @@ impl<B: AsRef<[u8]>> Tables<B> {
         }
     }
 
-    /// Whether concealed counts `c` plus one tile `i` (which may be a fifth
-    /// copy) beside `melds` declared melds and `j` jokers are complete, the
-    /// tiles already allowed under `rules`, given the need bytes of `c`'s
-    /// parts: only the drawn tile's part is looked up.
-    #[inline]
-    fn win_with(
+    /// The kinds (bit per kind) whose draw completes concealed counts `c`
+    /// (13 slots with the `j` jokers, no declared meld) as seven pairs or
+    /// thirteen orphans, by the counting rules of [`seven_pairs`] and
+    /// [`thirteen_orphans`] applied to `c` plus each draw: quads allowed, a
+    /// draw turns one kind's parity; distinct pairs, a draw may pair a single
+    /// or add a kind; thirteen orphans, a draw adds an orphan.
+    fn pair_and_orphan_waits(c: &Counts, j: usize, rules: &Rules) -> u64 {
+        // Most hands have too many odd kinds or triplets for seven pairs and
+        // simples for thirteen orphans: settle those without the masks.
+        let n_odd = odd_kinds(c);
+        let pairs = match rules.seven_pairs {
+            SevenPairs::No => false,
+            SevenPairs::QuadsAllowed => n_odd <= j + 1,
+            SevenPairs::Distinct => n_odd <= 7 && c.iter().all(|&x| x <= 2),
+        };
+        // Simples: ranks 2–8 of each suit (bit per kind).
+        const SIMPLES: u64 = 0xfe << 18 | 0xfe << 9 | 0xfe;
+        let orphans = rules.thirteen_orphans && (0..27).all(|i| c[i] == 0 || SIMPLES >> i & 1 == 0);
+        if !pairs && !orphans {
+            return 0;
+        }
+        let mut odd = 0u64;
+        let mut even = 0u64;
+        let mut single = 0u64;
+        let mut empty = 0u64;
+        for (i, &x) in c.iter().enumerate() {
+            odd |= u64::from(x % 2 == 1) << i;
+            even |= u64::from(x % 2 == 0 && x < 4) << i;
+            single |= u64::from(x == 1) << i;
+            empty |= u64::from(x == 0) << i;
+        }
+        let mut found = 0u64;
+        match rules.seven_pairs {
+            SevenPairs::No => {}
+            SevenPairs::QuadsAllowed => {
+                if n_odd <= j + 1 {
+                    found |= odd;
+                }
+                if n_odd < j {
+                    found |= even;
+                }
+            }
+            SevenPairs::Distinct => {
+                if c.iter().all(|&x| x <= 2) {
+                    let kinds = KINDS - empty.count_ones() as usize;
+                    if kinds <= 7 {
+                        found |= single;
+                    }
+                    if kinds < 7 {
+                        found |= empty;
+                    }
+                }
+            }
+        }
+        if rules.thirteen_orphans {
+            let orphans: u64 = forms::ORPHANS.iter().fold(0, |m, &o| m | 1 << o);
+            let pairs = forms::ORPHANS.iter().filter(|&&o| c[o] == 2).count();
+            let held = !empty & ((1 << KINDS) - 1);
+            if held & !orphans == 0 && c.iter().all(|&x| x <= 2) && pairs <= 1 {
+                found |= orphans & if pairs == 0 { empty | single } else { empty };
+            }
+        }
+        found & ((1 << KINDS) - 1)
+    }
+
+    /// Whether seven shifted pairs or honours and knitted tiles (MCR) can
+    /// complete concealed counts `c` plus one draw (`size` slots with it):
+    /// each needs of `c` what it needs of `c` plus a tile.
+    fn mcr_pairs_or_knitted_possible(c: &Counts, melds: usize, size: usize) -> bool {
+        if melds > 0 || size != 14 {
+            return false;
+        }
+        let shifted = (0..3).any(|s| {
+            let lo = (0..9).find(|&r| c[9 * s + r] > 0);
+            let hi = (0..9).rev().find(|&r| c[9 * s + r] > 0);
+            let inside = c
+                .iter()
+                .enumerate()
+                .all(|(i, &x)| x == 0 || i / 9 == s && x <= 2);
+            inside && lo.zip(hi).is_none_or(|(lo, hi)| hi - lo < 7)
+        });
+        let knitted = c.iter().all(|&x| x <= 1)
+            && (0..forms::KNITTED_PERMS.len()).any(|p| {
+                let allowed = forms::knitted_tiles(p);
+                (0..27).all(|i| c[i] == 0 || allowed.contains(&i))
+            });
+        shifted || knitted
+    }
+
+    /// The kinds whose draw completes concealed counts `c` (`size` slots
+    /// with the draw, `melds` declared, `j` jokers) as an MCR knitted
+    /// straight and the rest: for each permutation missing `m` of its
+    /// tiles, a draw of a missing one leaves the rest as it is with one
+    /// joker more to spare; any other draw joins the rest, which must then
+    /// be complete with the `j − m` jokers left: the standard waits of the
+    /// rest (see [`Tables::knitted_straight_jokers`]).
+    fn knitted_straight_waits_jokers(
         &self,
         c: &Counts,
-        base: [u8; 4],
-        i: usize,
         melds: usize,
         j: usize,
-        rules: &Rules,
-    ) -> bool {
-        let mut next = *c;
-        next[i] += 1;
-        let size = j.saturating_add(total(&next) + 3 * melds);
-        let standard = size % 3 == 2 && size <= 14 && {
-            let mut b = base;
-            let s = (i / 9).min(3);
-            b[s] = self.part_needs(&next, s);
-            fewest(b) <= j
-        };
-        standard || self.other_forms_counts(&next, melds, j, rules, size)
+        size: usize,
+    ) -> u64 {
+        if !(size == 14 && melds <= 1 || size == 11 && melds == 0) {
+            return 0;
+        }
+        let mut found = 0u64;
+        for p in 0..forms::KNITTED_PERMS.len() {
+            let mut rest = *c;
+            let mut lacking = 0u64;
+            for i in forms::knitted_tiles(p) {
+                if rest[i] > 0 {
+                    rest[i] -= 1;
+                } else {
+                    lacking |= 1 << i;
+                }
+            }
+            let m = lacking.count_ones() as usize;
+            if m > j + 1 {
+                continue;
+            }
+            if self.fewest_jokers(&rest) + m <= j + 1 {
+                found |= lacking;
+            }
+            if m <= j {
+                found |= self.standard_waits_jokers(&rest, j - m);
+            }
+        }
+        found
     }
 
     /// The forms beyond the plain standard one, with jokers.

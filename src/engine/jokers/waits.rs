@@ -6,8 +6,9 @@ use crate::engine::waits::allowed_waits;
 use crate::engine::{Waits, WaitsError};
 use crate::hand::Hand;
 use crate::rules::Rules;
-use crate::table::{key, Tables};
-use crate::tile::KINDS;
+use crate::table::key::{self, Neighbourhood};
+use crate::table::{needs, Tables};
+use crate::tile::{Counts, KINDS};
 use crate::tileset::TileSet;
 
 impl<B: AsRef<[u8]>> Tables<B> {
@@ -50,30 +51,112 @@ impl<B: AsRef<[u8]>> Tables<B> {
                 undeclared_kongs: rules.undeclared_kongs,
             });
         }
-        let mut found = 0u64;
-        let mut allowed = allowed_waits(hand, rules);
-        // The parts' need bytes once; each draw looks up its own part only.
+        let allowed = allowed_waits(hand, rules);
         let c = hand.counts();
-        let base = if size < 14 {
-            self.needs(&key::hand_keys(c))
+        let mut found = if size < 14 {
+            self.standard_waits_jokers(c, jokers) & allowed
         } else {
-            [0; 4] // no standard form beyond 14 tiles: unused
+            0 // no standard form beyond 14 tiles
         };
-        while allowed != 0 {
-            let i = allowed.trailing_zeros() as usize;
-            allowed &= allowed - 1;
-            if self.win_with(c, base, i, melds, jokers, rules) {
-                found |= 1 << i;
+        let after = size + 1;
+        if after == 14 && melds == 0 {
+            found |= Self::pair_and_orphan_waits(c, jokers, rules) & allowed;
+        }
+        if rules.mcr_forms {
+            found |= self.knitted_straight_waits_jokers(c, melds, jokers, after) & allowed;
+        }
+        let kongs = rules.undeclared_kongs && (15..=18).contains(&after);
+        let mcr = rules.mcr_forms && Self::mcr_pairs_or_knitted_possible(c, melds, after);
+        if kongs || mcr {
+            let mut rest = allowed & !found;
+            while rest != 0 {
+                let i = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let mut next = *c;
+                next[i] += 1;
+                if self.other_forms_counts(&next, melds, jokers, rules, size + 1) {
+                    found |= 1 << i;
+                }
             }
         }
-        let all = hand.all_counts();
-        let held: u64 = (0..KINDS)
-            .filter(|&i| all[i] >= 4)
-            .fold(0, |m, i| m | 1 << i);
+        // Waits of kinds whose four copies the hand holds are exhausted.
+        let held: u64 = if found == 0 {
+            0
+        } else {
+            let all = hand.all_counts();
+            (0..KINDS)
+                .filter(|&i| all[i] >= 4)
+                .fold(0, |m, i| m | 1 << i)
+        };
         Ok(Waits {
             live: TileSet::from_bits(found & !held),
             exhausted: TileSet::from_bits(found & held),
         })
+    }
+
+    /// The kinds (bit per kind) whose draw makes concealed counts `c` (a
+    /// 3n+1 hand of at most 13 slots with its `j` jokers and declared
+    /// melds) melds and a pair: a hand is complete when its parts' fewest
+    /// jokers (one part taking its pair need) are at most `j`, so a draw in
+    /// part `q` completes it when the neighbour pattern's pair need, or its
+    /// meld need plus the best pair of the other parts, fits in what the
+    /// other parts' meld needs leave. One need lookup per rank; a part whose
+    /// needs cannot fall far enough (a draw lowers a need by at most one) is
+    /// skipped.
+    pub(super) fn standard_waits_jokers(&self, c: &Counts, j: usize) -> u64 {
+        let b = self.needs(&key::hand_keys(c));
+        let melds = b.map(|x| needs::melds(x) as i32);
+        let delta = b.map(|x| needs::pair(x) as i32 - needs::melds(x) as i32);
+        let total: i32 = melds.iter().sum();
+        let mut found = 0u64;
+        for q in 0..4 {
+            let room = j as i32 - (total - melds[q]);
+            let best_pair = (0..4)
+                .filter(|&i| i != q)
+                .map(|i| delta[i])
+                .min()
+                .unwrap_or(0);
+            // Pair here needs ≤ room; melds here need ≤ room − best_pair.
+            let (pair_room, meld_room) = (room, room - best_pair);
+            if melds[q] + delta[q] - 1 > pair_room && melds[q] - 1 > meld_room {
+                continue;
+            }
+            let fits = |nb: u8| {
+                (needs::pair(nb) as i32) <= pair_room || (needs::melds(nb) as i32) <= meld_room
+            };
+            found |= if q < 3 {
+                let v: &[u8; 9] = c[9 * q..9 * q + 9].try_into().expect("nine");
+                let nb = Neighbourhood::suit(v);
+                let mut ranks = 0u64;
+                for r in 0..9 {
+                    let need = if v[r] < 4 {
+                        self.suit_needs_at(nb.up(r))
+                    } else {
+                        let mut next = *c;
+                        next[9 * q + r] += 1;
+                        self.part_needs(&next, q)
+                    };
+                    ranks |= (fits(need) as u64) << r;
+                }
+                ranks << (9 * q)
+            } else {
+                let v: &[u8; 7] = c[27..34].try_into().expect("seven");
+                let nb = Neighbourhood::honor(v);
+                let mut ranks = 0u64;
+                for r in 0..7 {
+                    let need = if v[r] < 4 {
+                        self.honor_needs_at(nb.up(r))
+                    } else {
+                        let mut next = *c;
+                        next[27 + r] += 1;
+                        self.part_needs(&next, 3)
+                    };
+                    ranks |= (fits(need) as u64) << r;
+                }
+                ranks << 27
+            };
+        }
+        found
     }
 
     /// The waits of a hand as written, `spec` naming its jokers. A drawn

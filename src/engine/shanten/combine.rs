@@ -19,7 +19,7 @@ pub(super) const NOTHING: Distances = {
 /// the scalar definition, which this equals lane for lane).
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[inline(always)]
-pub(super) fn product(a: &Distances, b: &Distances) -> Distances {
+pub(crate) fn product(a: &Distances, b: &Distances) -> Distances {
     use std::arch::x86_64::*;
     // Lanes l with l % 8 < i: below the shifted row, to be FAR.
     const fn mask(i: usize) -> [u8; 16] {
@@ -74,11 +74,11 @@ pub(super) fn product(a: &Distances, b: &Distances) -> Distances {
 }
 
 #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
-pub(super) use crate::table::generate::shanten::product;
+pub(crate) use crate::table::generate::shanten::product;
 
 /// The distance of two part groups to `k` (0..=4) melds and one pair.
 #[inline(always)]
-pub(super) fn join(a: &Distances, b: &Distances, k: usize) -> u8 {
+pub(crate) fn join(a: &Distances, b: &Distances, k: usize) -> u8 {
     match k {
         4 => join_k::<4>(a, b),
         3 => join_k::<3>(a, b),
@@ -106,7 +106,7 @@ fn join_k<const K: usize>(a: &Distances, b: &Distances) -> u8 {
 /// uses and a draw could lower: the part's distance is not 0 and plus the
 /// rest's for the complement it reaches `d`.
 #[inline(always)]
-pub(super) fn optimal_lanes(x: &Distances, rest: &Distances, k: usize, d: u8) -> u128 {
+pub(crate) fn optimal_lanes(x: &Distances, rest: &Distances, k: usize, d: u8) -> u128 {
     match k {
         4 => optimal_lanes_k::<4>(x, rest, d),
         3 => optimal_lanes_k::<3>(x, rest, d),
@@ -146,7 +146,7 @@ fn optimal_lanes_k<const K: usize>(x: &Distances, rest: &Distances, d: u8) -> u1
 /// in one of the `optimal` lanes (0xff per lane, as a u128 mask). A tile
 /// more never costs more, so "lower" is "different".
 #[inline(always)]
-pub(super) fn lowers(now: &Distances, next: &Distances, optimal: u128) -> bool {
+pub(crate) fn lowers(now: &Distances, next: &Distances, optimal: u128) -> bool {
     (u128::from_le_bytes(*now) ^ u128::from_le_bytes(*next)) & optimal != 0
 }
 
@@ -156,7 +156,7 @@ pub(super) fn lowers(now: &Distances, next: &Distances, optimal: u128) -> bool {
 /// Branch-free: trying to skip ranks that cannot help costs more in
 /// mispredicted branches than the lookups it saves.
 #[inline(always)]
-pub(super) fn improving_ranks<'a, const N: usize>(
+pub(crate) fn improving_ranks<'a, const N: usize>(
     part: &Neighbourhood<N>,
     x: &Distances,
     optimal: u128,

@@ -115,6 +115,48 @@ pub(super) fn improving<B: AsRef<[u8]>>(
     (best.d, TileSet::from_bits(best.tiles))
 }
 
+/// The concealed forms other than the standard one (seven pairs, thirteen
+/// orphans, the knitted forms; Sichuan's voids): their least distance and
+/// the draws that lower it. For the joker engine, which has a standard form
+/// of its own; a knitted straight farther than `bound` is skipped.
+pub(super) fn special_improving<B: AsRef<[u8]>>(
+    tables: &Tables<B>,
+    shape: &Shape,
+    rules: &Rules,
+    bound: u8,
+) -> (u8, u64) {
+    let mut best = Best { d: FAR, tiles: 0 };
+    for keep in voids(shape.capped, rules) {
+        if shape.melds == 0 && shape.size >= 13 {
+            let kept = kinds_kept(keep);
+            if rules.seven_pairs != SevenPairs::No {
+                let (d, t) = seven_pairs(&shape.c, kept, rules.seven_pairs);
+                best.add(d, t);
+            }
+            if rules.thirteen_orphans {
+                let (d, t) = thirteen_orphans(&shape.c);
+                best.add(d, t);
+            }
+            if rules.mcr_forms {
+                let (d, t) = honors_and_knitted(&shape.c);
+                best.add(d, t);
+            }
+        }
+        if rules.mcr_forms && forms::knitted_straight_sets(shape.size, shape.melds).is_some() {
+            let (d, t) = knitted_straight(
+                tables,
+                shape,
+                keep,
+                true,
+                bound.min(best.d),
+                &mut Memo::off(),
+            );
+            best.add(d, t);
+        }
+    }
+    (best.d, best.tiles)
+}
+
 /// The least distance over forms so far, and the draws that lower it in
 /// some form reaching it.
 struct Best {

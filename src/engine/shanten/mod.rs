@@ -47,12 +47,13 @@ use crate::table::generate::shanten::FAR;
 use crate::table::Tables;
 use crate::tile::{total, Counts, Tile, KINDS};
 use crate::tileset::TileSet;
+pub(crate) use combine::{improving_ranks, join, lowers, optimal_lanes, product};
 use concealed::{
     concealed_after, concealed_distance, concealed_effective, concealed_rows, open_standard,
     with_special,
 };
 use counts::Tally;
-use general::{all_parts_open, distance, improving, Memo};
+use general::{all_parts_open, distance, improving, special_improving, Memo};
 use std::fmt;
 
 /// Why a hand has no shanten, effective tiles or discard table.
@@ -648,6 +649,33 @@ impl<B: AsRef<[u8]>> Tables<B> {
         };
         let (d, tiles) = open_standard(self, c, n / 3, special);
         Some((d.min(special), with_special(c, rules, d, tiles, special)))
+    }
+}
+
+impl<B: AsRef<[u8]>> Tables<B> {
+    /// The forms other than the standard one for concealed counts `c` (no
+    /// declared meld, at most four copies a kind) towards complete hands of
+    /// `slots` + 1 tiles (`slots` is 3n+1; the joker engine passes its
+    /// hand's size): their least distance and the kinds whose draw lowers
+    /// it (bit per kind). [`FAR`] when the rules have none for that size; a
+    /// knitted straight farther than `bound` may be left out.
+    pub(crate) fn concealed_special_improving(
+        &self,
+        c: &Counts,
+        slots: usize,
+        rules: &Rules,
+        bound: u8,
+    ) -> (u8, u64) {
+        let shape = Shape {
+            c: *c,
+            caps: [4; KINDS],
+            capped: 0,
+            k: slots / 3,
+            melds: 0,
+            size: slots,
+            three_player: rules.three_player,
+        };
+        special_improving(self, &shape, rules, bound)
     }
 }
 

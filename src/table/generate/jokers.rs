@@ -33,6 +33,10 @@
 //! everything: `v` + `j` jokers is melds only ⇔ `j ≥ melds(v)` and
 //! `j ≡ melds(v) (mod 3)`; likewise with a pair.
 //!
+//! The file also holds every pattern's replacement distances with a budget
+//! of copies beyond four, for shanten and effective tiles with jokers (see
+//! [`budget`](super::budget)).
+//!
 //! Each record is one byte: [`needs::melds`](crate::table::needs::melds) in
 //! the low nibble, [`needs::pair`](crate::table::needs::pair) in the high
 //! one, each capped at [`needs::CAP`](crate::table::needs::CAP) (a hand never
@@ -48,9 +52,20 @@ use crate::table::{format, key, needs};
 /// assert_eq!(hupai::table::TableFile::new(bytes).unwrap().kind(), "jokers");
 /// ```
 pub fn jokers() -> Vec<u8> {
+    let (suit_class, suit_rows, suit_top) = super::budget::sections::<9>(true);
+    let (honor_class, honor_rows, honor_top) = super::budget::sections::<7>(false);
     format::write(
         "jokers",
-        &[("suit", records::<9>(true)), ("honor", records::<7>(false))],
+        &[
+            ("suit", records::<9>(true)),
+            ("honor", records::<7>(false)),
+            ("suit_budget", suit_class),
+            ("honor_budget", honor_class),
+            ("suit_budget_rows", suit_rows),
+            ("honor_budget_rows", honor_rows),
+            ("suit_budget_top", suit_top),
+            ("honor_budget_top", honor_top),
+        ],
     )
 }
 

@@ -4,6 +4,7 @@
 //! same bytes on every run, whatever the thread count.
 
 mod arrange;
+pub mod budget;
 mod hu;
 mod jokers;
 pub mod shanten;

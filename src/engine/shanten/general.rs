@@ -88,26 +88,7 @@ pub(super) fn improving<B: AsRef<[u8]>>(
     for keep in voids(shape.capped, rules) {
         let (d, t) = standard(tables, shape, keep, true, memo);
         best.add(d, t);
-        if shape.melds == 0 && shape.size >= 13 {
-            let kept = kinds_kept(keep);
-            if rules.seven_pairs != SevenPairs::No {
-                let (d, t) = seven_pairs(&shape.c, kept, rules.seven_pairs);
-                best.add(d, t);
-            }
-            if rules.thirteen_orphans {
-                let (d, t) = thirteen_orphans(&shape.c);
-                best.add(d, t);
-            }
-            if rules.mcr_forms {
-                let (d, t) = honors_and_knitted(&shape.c);
-                best.add(d, t);
-            }
-        }
-        if rules.mcr_forms && forms::knitted_straight_sets(shape.size, shape.melds).is_some() {
-            // Only an answer as good as the other forms' matters.
-            let (d, t) = knitted_straight(tables, shape, keep, true, best.d, memo);
-            best.add(d, t);
-        }
+        other_forms(tables, shape, rules, keep, FAR, &mut best, memo);
     }
     if rules.three_player {
         best.tiles &= !0xfe; // seven pairs may want any new kind: never 2m–8m
@@ -126,35 +107,45 @@ pub(super) fn special_improving<B: AsRef<[u8]>>(
     bound: u8,
 ) -> (u8, u64) {
     let mut best = Best { d: FAR, tiles: 0 };
+    let mut memo = Memo::off();
     for keep in voids(shape.capped, rules) {
-        if shape.melds == 0 && shape.size >= 13 {
-            let kept = kinds_kept(keep);
-            if rules.seven_pairs != SevenPairs::No {
-                let (d, t) = seven_pairs(&shape.c, kept, rules.seven_pairs);
-                best.add(d, t);
-            }
-            if rules.thirteen_orphans {
-                let (d, t) = thirteen_orphans(&shape.c);
-                best.add(d, t);
-            }
-            if rules.mcr_forms {
-                let (d, t) = honors_and_knitted(&shape.c);
-                best.add(d, t);
-            }
+        other_forms(tables, shape, rules, keep, bound, &mut best, &mut memo);
+    }
+    (best.d, best.tiles)
+}
+
+/// The forms other than the standard one over the kept parts `keep`: the
+/// concealed counting forms and the knitted straight (one farther than
+/// `bound` or the best so far may be skipped: only an answer as good as the
+/// other forms' matters), added to `best`.
+fn other_forms<B: AsRef<[u8]>>(
+    tables: &Tables<B>,
+    shape: &Shape,
+    rules: &Rules,
+    keep: u8,
+    bound: u8,
+    best: &mut Best,
+    memo: &mut Memo,
+) {
+    if shape.melds == 0 && shape.size >= 13 {
+        let kept = kinds_kept(keep);
+        if rules.seven_pairs != SevenPairs::No {
+            let (d, t) = seven_pairs(&shape.c, kept, rules.seven_pairs);
+            best.add(d, t);
         }
-        if rules.mcr_forms && forms::knitted_straight_sets(shape.size, shape.melds).is_some() {
-            let (d, t) = knitted_straight(
-                tables,
-                shape,
-                keep,
-                true,
-                bound.min(best.d),
-                &mut Memo::off(),
-            );
+        if rules.thirteen_orphans {
+            let (d, t) = thirteen_orphans(&shape.c);
+            best.add(d, t);
+        }
+        if rules.mcr_forms {
+            let (d, t) = honors_and_knitted(&shape.c);
             best.add(d, t);
         }
     }
-    (best.d, best.tiles)
+    if rules.mcr_forms && forms::knitted_straight_sets(shape.size, shape.melds).is_some() {
+        let (d, t) = knitted_straight(tables, shape, keep, true, bound.min(best.d), memo);
+        best.add(d, t);
+    }
 }
 
 /// The least distance over forms so far, and the draws that lower it in

@@ -23,6 +23,7 @@
 //! capped programme ([`capped_distances`](super::combine::capped_distances))
 //! answers.
 
+use super::combine::nonzero_lanes;
 use crate::table::generate::shanten::FAR;
 use crate::table::{DistanceTables, Distances};
 
@@ -113,12 +114,7 @@ pub(super) fn doubt(
 /// 0xff in each byte lane where `a` and `b` agree.
 #[inline(always)]
 fn equal_lanes(a: u128, b: u128) -> u128 {
-    const LOW: u128 = u128::from_le_bytes([0x7f; 16]);
-    const HIGH: u128 = u128::from_le_bytes([0x80; 16]);
-    let x = a ^ b;
-    let nonzero = ((x & LOW).wrapping_add(LOW) | x) & HIGH;
-    let zero = !nonzero & HIGH;
-    (zero >> 7).wrapping_mul(0xff)
+    !nonzero_lanes(a ^ b)
 }
 
 #[cfg(test)]

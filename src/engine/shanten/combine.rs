@@ -237,11 +237,17 @@ pub(super) fn capped_distances(v: &[u8], caps: &[u8], chows: bool, most: usize) 
 const LANE_LOW: u128 = u128::from_le_bytes([0x7f; 16]);
 const LANE_HIGH: u128 = u128::from_le_bytes([0x80; 16]);
 
+/// 0xff in each byte lane of `x` that is not zero.
+#[inline(always)]
+pub(super) fn nonzero_lanes(x: u128) -> u128 {
+    let high = (((x & LANE_LOW).wrapping_add(LANE_LOW)) | x) & LANE_HIGH;
+    (high >> 7).wrapping_mul(0xff)
+}
+
 /// `gain` added to each non-zero byte lane (lanes below 128 stay so).
 #[inline(always)]
 fn plus_where_reached(x: u128, gain: u8) -> u128 {
-    let nonzero = (((x & LANE_LOW) + LANE_LOW) | x) & LANE_HIGH;
-    x + (nonzero >> 7) * gain as u128
+    x + (nonzero_lanes(x) & u128::from_le_bytes([1; 16])) * gain as u128
 }
 
 /// Byte-wise maximum of lanes below 128: `(b | 0x80) − a` keeps its high

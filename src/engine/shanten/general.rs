@@ -3,7 +3,9 @@
 //! that may come from the capped programme, for each choice of kept parts.
 
 use super::capped::{certify, doubt as doubt_of, lanes_up_to, Certified, REAL_LANES};
-use super::combine::{capped_distances, join, lowers, optimal_lanes, product, NOTHING};
+use super::combine::{
+    capped_distances, join, lowers, nonzero_lanes, optimal_lanes, product, NOTHING,
+};
 use super::concealed::{concealed_distance, concealed_effective, open_standard};
 use super::counts::{
     held_kinds, honors_and_knitted, kept_counts, seven_pairs, thirteen_orphans, Tally,
@@ -277,7 +279,7 @@ fn part_bounds(t: &DistanceTables, shape: &Shape, i: usize, v: &[u8]) -> Certifi
         return exact(capped_honors(t, &w, &[caps[0], caps[8], 0, 0, 0, 0, 0]));
     }
     certify(t, v.try_into().expect("nine"), caps, lanes_up_to(shape.k))
-        .unwrap_or_else(|| exact(capped_distances(v, caps, true, shape.k)))
+        .unwrap_or_else(|| part_exact(shape, i, v))
 }
 
 /// Part `i`'s capped distances by the capped programme, for a numbered
@@ -568,9 +570,5 @@ fn rests(x: &[Distances; 4], ab: &Distances, sz: &Distances) -> [Distances; 4] {
 /// Lanes (0xff each) where two distance vectors differ.
 #[inline(always)]
 fn differing(a: &Distances, b: &Distances) -> u128 {
-    let x = u128::from_le_bytes(*a) ^ u128::from_le_bytes(*b);
-    const LOW: u128 = u128::from_le_bytes([0x7f; 16]);
-    const HIGH: u128 = u128::from_le_bytes([0x80; 16]);
-    let nonzero = ((x & LOW).wrapping_add(LOW) | x) & HIGH;
-    (nonzero >> 7).wrapping_mul(0xff)
+    nonzero_lanes(u128::from_le_bytes(*a) ^ u128::from_le_bytes(*b))
 }

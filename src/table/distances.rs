@@ -26,6 +26,7 @@ pub struct DistanceTables<'a> {
     honor_vectors: &'a [u8; 16 * DISTANCE_CLASSES],
     suit_pairs: &'a [u8; 16 * SUIT_CLASS_ROWS * SUIT_CLASS_ROWS],
     suit_honor_pairs: &'a [u8; 16 * SUIT_CLASS_ROWS * HONOR_CLASS_ROWS],
+    suit_caps: &'a [u8; 4 * key::SUIT_PATTERNS],
 }
 
 impl<'a> DistanceTables<'a> {
@@ -38,6 +39,7 @@ impl<'a> DistanceTables<'a> {
         honor_vectors: &'a [u8],
         suit_pairs: &'a [u8],
         suit_honor_pairs: &'a [u8],
+        suit_caps: &'a [u8],
     ) -> DistanceTables<'a> {
         let fixed = "section lengths are checked at load";
         DistanceTables {
@@ -47,6 +49,7 @@ impl<'a> DistanceTables<'a> {
             honor_vectors: honor_vectors.try_into().expect(fixed),
             suit_pairs: suit_pairs.try_into().expect(fixed),
             suit_honor_pairs: suit_honor_pairs.try_into().expect(fixed),
+            suit_caps: suit_caps.try_into().expect(fixed),
         }
     }
 
@@ -61,6 +64,32 @@ impl<'a> DistanceTables<'a> {
     #[inline(always)]
     pub fn honor_class_at(&self, i: usize) -> u8 {
         self.honor_class[i]
+    }
+
+    /// The single declared melds beside which the suit pattern with dense
+    /// index `i` keeps its table distances in every cell of at most three
+    /// melds: bit `j` clear for meld configuration `j`
+    /// ([`config_caps`](crate::table::generate::caps::config_caps)); a set
+    /// bit proves nothing (see [`caps`](crate::table::generate::caps)).
+    ///
+    /// ```
+    /// use hupai::table::{generate::caps::config_caps, key};
+    /// use hupai::Tables;
+    /// let t = Tables::embedded().distance_tables();
+    /// let pung_of_5 = 7 + 4;
+    /// assert_eq!(config_caps(pung_of_5)[4], 1);
+    /// // 46m beside a declared 555m: still one tile from a chow (5m).
+    /// let i = key::suit_index(&[0, 0, 0, 1, 0, 1, 0, 0, 0]);
+    /// assert_eq!(t.suit_caps_at(i) >> pung_of_5 & 1, 0);
+    /// // 5m beside it: no pair of 5m is left to make.
+    /// let i = key::suit_index(&[0, 0, 0, 0, 1, 0, 0, 0, 0]);
+    /// assert_eq!(t.suit_caps_at(i) >> pung_of_5 & 1, 1);
+    /// ```
+    #[inline(always)]
+    pub fn suit_caps_at(&self, i: usize) -> u32 {
+        // Clamped, not checked: a dense index is below SUIT_PATTERNS.
+        let at = 4 * i.min(key::SUIT_PATTERNS - 1);
+        u32::from_le_bytes(self.suit_caps[at..at + 4].try_into().expect("four bytes"))
     }
 
     /// The distance class of a suit pattern (≤ 14 tiles): patterns of one

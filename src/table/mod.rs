@@ -285,6 +285,7 @@ pub struct Tables<B = &'static [u8]> {
     honor_distances: Range<usize>,
     suit_pairs: Range<usize>,
     suit_honor_pairs: Range<usize>,
+    suit_caps: Range<usize>,
 }
 
 /// Where the decompositions of one part kind live in `arrange.tbl`: per
@@ -402,6 +403,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
         let suit_pairs = fixed_section(&shanten, "suit_pairs", 16 * rows * rows)?;
         let suit_honor_pairs =
             fixed_section(&shanten, "suit_honor_pairs", 16 * rows * HONOR_CLASS_ROWS)?;
+        let suit_caps = fixed_section(&shanten, "suit_caps", 4 * key::SUIT_PATTERNS)?;
         Ok(Tables {
             hu,
             suit,
@@ -420,6 +422,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
             honor_distances,
             suit_pairs,
             suit_honor_pairs,
+            suit_caps,
         })
     }
 
@@ -617,6 +620,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
             &bytes[self.honor_distances.clone()],
             &bytes[self.suit_pairs.clone()],
             &bytes[self.suit_honor_pairs.clone()],
+            &bytes[self.suit_caps.clone()],
         )
     }
 

@@ -181,7 +181,7 @@ pub(crate) fn improving_ranks<'a, const N: usize>(
 /// three equal chows hold the tiles of three pungs of their ranks (and no
 /// other pung fits there), so a target with them has a twin with the same
 /// counts and fewer chows.
-pub(super) fn capped_distances(v: &[u8], caps: &[u8], chows: bool, most: usize) -> Distances {
+pub(crate) fn capped_distances(v: &[u8], caps: &[u8], chows: bool, most: usize) -> Distances {
     let most = most.min(4);
     // Lanes m ≤ most of both rows.
     let row = (1u64 << (8 * (most + 1))) - 1;

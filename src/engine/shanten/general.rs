@@ -15,7 +15,7 @@ use super::{voids, Shape};
 use crate::forms;
 use crate::rules::{Rules, SevenPairs};
 use crate::table::generate::shanten::FAR;
-use crate::table::{DistanceTables, Distances, Tables};
+use crate::table::{key, DistanceTables, Distances, Tables};
 use crate::tile::Counts;
 use crate::tileset::TileSet;
 
@@ -278,8 +278,44 @@ fn part_bounds(t: &DistanceTables, shape: &Shape, i: usize, v: &[u8]) -> Certifi
         let w = [v[0], v[8], 0, 0, 0, 0, 0];
         return exact(capped_honors(t, &w, &[caps[0], caps[8], 0, 0, 0, 0, 0]));
     }
-    certify(t, v.try_into().expect("nine"), caps, lanes_up_to(shape.k))
-        .unwrap_or_else(|| part_exact(shape, i, v))
+    let v: &[u8; 9] = v.try_into().expect("nine");
+    let index = key::suit_index(v);
+    let plain = *t.suit(t.suit_class_at(index));
+    if single_meld_exact(t, index, caps) {
+        return exact(plain);
+    }
+    certify(t, v, caps, lanes_up_to(shape.k)).unwrap_or_else(|| part_exact(shape, i, v))
+}
+
+/// Whether the suit pattern with dense index `index` keeps its table
+/// distances beside one declared meld that left `caps` (the `suit_caps`
+/// section); false when no single meld left them.
+#[inline(always)]
+fn single_meld_exact(t: &DistanceTables, index: usize, caps: &[u8]) -> bool {
+    single_meld(caps).is_some_and(|j| t.suit_caps_at(index) >> j & 1 == 0)
+}
+
+/// The meld configuration
+/// ([`config_caps`](crate::table::generate::caps::config_caps)) of caps
+/// left by one declared meld: a chow takes one copy of three ranks, a pung
+/// three of one, a kong four; two or more melds take at least six copies.
+#[inline(always)]
+fn single_meld(caps: &[u8]) -> Option<usize> {
+    let mut taken = 0u8;
+    let mut first = None;
+    for (r, &c) in caps.iter().enumerate() {
+        taken += 4 - c;
+        if c < 4 && first.is_none() {
+            first = Some(r);
+        }
+    }
+    let r = first?;
+    match (taken, caps[r]) {
+        (4, 0) => Some(16 + r),
+        (3, 1) => Some(7 + r),
+        (3, 3) => Some(r),
+        _ => None,
+    }
 }
 
 /// Part `i`'s capped distances by the capped programme, for a numbered
@@ -496,10 +532,12 @@ fn standard<B: AsRef<[u8]>>(
             let mut w = [0u8; 9];
             w[..ranks].copy_from_slice(v);
             w[r] += 1;
-            let next = if certified {
-                *t.suit(t.suit_class(&w))
+            let (next, exact) = if certified {
+                let index = key::suit_index(&w);
+                let next = *t.suit(t.suit_class_at(index));
+                (next, single_meld_exact(t, index, caps))
             } else {
-                part_bounds(t, shape, i, &w[..ranks]).lower
+                (part_bounds(t, shape, i, &w[..ranks]).lower, true)
             };
             // Where the (lower-bound) distances do not drop in an optimal
             // lane, the draw does not help: a draw never raises a distance.
@@ -507,10 +545,10 @@ fn standard<B: AsRef<[u8]>>(
                 continue;
             }
             let asked = optimal & differing(&x[i], &next);
-            let doubt = if certified {
-                doubt_of(t, &w, caps, &next, asked).unwrap_or(REAL_LANES)
-            } else {
+            let doubt = if exact {
                 0
+            } else {
+                doubt_of(t, &w, caps, &next, asked).unwrap_or(REAL_LANES)
             };
             let lowered = if doubt & asked == 0 {
                 true

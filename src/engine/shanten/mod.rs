@@ -40,20 +40,22 @@ mod combine;
 mod concealed;
 mod counts;
 mod general;
+mod melded;
 
-use crate::hand::Hand;
+use crate::hand::{Hand, MeldKind};
 use crate::rules::Rules;
 use crate::table::generate::shanten::FAR;
 use crate::table::Tables;
 use crate::tile::{total, Counts, Tile, KINDS};
 use crate::tileset::TileSet;
-pub(crate) use combine::{improving_ranks, join, lowers, optimal_lanes, product};
+pub(crate) use combine::{capped_distances, improving_ranks, join, lowers, optimal_lanes, product};
 use concealed::{
     concealed_after, concealed_distance, concealed_effective, concealed_rows, open_standard,
     with_special,
 };
 use counts::Tally;
 use general::{all_parts_open, distance, improving, special_improving, Memo};
+use melded::{melded_effective, Melded, MeldedParts};
 use std::fmt;
 
 /// Why a hand has no shanten, effective tiles or discard table.
@@ -369,9 +371,12 @@ impl Shape {
         let mut caps = [4u8; KINDS];
         let mut capped = 0;
         for m in hand.melds() {
-            for t in m.tiles() {
-                caps[t.index()] -= 1;
-                capped |= 1 << (t.index() / 9);
+            let i = m.tile().index();
+            capped |= 1 << (i / 9);
+            match m.kind() {
+                MeldKind::Chow => caps[i..i + 3].iter_mut().for_each(|c| *c -= 1),
+                MeldKind::Pung => caps[i] -= 3,
+                MeldKind::Kong | MeldKind::ConcealedKong => caps[i] -= 4,
             }
         }
         if !rules.plain() {
@@ -398,6 +403,17 @@ impl Shape {
             size,
             three_player: rules.three_player,
         })
+    }
+}
+
+/// The shanten of a replacement distance, unless no complete hand is in
+/// reach.
+#[inline]
+fn reached(d: u8) -> Result<i8, ShantenError> {
+    if d >= FAR {
+        Err(ShantenError::Unreachable)
+    } else {
+        Ok(d as i8 - 1)
     }
 }
 
@@ -447,6 +463,14 @@ impl<B: AsRef<[u8]>> Tables<B> {
             Sizes::Any.check(tally.tiles as usize, 0)?;
             return Ok(concealed_distance(self, c, &tally, rules, tally.tiles as usize) as i8 - 1);
         }
+        if all_parts_open(rules) {
+            // Beside declared melds: table reads where they are proven.
+            Sizes::Any.check(hand.concealed_len(), hand.meld_count())?;
+            let m = Melded::of(hand);
+            if let Some(p) = MeldedParts::of(&self.distance_tables(), hand.counts(), &m) {
+                return reached(p.distance(m.k));
+            }
+        }
         let shape = Shape::new(hand, rules, Sizes::Any)?;
         let d = distance(self, &shape, rules, &mut Memo::for_rules(rules));
         if d >= FAR {
@@ -479,6 +503,22 @@ impl<B: AsRef<[u8]>> Tables<B> {
                 tiles: TileSet::from_bits(tiles),
                 unseen,
             });
+        }
+        if all_parts_open(rules) {
+            // Beside declared melds: table reads where they are proven.
+            Sizes::Draw.check(hand.concealed_len(), hand.meld_count())?;
+            let m = Melded::of(hand);
+            let t = self.distance_tables();
+            let c = hand.counts();
+            if let Some((d, tiles)) =
+                MeldedParts::of(&t, c, &m).and_then(|p| melded_effective(&t, c, &m, &p))
+            {
+                return Ok(Effective {
+                    shanten: reached(d)?,
+                    tiles: TileSet::from_bits(tiles),
+                    unseen,
+                });
+            }
         }
         let shape = Shape::new(hand, rules, Sizes::Draw)?;
         let (d, tiles) = improving(self, &shape, rules, &mut Memo::for_rules(rules));

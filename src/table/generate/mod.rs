@@ -5,6 +5,7 @@
 
 mod arrange;
 pub mod budget;
+pub mod caps;
 mod hu;
 mod jokers;
 pub mod shanten;

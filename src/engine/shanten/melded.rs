@@ -1,0 +1,286 @@
+//! The common case beside declared melds: rules with every part open
+//! (generic, riichi), melds of any kind. Table reads wherever the tables are
+//! proven to give the capped answer; `None` sends the hand to the general
+//! path.
+//!
+//! A declared meld leaves its suit fewer copies to aim at (`caps`), and the
+//! plain distances are only lower bounds there. A suit beside **one**
+//! declared meld reads its `suit_caps` word (the table generator has proven,
+//! for every pattern and every single meld, whether the plain distances stay
+//! exact; they do for 99% of the pairs); beside **two or more** it takes the
+//! certificate of the [`capped`](super::capped) module, and doubtful cells
+//! count as unreachable for an upper bound: equal to the lower one, the
+//! answer is exact. The **honours** beside declared honour melds are a
+//! lookup (the declared kinds drop out, see [`honors`]). About 1.4% of the
+//! melded hands of the benchmark set M13 leave doubt and take the general
+//! path.
+
+use super::capped::{doubt, lanes_up_to, Certified};
+use super::combine::{join, lowers, nonzero_lanes, optimal_lanes, product};
+use crate::hand::{Hand, MeldKind};
+use crate::table::generate::shanten::FAR;
+use crate::table::key::Neighbourhood;
+use crate::table::{DistanceTables, Distances};
+use crate::tile::{total, KINDS};
+
+/// How the declared melds bound one numbered suit.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Bound {
+    /// No declared meld in the suit: the plain table.
+    Open,
+    /// One declared meld, by its configuration (see `config_caps`).
+    Single(u8),
+    /// Two or more.
+    Multi,
+}
+
+/// A hand beside declared melds: the caps they leave and how each part is
+/// bound.
+#[derive(Clone, Copy)]
+pub(super) struct Melded {
+    /// Copies of each kind a target may hold: four minus the declared ones.
+    caps: [u8; KINDS],
+    bound: [Bound; 3],
+    /// Honour kinds (bit per kind) that declared pungs or kongs took.
+    dropped: u8,
+    /// Melds the concealed tiles must still form.
+    pub(super) k: usize,
+}
+
+impl Melded {
+    /// The melds of `hand` (at least one; rules with every part open).
+    #[inline]
+    pub(super) fn of(hand: &Hand) -> Melded {
+        let mut caps = [4u8; KINDS];
+        let mut bound = [Bound::Open; 3];
+        let mut dropped = 0u8;
+        for m in hand.melds() {
+            let i = m.tile().index();
+            let (part, r) = (i / 9, i % 9);
+            let config = match m.kind() {
+                MeldKind::Chow => {
+                    caps[i..i + 3].iter_mut().for_each(|c| *c -= 1);
+                    r
+                }
+                MeldKind::Pung => {
+                    caps[i] -= 3;
+                    7 + r
+                }
+                MeldKind::Kong | MeldKind::ConcealedKong => {
+                    caps[i] -= 4;
+                    16 + r
+                }
+            };
+            if part == 3 {
+                dropped |= 1 << r;
+            } else {
+                bound[part] = match bound[part] {
+                    Bound::Open => Bound::Single(config as u8),
+                    _ => Bound::Multi,
+                };
+            }
+        }
+        Melded {
+            caps,
+            bound,
+            dropped,
+            k: total(hand.counts()) / 3,
+        }
+    }
+}
+
+/// The four parts of a melded hand: neighbourhoods, and distances proven
+/// exact in every cell of at most `k` melds (honours with the declared
+/// kinds taken out).
+#[derive(Clone, Copy)]
+pub(super) struct MeldedParts {
+    suits: [Neighbourhood<9>; 3],
+    honors: Neighbourhood<7>,
+    x: [Distances; 4],
+    /// Ranks (bit per rank) of each part that may take one more copy.
+    room: [u16; 4],
+    /// Some cell of a suit beside two or more melds is only bounded (the
+    /// distance is proven; effective tiles are left to the general path).
+    doubtful: bool,
+}
+
+impl MeldedParts {
+    /// The parts of concealed counts `c` beside `m`; `None` when some suit
+    /// is not proven exact (the general path answers).
+    #[inline]
+    pub(super) fn of(t: &DistanceTables, c: &[u8; KINDS], m: &Melded) -> Option<MeldedParts> {
+        let mut suits = [Neighbourhood::suit(&[0; 9]); 3];
+        let mut x = [[0u8; 16]; 4];
+        let mut room = [0u16; 4];
+        let mut doubts = [0u128; 3];
+        for i in 0..3 {
+            let v: &[u8; 9] = c[9 * i..9 * i + 9].try_into().expect("nine");
+            let caps: &[u8; 9] = m.caps[9 * i..9 * i + 9].try_into().expect("nine");
+            suits[i] = Neighbourhood::suit(v);
+            let index = suits[i].index();
+            x[i] = *t.suit(t.suit_class_at(index));
+            room[i] = suits[i].room() & below(v, caps);
+            match m.bound[i] {
+                Bound::Open => {}
+                Bound::Single(j) => {
+                    if t.suit_caps_at(index) >> j & 1 == 1 {
+                        return None;
+                    }
+                }
+                Bound::Multi => doubts[i] = doubt(t, v, caps, &x[i], lanes_up_to(m.k))?,
+            }
+        }
+        let (honors, hx, hroom) = honors(t, c[27..34].try_into().expect("seven"), m.dropped);
+        x[3] = hx;
+        room[3] = hroom;
+        if doubts != [0; 3] {
+            // Doubtful cells as unreachable give an upper bound; where it
+            // meets the lower one, the lower cells are what the hand uses.
+            let upper = |i: usize| Certified {
+                lower: x[i],
+                doubt: doubts[i],
+            };
+            let lower = distance_of(&x, m.k);
+            let mut y = x;
+            for (i, y) in y.iter_mut().enumerate().take(3) {
+                *y = upper(i).upper();
+            }
+            if distance_of(&y, m.k) != lower {
+                return None;
+            }
+            x = y;
+        }
+        Some(MeldedParts {
+            suits,
+            honors,
+            x,
+            room,
+            doubtful: doubts != [0; 3],
+        })
+    }
+
+    /// The hand's distance.
+    #[inline]
+    pub(super) fn distance(&self, k: usize) -> u8 {
+        distance_of(&self.x, k)
+    }
+}
+
+/// The hand's distance over four parts' distances.
+#[inline(always)]
+fn distance_of(x: &[Distances; 4], k: usize) -> u8 {
+    join(&product(&x[0], &x[1]), &product(&x[2], &x[3]), k)
+}
+
+/// Ranks (bit per rank) where `v` holds fewer copies than `caps`.
+#[inline(always)]
+fn below(v: &[u8; 9], caps: &[u8; 9]) -> u16 {
+    (0..9).fold(0, |m, r| m | u16::from(v[r] < caps[r]) << r)
+}
+
+/// The honours beside declared honour melds (kinds `dropped`): a declared
+/// pung or kong leaves at most one copy of its kind, which no pair or pung
+/// can use, so the kind drops out (its tile wasted). Honours have no chows,
+/// so the kept kinds are interchangeable: the table's best target for the
+/// pattern without the dropped kinds uses `m + p` kinds, and where it used
+/// an empty dropped kind an unused kept one does as well, while there are
+/// `m + p` kept kinds; cells needing more are out of reach. Returns the
+/// neighbourhood of the kept pattern, its distances and the kinds a draw
+/// can change.
+#[inline(always)]
+fn honors(t: &DistanceTables, z: &[u8; 7], dropped: u8) -> (Neighbourhood<7>, Distances, u16) {
+    let mut w = *z;
+    for (r, x) in w.iter_mut().enumerate() {
+        if dropped >> r & 1 == 1 {
+            *x = 0;
+        }
+    }
+    let n = Neighbourhood::honor(&w);
+    let mut d = *t.honor(t.honor_class_at(n.index()));
+    if dropped != 0 {
+        let kept = 7 - dropped.count_ones() as usize;
+        for p in 0..2 {
+            for m in 0..5 {
+                if m + p > kept {
+                    d[8 * p + m] = FAR;
+                }
+            }
+        }
+    }
+    (n, d, n.room() & !u16::from(dropped))
+}
+
+/// Distance and effective tiles (bit per kind) of a 3n+1 melded hand's
+/// standard form; `None` where a draw's distances are not proven (the
+/// general path answers).
+#[inline]
+pub(super) fn melded_effective(
+    t: &DistanceTables,
+    c: &[u8; KINDS],
+    m: &Melded,
+    p: &MeldedParts,
+) -> Option<(u8, u64)> {
+    if p.doubtful {
+        return None;
+    }
+    let k = m.k;
+    let x = &p.x;
+    let ab = product(&x[0], &x[1]);
+    let sz = product(&x[2], &x[3]);
+    let d = join(&ab, &sz, k);
+    if d >= FAR {
+        return Some((d, 0));
+    }
+    let rest = [
+        product(&x[1], &sz),
+        product(&x[0], &sz),
+        product(&ab, &x[3]),
+        product(&ab, &x[2]),
+    ];
+    let mut tiles = 0u64;
+    for i in 0..4 {
+        let optimal = optimal_lanes(&x[i], &rest[i], k, d);
+        if optimal == 0 {
+            continue;
+        }
+        let mut ranks = 0u16;
+        for r in (0..9).filter(|&r| p.room[i] >> r & 1 == 1) {
+            if i == 3 {
+                // The honours' masked lanes are FAR before and after.
+                let next = t.honor(t.honor_class_at(p.honors.up(r)));
+                ranks |= u16::from(lowers(&x[3], next, optimal)) << r;
+                continue;
+            }
+            let index = p.suits[i].up(r);
+            let next = t.suit(t.suit_class_at(index));
+            // The table's distances are lower bounds: where they do not
+            // drop in an optimal lane, the draw does not help.
+            if !lowers(&x[i], next, optimal) {
+                continue;
+            }
+            let proven = match m.bound[i] {
+                Bound::Open => true,
+                Bound::Single(j) => t.suit_caps_at(index) >> j & 1 == 0,
+                Bound::Multi => {
+                    let mut w: [u8; 9] = c[9 * i..9 * i + 9].try_into().expect("nine");
+                    w[r] += 1;
+                    let caps = &m.caps[9 * i..9 * i + 9];
+                    let asked = optimal & differing(&x[i], next);
+                    doubt(t, &w, caps, next, asked) == Some(0)
+                }
+            };
+            if !proven {
+                return None;
+            }
+            ranks |= 1 << r;
+        }
+        tiles |= (ranks as u64) << (9 * i);
+    }
+    Some((d, tiles))
+}
+
+/// Lanes (0xff each) where two distance vectors differ.
+#[inline(always)]
+fn differing(a: &Distances, b: &Distances) -> u128 {
+    nonzero_lanes(u128::from_le_bytes(*a) ^ u128::from_le_bytes(*b))
+}

@@ -1,0 +1,200 @@
+//! `shanten.tbl`'s `suit_caps` section: for each suit pattern, the single
+//! declared melds beside which its table distances stay exact.
+//!
+//! A declared meld in a suit leaves fewer copies of its ranks for the
+//! targets (*caps*): a chow leaves three of each of its ranks, a pung one
+//! of its rank, a kong none. The plain distances are lower bounds of the
+//! capped ones. Bit `j` of a pattern's word is *clear* when, beside meld
+//! configuration `j` ([`config_caps`]), the two are equal in every cell of
+//! at most three melds: a declared meld leaves at most 11 concealed tiles,
+//! so no query beside one asks for four. A *set* bit proves nothing: the
+//! pattern does not fit beside the meld, holds more than 11 tiles, or some
+//! cell really differs (1.2% of the fitting pairs); the engine then works
+//! the part out itself.
+//!
+//! Generation: the certificate of the engine's `capped` module (one lookup
+//! of the plain distances per capped rank) clears most pairs; the capped
+//! programme decides the rest (about a third).
+
+use super::shanten::{cell, PartData, CELLS};
+use crate::engine::capped_distances;
+use crate::par::prelude::*;
+use crate::table::key;
+
+/// Meld configurations: 7 chows, 9 pungs, 9 kongs.
+pub const CONFIGS: usize = 25;
+
+/// Concealed tiles a suit can hold beside a declared meld.
+const MOST_TILES: u8 = 11;
+
+/// Cells asked about beside a declared meld: at most three melds.
+const MOST_MELDS: usize = 3;
+
+/// The copies each rank may hold in a target beside meld configuration
+/// `j`: 0–6 a chow from rank `j`, 7–15 a pung of rank `j − 7`, 16–24 a kong
+/// of rank `j − 16` (ranks from 0).
+///
+/// ```
+/// use hupai::table::generate::caps::config_caps;
+/// assert_eq!(config_caps(2), [4, 4, 3, 3, 3, 4, 4, 4, 4]); // a 345 chow
+/// assert_eq!(config_caps(7 + 4), [4, 4, 4, 4, 1, 4, 4, 4, 4]); // a pung of 5s
+/// assert_eq!(config_caps(16 + 8), [4, 4, 4, 4, 4, 4, 4, 4, 0]); // a kong of 9s
+/// ```
+pub const fn config_caps(j: usize) -> [u8; 9] {
+    let mut caps = [4u8; 9];
+    if j < 7 {
+        caps[j] = 3;
+        caps[j + 1] = 3;
+        caps[j + 2] = 3;
+    } else if j < 16 {
+        caps[j - 7] = 1;
+    } else {
+        caps[j - 16] = 0;
+    }
+    caps
+}
+
+/// The meld configuration whose caps these are, if one meld left them.
+pub fn config_of(caps: &[u8]) -> Option<usize> {
+    (0..CONFIGS).find(|&j| config_caps(j)[..] == *caps)
+}
+
+/// One word per suit pattern, in key order (see the module docs).
+pub fn suit_caps(suit: &PartData) -> Vec<u32> {
+    let patterns = key::patterns::<9>();
+    let plain = |v: &[u8; 9]| -> &[u8; CELLS] { &suit.classes[suit.class[key::index(v)] as usize] };
+    let size = |v: &[u8; 9]| v.iter().sum::<u8>();
+    let mut layers: Vec<Vec<u32>> = vec![Vec::new(); MOST_TILES as usize + 1];
+    for (i, v) in patterns.iter().enumerate() {
+        if let Some(layer) = layers.get_mut(size(v) as usize) {
+            layer.push(i as u32);
+        }
+    }
+    // Per pattern and configuration, the cells proven exact (bit 4p + m).
+    let mut exact = vec![[0u8; CONFIGS]; patterns.len()];
+    for layer in &layers {
+        let new: Vec<[u8; CONFIGS]> = layer
+            .par_iter()
+            .map(|&i| {
+                let v = &patterns[i as usize];
+                let mut cells = [0u8; CONFIGS];
+                for (j, c) in cells.iter_mut().enumerate() {
+                    *c = exact_cells(v, j, &plain, &exact);
+                }
+                cells
+            })
+            .collect();
+        for (&i, cells) in layer.iter().zip(new) {
+            exact[i as usize] = cells;
+        }
+    }
+    exact
+        .iter()
+        .map(|cells| {
+            (0..CONFIGS)
+                .filter(|&j| cells[j] != ALL_CELLS)
+                .fold(0, |w, j| w | 1 << j)
+        })
+        .collect()
+}
+
+/// Every cell of at most [`MOST_MELDS`] melds, bit `4p + m`.
+const ALL_CELLS: u8 = 0xff;
+
+/// The cells (bit `4p + m`, m ≤ [`MOST_MELDS`]) where pattern `v` keeps its
+/// plain distances beside meld configuration `j`, given the same for every
+/// smaller pattern in `smaller`.
+fn exact_cells<'a>(
+    v: &[u8; 9],
+    j: usize,
+    plain: &impl Fn(&[u8; 9]) -> &'a [u8; CELLS],
+    smaller: &[[u8; CONFIGS]],
+) -> u8 {
+    let caps = config_caps(j);
+    if v.iter().zip(&caps).any(|(x, c)| x > c) {
+        return 0;
+    }
+    let d = plain(v);
+    // Cells where `x` and `d` agree.
+    let agree = |x: &[u8; CELLS], shift: u8| {
+        (0..8).fold(0u8, |m, b| {
+            let c = cell(b % 4, b / 4);
+            m | u8::from(x[c] + shift == d[c]) << b
+        })
+    };
+    // The certificate: cells where no optimal target breaks a cap.
+    let tiles: u8 = v.iter().sum();
+    let mut doubt = 0u8;
+    for r in (0..9).filter(|&r| caps[r] < 4) {
+        let gain = caps[r] - v[r] + 1;
+        if tiles + gain > key::MAX_TILES as u8 {
+            doubt = ALL_CELLS;
+            break;
+        }
+        let mut w = *v;
+        w[r] += gain;
+        doubt |= agree(plain(&w), gain);
+    }
+    // A tile fewer never lowers a distance: where a smaller pattern is
+    // exact at the same distance, so is this one.
+    for s in (0..9).filter(|&s| v[s] > 0) {
+        if doubt == 0 {
+            break;
+        }
+        let mut u = *v;
+        u[s] -= 1;
+        doubt &= !(smaller[key::index(&u)][j] & agree(plain(&u), 0));
+    }
+    if doubt == 0 {
+        return ALL_CELLS;
+    }
+    // The capped programme decides the rest.
+    let capped = capped_distances(v, &caps, true, MOST_MELDS);
+    let mut lanes = [0u8; CELLS];
+    for (c, x) in lanes.iter_mut().enumerate() {
+        *x = capped[8 * (c / 5) + c % 5];
+    }
+    !doubt | agree(&lanes, 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Tables;
+
+    /// Every word against the definition: for every pattern of at most 11
+    /// tiles and every meld configuration it fits beside, the bit is clear
+    /// exactly when the capped programme equals the plain distances in
+    /// every cell of at most three melds.
+    #[test]
+    fn suit_caps_words_match_the_capped_programme() {
+        let tables = Tables::embedded();
+        let t = tables.distance_tables();
+        let patterns = key::patterns::<9>();
+        let checked: usize = patterns
+            .par_iter()
+            .filter(|v| v.iter().sum::<u8>() <= MOST_TILES)
+            .map(|v| {
+                let i = key::suit_index(v);
+                let plain = t.suit(t.suit_class_at(i));
+                let word = t.suit_caps_at(i);
+                let mut n = 0;
+                for j in 0..CONFIGS {
+                    let caps = config_caps(j);
+                    if v.iter().zip(&caps).any(|(x, c)| x > c) {
+                        assert_eq!(word >> j & 1, 1, "{v:?} does not fit beside {j}");
+                        continue;
+                    }
+                    let capped = capped_distances(v, &caps, true, MOST_MELDS);
+                    let equal = (0..2)
+                        .flat_map(|p| (0..=MOST_MELDS).map(move |m| 8 * p + m))
+                        .all(|l| capped[l] == plain[l]);
+                    assert_eq!(word >> j & 1 == 0, equal, "{v:?} beside {j}");
+                    n += 1;
+                }
+                n
+            })
+            .sum();
+        assert!(checked > 1_900_000, "{checked}");
+    }
+}

@@ -8,6 +8,20 @@
 
 use super::{key, Distances, DISTANCE_CLASSES, HONOR_CLASS_ROWS, SUIT_CLASS_ROWS};
 
+/// The sections of `shanten.tbl`, in the order [`DistanceTables::new`]
+/// takes them.
+pub(super) const SECTIONS: [&str; 9] = [
+    "suit",
+    "honor",
+    "suit_classes",
+    "honor_classes",
+    "suit_pairs",
+    "suit_honor_pairs",
+    "suit_caps",
+    "suit_capped_keys",
+    "suit_capped_rows",
+];
+
 /// The `shanten.tbl` arrays, borrowed for queries
 /// ([`Tables::distance_tables`](super::Tables::distance_tables)).
 ///
@@ -27,21 +41,18 @@ pub struct DistanceTables<'a> {
     suit_pairs: &'a [u8; 16 * SUIT_CLASS_ROWS * SUIT_CLASS_ROWS],
     suit_honor_pairs: &'a [u8; 16 * SUIT_CLASS_ROWS * HONOR_CLASS_ROWS],
     suit_caps: &'a [u8; 4 * key::SUIT_PATTERNS],
+    suit_capped_keys: &'a [u8],
+    suit_capped_rows: &'a [u8],
 }
 
 impl<'a> DistanceTables<'a> {
-    /// The view over sections whose lengths `Tables::load` checked.
+    /// The view over the sections of [`SECTIONS`], in that order, whose
+    /// lengths `Tables::load` checked.
     #[inline(always)]
-    pub(super) fn new(
-        suit_class: &'a [u8],
-        honor_class: &'a [u8],
-        suit_vectors: &'a [u8],
-        honor_vectors: &'a [u8],
-        suit_pairs: &'a [u8],
-        suit_honor_pairs: &'a [u8],
-        suit_caps: &'a [u8],
-    ) -> DistanceTables<'a> {
+    pub(super) fn new(sections: [&'a [u8]; SECTIONS.len()]) -> DistanceTables<'a> {
         let fixed = "section lengths are checked at load";
+        let [suit_class, honor_class, suit_vectors, honor_vectors, suit_pairs, suit_honor_pairs, suit_caps, suit_capped_keys, suit_capped_rows] =
+            sections;
         DistanceTables {
             suit_class,
             honor_class,
@@ -50,6 +61,8 @@ impl<'a> DistanceTables<'a> {
             suit_pairs: suit_pairs.try_into().expect(fixed),
             suit_honor_pairs: suit_honor_pairs.try_into().expect(fixed),
             suit_caps: suit_caps.try_into().expect(fixed),
+            suit_capped_keys,
+            suit_capped_rows,
         }
     }
 
@@ -90,6 +103,51 @@ impl<'a> DistanceTables<'a> {
         // Clamped, not checked: a dense index is below SUIT_PATTERNS.
         let at = 4 * i.min(key::SUIT_PATTERNS - 1);
         u32::from_le_bytes(self.suit_caps[at..at + 4].try_into().expect("four bytes"))
+    }
+
+    /// The capped distances of the suit pattern with dense index `i` beside
+    /// meld configuration `j` where its `suit_caps` bit is set and it fits
+    /// beside the meld with at most 11 tiles (exact in every cell of at
+    /// most three melds); `None` elsewhere. A binary search over the few
+    /// such pairs (about 26,000).
+    ///
+    /// ```
+    /// use hupai::table::key;
+    /// use hupai::Tables;
+    /// let t = Tables::embedded().distance_tables();
+    /// let pung_of_5 = 7 + 4;
+    /// // 5m beside a declared 555m: no pair of 5m is left to make, so a
+    /// // pair costs two tiles, not one.
+    /// let i = key::suit_index(&[0, 0, 0, 0, 1, 0, 0, 0, 0]);
+    /// assert_eq!(t.suit(t.suit_class_at(i))[8], 1);
+    /// assert_eq!(t.suit_capped(i, pung_of_5).unwrap()[8], 2);
+    /// // 46m beside it keeps its table distances.
+    /// assert!(t.suit_capped(key::suit_index(&[0, 0, 0, 1, 0, 1, 0, 0, 0]), pung_of_5).is_none());
+    /// ```
+    #[inline]
+    pub fn suit_capped(&self, i: usize, j: usize) -> Option<&'a Distances> {
+        let wanted = (i as u32) << 5 | j as u32;
+        let key = |n: usize| {
+            let b = &self.suit_capped_keys[4 * n..4 * n + 4];
+            u32::from_le_bytes(b.try_into().expect("four bytes"))
+        };
+        let (mut lo, mut hi) = (0, self.suit_capped_keys.len() / 4);
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            if key(mid) < wanted {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        if lo < self.suit_capped_keys.len() / 4 && key(lo) == wanted {
+            self.suit_capped_rows
+                .get(16 * lo..16 * lo + 16)?
+                .try_into()
+                .ok()
+        } else {
+            None
+        }
     }
 
     /// The distance class of a suit pattern (≤ 14 tiles): patterns of one

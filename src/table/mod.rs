@@ -279,13 +279,8 @@ pub struct Tables<B = &'static [u8]> {
     suit_decomp: DecompIndex,
     honor_decomp: DecompIndex,
     shanten: TableFile<B>,
-    suit_class: Range<usize>,
-    honor_class: Range<usize>,
-    suit_distances: Range<usize>,
-    honor_distances: Range<usize>,
-    suit_pairs: Range<usize>,
-    suit_honor_pairs: Range<usize>,
-    suit_caps: Range<usize>,
+    /// The sections of [`distances::SECTIONS`], in order.
+    distance_sections: [Range<usize>; distances::SECTIONS.len()],
 }
 
 /// Where the decompositions of one part kind live in `arrange.tbl`: per
@@ -395,15 +390,34 @@ impl<B: AsRef<[u8]>> Tables<B> {
         let suit_decomp = DecompIndex::load(&arrange, "suit", key::SUIT_PATTERNS)?;
         let honor_decomp = DecompIndex::load(&arrange, "honor", key::HONOR_PATTERNS)?;
         let shanten = kind_file(open("shanten.tbl")?, "shanten")?;
-        let suit_class = fixed_section(&shanten, "suit", key::SUIT_PATTERNS)?;
-        let honor_class = fixed_section(&shanten, "honor", key::HONOR_PATTERNS)?;
-        let suit_distances = fixed_section(&shanten, "suit_classes", 16 * DISTANCE_CLASSES)?;
-        let honor_distances = fixed_section(&shanten, "honor_classes", 16 * DISTANCE_CLASSES)?;
         let rows = SUIT_CLASS_ROWS;
-        let suit_pairs = fixed_section(&shanten, "suit_pairs", 16 * rows * rows)?;
-        let suit_honor_pairs =
-            fixed_section(&shanten, "suit_honor_pairs", 16 * rows * HONOR_CLASS_ROWS)?;
-        let suit_caps = fixed_section(&shanten, "suit_caps", 4 * key::SUIT_PATTERNS)?;
+        let capped_keys = shanten.section_range("suit_capped_keys")?;
+        if capped_keys.len() % 4 != 0 {
+            return Err(TableError::Corrupt(format!(
+                "section 'suit_capped_keys' of shanten.tbl holds {} bytes, not a u32 array",
+                capped_keys.len()
+            )));
+        }
+        // The byte length of each section of distances::SECTIONS.
+        let lengths = [
+            key::SUIT_PATTERNS,
+            key::HONOR_PATTERNS,
+            16 * DISTANCE_CLASSES,
+            16 * DISTANCE_CLASSES,
+            16 * rows * rows,
+            16 * rows * HONOR_CLASS_ROWS,
+            4 * key::SUIT_PATTERNS,
+            capped_keys.len(),
+            16 * (capped_keys.len() / 4),
+        ];
+        let mut distance_sections: [Range<usize>; distances::SECTIONS.len()] = Default::default();
+        for ((range, name), len) in distance_sections
+            .iter_mut()
+            .zip(distances::SECTIONS)
+            .zip(lengths)
+        {
+            *range = fixed_section(&shanten, name, len)?;
+        }
         Ok(Tables {
             hu,
             suit,
@@ -416,13 +430,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
             suit_decomp,
             honor_decomp,
             shanten,
-            suit_class,
-            honor_class,
-            suit_distances,
-            honor_distances,
-            suit_pairs,
-            suit_honor_pairs,
-            suit_caps,
+            distance_sections,
         })
     }
 
@@ -613,15 +621,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
     #[inline]
     pub fn distance_tables(&self) -> DistanceTables<'_> {
         let bytes = self.shanten.bytes();
-        DistanceTables::new(
-            &bytes[self.suit_class.clone()],
-            &bytes[self.honor_class.clone()],
-            &bytes[self.suit_distances.clone()],
-            &bytes[self.honor_distances.clone()],
-            &bytes[self.suit_pairs.clone()],
-            &bytes[self.suit_honor_pairs.clone()],
-            &bytes[self.suit_caps.clone()],
-        )
+        DistanceTables::new(self.distance_sections.clone().map(|r| &bytes[r]))
     }
 
     /// The replacement distances of a suit pattern (≤ 14 tiles).

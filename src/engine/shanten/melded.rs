@@ -7,15 +7,16 @@
 //! plain distances are only lower bounds there. A suit beside **one**
 //! declared meld reads its `suit_caps` word (the table generator has proven,
 //! for every pattern and every single meld, whether the plain distances stay
-//! exact; they do for 99% of the pairs); beside **two or more** it takes the
+//! exact; they do for 99% of the pairs), and where they do not, the capped
+//! distances the file keeps for those pairs; beside **two or more** it takes the
 //! certificate of the [`capped`](super::capped) module, and doubtful cells
 //! count as unreachable for an upper bound: equal to the lower one, the
 //! answer is exact. The **honours** beside declared honour melds are a
-//! lookup (the declared kinds drop out, see [`honors`]). About 1.4% of the
-//! melded hands of the benchmark set M13 leave doubt and take the general
-//! path.
+//! lookup (the declared kinds drop out, see [`honors`]). Where the tables
+//! leave doubt, the capped programme works out that suit (or that draw).
 
-use super::capped::{doubt, lanes_up_to, Certified};
+use super::capped::{doubt, lanes_up_to, Certified, REAL_LANES};
+use super::combine::capped_distances;
 use super::combine::{join, lowers, nonzero_lanes, optimal_lanes, product};
 use crate::hand::{Hand, MeldKind};
 use crate::table::generate::shanten::FAR;
@@ -99,16 +100,25 @@ pub(super) struct MeldedParts {
     x: [Distances; 4],
     /// Ranks (bit per rank) of each part that may take one more copy.
     room: [u16; 4],
-    /// Some cell of a suit beside two or more melds is only bounded (the
-    /// distance is proven; effective tiles are left to the general path).
-    doubtful: bool,
+    /// Cells (0xff lanes) of suits beside two or more melds whose capped
+    /// distances are only bounded: `x` holds [`FAR`] there.
+    doubts: [u128; 3],
+    /// The table's distances (lower bounds) where some cell is doubtful.
+    lower: Option<[Distances; 4]>,
 }
 
 impl MeldedParts {
-    /// The parts of concealed counts `c` beside `m`; `None` when some suit
-    /// is not proven exact (the general path answers).
+    /// The parts of concealed counts `c` beside `m`. A suit beside two or
+    /// more melds may leave cells only bounded (`doubts`) unless `resolve`
+    /// asks for them to be worked out. `None` in the cases no table covers
+    /// (a suit of more than 11 tiles beside its meld: the general path).
     #[inline]
-    pub(super) fn of(t: &DistanceTables, c: &[u8; KINDS], m: &Melded) -> Option<MeldedParts> {
+    pub(super) fn of(
+        t: &DistanceTables,
+        c: &[u8; KINDS],
+        m: &Melded,
+        resolve: bool,
+    ) -> Option<MeldedParts> {
         let mut suits = [Neighbourhood::suit(&[0; 9]); 3];
         let mut x = [[0u8; 16]; 4];
         let mut room = [0u16; 4];
@@ -124,30 +134,38 @@ impl MeldedParts {
                 Bound::Open => {}
                 Bound::Single(j) => {
                     if t.suit_caps_at(index) >> j & 1 == 1 {
-                        return None;
+                        x[i] = *t.suit_capped(index, j as usize)?;
                     }
                 }
-                Bound::Multi => doubts[i] = doubt(t, v, caps, &x[i], lanes_up_to(m.k))?,
+                Bound::Multi => {
+                    doubts[i] = doubt(t, v, caps, &x[i], lanes_up_to(m.k)).unwrap_or(REAL_LANES);
+                    if resolve && doubts[i] != 0 {
+                        x[i] = capped_distances(v, caps, true, m.k);
+                        doubts[i] = 0;
+                    }
+                }
             }
         }
         let (honors, hx, hroom) = honors(t, c[27..34].try_into().expect("seven"), m.dropped);
         x[3] = hx;
         room[3] = hroom;
+        let mut lower = None;
         if doubts != [0; 3] {
             // Doubtful cells as unreachable give an upper bound; where it
-            // meets the lower one, the lower cells are what the hand uses.
-            let upper = |i: usize| Certified {
-                lower: x[i],
-                doubt: doubts[i],
-            };
-            let lower = distance_of(&x, m.k);
+            // meets the lower one, the distance is exact.
+            let d = distance_of(&x, m.k);
             let mut y = x;
-            for (i, y) in y.iter_mut().enumerate().take(3) {
-                *y = upper(i).upper();
+            for i in 0..3 {
+                y[i] = Certified {
+                    lower: x[i],
+                    doubt: doubts[i],
+                }
+                .upper();
             }
-            if distance_of(&y, m.k) != lower {
-                return None;
+            if distance_of(&y, m.k) != d {
+                return MeldedParts::of(t, c, m, true);
             }
+            lower = Some(x);
             x = y;
         }
         Some(MeldedParts {
@@ -155,7 +173,8 @@ impl MeldedParts {
             honors,
             x,
             room,
-            doubtful: doubts != [0; 3],
+            doubts,
+            lower,
         })
     }
 
@@ -211,8 +230,8 @@ fn honors(t: &DistanceTables, z: &[u8; 7], dropped: u8) -> (Neighbourhood<7>, Di
 }
 
 /// Distance and effective tiles (bit per kind) of a 3n+1 melded hand's
-/// standard form; `None` where a draw's distances are not proven (the
-/// general path answers).
+/// standard form; `None` where doubtful cells of `p` could be in an
+/// optimal allocation (ask again with the parts resolved).
 #[inline]
 pub(super) fn melded_effective(
     t: &DistanceTables,
@@ -220,9 +239,6 @@ pub(super) fn melded_effective(
     m: &Melded,
     p: &MeldedParts,
 ) -> Option<(u8, u64)> {
-    if p.doubtful {
-        return None;
-    }
     let k = m.k;
     let x = &p.x;
     let ab = product(&x[0], &x[1]);
@@ -231,12 +247,15 @@ pub(super) fn melded_effective(
     if d >= FAR {
         return Some((d, 0));
     }
-    let rest = [
-        product(&x[1], &sz),
-        product(&x[0], &sz),
-        product(&ab, &x[3]),
-        product(&ab, &x[2]),
-    ];
+    if let Some(lower) = &p.lower {
+        // The doubtful cells must be in no optimal allocation, even at
+        // their lower bounds; then those with them unreachable are all.
+        let rest = rests(lower);
+        if (0..3).any(|i| p.doubts[i] & optimal_lanes(&lower[i], &rest[i], k, d) != 0) {
+            return None;
+        }
+    }
+    let rest = rests(x);
     let mut tiles = 0u64;
     for i in 0..4 {
         let optimal = optimal_lanes(&x[i], &rest[i], k, d);
@@ -258,21 +277,24 @@ pub(super) fn melded_effective(
             if !lowers(&x[i], next, optimal) {
                 continue;
             }
-            let proven = match m.bound[i] {
+            let lowered = match m.bound[i] {
                 Bound::Open => true,
-                Bound::Single(j) => t.suit_caps_at(index) >> j & 1 == 0,
+                Bound::Single(j) => {
+                    t.suit_caps_at(index) >> j & 1 == 0
+                        || lowers(&x[i], t.suit_capped(index, j as usize)?, optimal)
+                }
                 Bound::Multi => {
+                    // The certificate for the cells that matter here, else
+                    // the capped programme.
                     let mut w: [u8; 9] = c[9 * i..9 * i + 9].try_into().expect("nine");
                     w[r] += 1;
                     let caps = &m.caps[9 * i..9 * i + 9];
                     let asked = optimal & differing(&x[i], next);
                     doubt(t, &w, caps, next, asked) == Some(0)
+                        || lowers(&x[i], &capped_distances(&w, caps, true, k), optimal)
                 }
             };
-            if !proven {
-                return None;
-            }
-            ranks |= 1 << r;
+            ranks |= u16::from(lowered) << r;
         }
         tiles |= (ranks as u64) << (9 * i);
     }
@@ -283,4 +305,17 @@ pub(super) fn melded_effective(
 #[inline(always)]
 fn differing(a: &Distances, b: &Distances) -> u128 {
     nonzero_lanes(u128::from_le_bytes(*a) ^ u128::from_le_bytes(*b))
+}
+
+/// The best of the other three parts, for each part.
+#[inline(always)]
+fn rests(x: &[Distances; 4]) -> [Distances; 4] {
+    let ab = product(&x[0], &x[1]);
+    let sz = product(&x[2], &x[3]);
+    [
+        product(&x[1], &sz),
+        product(&x[0], &sz),
+        product(&ab, &x[3]),
+        product(&ab, &x[2]),
+    ]
 }

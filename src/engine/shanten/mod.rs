@@ -467,7 +467,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
             // Beside declared melds: table reads where they are proven.
             Sizes::Any.check(hand.concealed_len(), hand.meld_count())?;
             let m = Melded::of(hand);
-            if let Some(p) = MeldedParts::of(&self.distance_tables(), hand.counts(), &m) {
+            if let Some(p) = MeldedParts::of(&self.distance_tables(), hand.counts(), &m, false) {
                 return reached(p.distance(m.k));
             }
         }
@@ -510,9 +510,10 @@ impl<B: AsRef<[u8]>> Tables<B> {
             let m = Melded::of(hand);
             let t = self.distance_tables();
             let c = hand.counts();
-            if let Some((d, tiles)) =
-                MeldedParts::of(&t, c, &m).and_then(|p| melded_effective(&t, c, &m, &p))
-            {
+            let ask = |resolve| {
+                MeldedParts::of(&t, c, &m, resolve).and_then(|p| melded_effective(&t, c, &m, &p))
+            };
+            if let Some((d, tiles)) = ask(false).or_else(|| ask(true)) {
                 return Ok(Effective {
                     shanten: reached(d)?,
                     tiles: TileSet::from_bits(tiles),

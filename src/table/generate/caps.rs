@@ -1,5 +1,7 @@
-//! `shanten.tbl`'s `suit_caps` section: for each suit pattern, the single
-//! declared melds beside which its table distances stay exact.
+//! `shanten.tbl`'s `suit_caps`, `suit_capped_keys` and `suit_capped_rows`
+//! sections: for each suit pattern, the single declared melds beside which
+//! its table distances stay exact, and the capped distances where they do
+//! not.
 //!
 //! A declared meld in a suit leaves fewer copies of its ranks for the
 //! targets (*caps*): a chow leaves three of each of its ranks, a pung one
@@ -7,19 +9,22 @@
 //! capped ones. Bit `j` of a pattern's word is *clear* when, beside meld
 //! configuration `j` ([`config_caps`]), the two are equal in every cell of
 //! at most three melds: a declared meld leaves at most 11 concealed tiles,
-//! so no query beside one asks for four. A *set* bit proves nothing: the
-//! pattern does not fit beside the meld, holds more than 11 tiles, or some
-//! cell really differs (1.2% of the fitting pairs); the engine then works
-//! the part out itself.
+//! so no query beside one asks for four. A *set* bit: the pattern does not
+//! fit beside the meld, holds more than 11 tiles, or some cell really
+//! differs (about 34,000 of the 2.2 million fitting pairs); for those last
+//! the file keeps the capped distances, keyed `index << 5 | j` in ascending
+//! order for a binary search.
 //!
-//! Generation: the certificate of the engine's `capped` module (one lookup
-//! of the plain distances per capped rank) clears most pairs; the capped
-//! programme decides the rest (about a third).
+//! Generation, smallest patterns first: the certificate of the engine's
+//! `capped` module (one lookup of the plain distances per capped rank)
+//! clears most cells; a smaller pattern exact at the same distance clears
+//! more (a tile more never raises a distance); the capped programme decides
+//! the rest.
 
 use super::shanten::{cell, PartData, CELLS};
 use crate::engine::capped_distances;
 use crate::par::prelude::*;
-use crate::table::key;
+use crate::table::{key, Distances};
 
 /// Meld configurations: 7 chows, 9 pungs, 9 kongs.
 pub const CONFIGS: usize = 25;
@@ -59,8 +64,24 @@ pub fn config_of(caps: &[u8]) -> Option<usize> {
     (0..CONFIGS).find(|&j| config_caps(j)[..] == *caps)
 }
 
-/// One word per suit pattern, in key order (see the module docs).
-pub fn suit_caps(suit: &PartData) -> Vec<u32> {
+/// The `suit_caps` words and, for each set bit of a pattern that fits
+/// beside its meld, the capped distances (see the module docs).
+pub struct SuitCaps {
+    /// One word per suit pattern, in key order.
+    pub words: Vec<u32>,
+    /// `index << 5 | j` for each pattern (dense index) and configuration
+    /// whose capped distances differ from the plain ones, ascending.
+    pub keys: Vec<u32>,
+    /// The capped distances of each key, cells of more than three melds
+    /// [`FAR`](super::shanten::FAR).
+    pub rows: Vec<Distances>,
+}
+
+/// A pattern's exact cells per configuration and its capped rows.
+type LayerItem = ([u8; CONFIGS], Vec<(u32, Distances)>);
+
+/// The `suit_caps` words and capped rows of every suit pattern.
+pub fn suit_caps(suit: &PartData) -> SuitCaps {
     let patterns = key::patterns::<9>();
     let plain = |v: &[u8; 9]| -> &[u8; CELLS] { &suit.classes[suit.class[key::index(v)] as usize] };
     let size = |v: &[u8; 9]| v.iter().sum::<u8>();
@@ -70,32 +91,46 @@ pub fn suit_caps(suit: &PartData) -> Vec<u32> {
             layer.push(i as u32);
         }
     }
-    // Per pattern and configuration, the cells proven exact (bit 4p + m).
+    // Per pattern and configuration, the cells proven exact (bit 4p + m),
+    // and the capped distances where they differ.
     let mut exact = vec![[0u8; CONFIGS]; patterns.len()];
+    let mut capped: Vec<(u32, Distances)> = Vec::new();
     for layer in &layers {
-        let new: Vec<[u8; CONFIGS]> = layer
+        let new: Vec<LayerItem> = layer
             .par_iter()
             .map(|&i| {
                 let v = &patterns[i as usize];
                 let mut cells = [0u8; CONFIGS];
+                let mut rows = Vec::new();
                 for (j, c) in cells.iter_mut().enumerate() {
-                    *c = exact_cells(v, j, &plain, &exact);
+                    let (e, row) = exact_cells(v, j, &plain, &exact);
+                    *c = e;
+                    if let Some(row) = row {
+                        rows.push((i << 5 | j as u32, row));
+                    }
                 }
-                cells
+                (cells, rows)
             })
             .collect();
-        for (&i, cells) in layer.iter().zip(new) {
+        for (&i, (cells, rows)) in layer.iter().zip(new) {
             exact[i as usize] = cells;
+            capped.extend(rows);
         }
     }
-    exact
+    capped.sort_unstable_by_key(|&(k, _)| k);
+    let words = exact
         .iter()
         .map(|cells| {
             (0..CONFIGS)
                 .filter(|&j| cells[j] != ALL_CELLS)
                 .fold(0, |w, j| w | 1 << j)
         })
-        .collect()
+        .collect();
+    SuitCaps {
+        words,
+        keys: capped.iter().map(|&(k, _)| k).collect(),
+        rows: capped.iter().map(|&(_, r)| r).collect(),
+    }
 }
 
 /// Every cell of at most [`MOST_MELDS`] melds, bit `4p + m`.
@@ -103,16 +138,17 @@ const ALL_CELLS: u8 = 0xff;
 
 /// The cells (bit `4p + m`, m ≤ [`MOST_MELDS`]) where pattern `v` keeps its
 /// plain distances beside meld configuration `j`, given the same for every
-/// smaller pattern in `smaller`.
+/// smaller pattern in `smaller`; and the capped distances where some cell
+/// differs (0 cells and none where `v` does not fit beside the meld).
 fn exact_cells<'a>(
     v: &[u8; 9],
     j: usize,
     plain: &impl Fn(&[u8; 9]) -> &'a [u8; CELLS],
     smaller: &[[u8; CONFIGS]],
-) -> u8 {
+) -> (u8, Option<Distances>) {
     let caps = config_caps(j);
     if v.iter().zip(&caps).any(|(x, c)| x > c) {
-        return 0;
+        return (0, None);
     }
     let d = plain(v);
     // Cells where `x` and `d` agree.
@@ -146,7 +182,7 @@ fn exact_cells<'a>(
         doubt &= !(smaller[key::index(&u)][j] & agree(plain(&u), 0));
     }
     if doubt == 0 {
-        return ALL_CELLS;
+        return (ALL_CELLS, None);
     }
     // The capped programme decides the rest.
     let capped = capped_distances(v, &caps, true, MOST_MELDS);
@@ -154,7 +190,8 @@ fn exact_cells<'a>(
     for (c, x) in lanes.iter_mut().enumerate() {
         *x = capped[8 * (c / 5) + c % 5];
     }
-    !doubt | agree(&lanes, 0)
+    let cells = !doubt | agree(&lanes, 0);
+    (cells, (cells != ALL_CELLS).then_some(capped))
 }
 
 #[cfg(test)]
@@ -162,12 +199,13 @@ mod tests {
     use super::*;
     use crate::Tables;
 
-    /// Every word against the definition: for every pattern of at most 11
-    /// tiles and every meld configuration it fits beside, the bit is clear
-    /// exactly when the capped programme equals the plain distances in
-    /// every cell of at most three melds.
+    /// Every word and row against the definition: for every pattern of at
+    /// most 11 tiles and every meld configuration it fits beside, the bit is
+    /// clear exactly when the capped programme equals the plain distances
+    /// in every cell of at most three melds, and the file keeps the capped
+    /// programme's row exactly where it is set.
     #[test]
-    fn suit_caps_words_match_the_capped_programme() {
+    fn suit_caps_match_the_capped_programme() {
         let tables = Tables::embedded();
         let t = tables.distance_tables();
         let patterns = key::patterns::<9>();
@@ -190,6 +228,12 @@ mod tests {
                         .flat_map(|p| (0..=MOST_MELDS).map(move |m| 8 * p + m))
                         .all(|l| capped[l] == plain[l]);
                     assert_eq!(word >> j & 1 == 0, equal, "{v:?} beside {j}");
+                    // Where they differ, the file keeps the capped ones.
+                    let kept = t.suit_capped(i, j);
+                    assert_eq!(kept.is_some(), !equal, "{v:?} beside {j}");
+                    if let Some(row) = kept {
+                        assert_eq!(*row, capped, "{v:?} beside {j}");
+                    }
                     n += 1;
                 }
                 n

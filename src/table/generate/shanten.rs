@@ -58,7 +58,7 @@ pub fn shanten() -> Vec<u8> {
     let honor = part::<7>(false);
     let suits = class_table(&suit.classes, DISTANCE_CLASSES);
     let honors = class_table(&honor.classes, DISTANCE_CLASSES);
-    let caps = super::le_u32(&super::caps::suit_caps(&suit));
+    let caps = super::caps::suit_caps(&suit);
     format::write(
         "shanten",
         &[
@@ -74,7 +74,9 @@ pub fn shanten() -> Vec<u8> {
                 "suit_honor_pairs",
                 products(&suits, SUIT_CLASS_ROWS, &honors, HONOR_CLASS_ROWS),
             ),
-            ("suit_caps", caps),
+            ("suit_caps", super::le_u32(&caps.words)),
+            ("suit_capped_keys", super::le_u32(&caps.keys)),
+            ("suit_capped_rows", caps.rows.concat()),
         ],
     )
 }

@@ -387,6 +387,18 @@ fn kinds_kept(keep: u8) -> u64 {
     m
 }
 
+/// MCR's knitted straight beside a declared meld: distance and (with
+/// `want`) the draws that lower it; one farther than `bound` may be left
+/// out.
+pub(super) fn knitted_forms<B: AsRef<[u8]>>(
+    t: &Tables<B>,
+    shape: &Shape,
+    want: bool,
+    bound: u8,
+) -> (u8, u64) {
+    knitted_straight(t, shape, 0b1111, want, bound, &mut Memo::off())
+}
+
 /// Knitted straight (MCR): for each permutation, its missing tiles plus
 /// the rest's distance to one set and a pair (just the pair beside a
 /// declared meld or in a bare short hand, see [`forms::knitted_straight_sets`]).

@@ -16,7 +16,7 @@
 //! leave doubt, the capped programme works out that suit (or that draw).
 
 use super::capped::{doubt, lanes_up_to, Certified, REAL_LANES};
-use super::combine::capped_distances;
+use super::combine::{capped_distances, NOTHING};
 use super::combine::{join, lowers, nonzero_lanes, optimal_lanes, product};
 use crate::hand::{Hand, MeldKind};
 use crate::table::generate::shanten::FAR;
@@ -46,6 +46,9 @@ pub(super) struct Melded {
     dropped: u8,
     /// Melds the concealed tiles must still form.
     pub(super) k: usize,
+    /// The parts (bit per part: m, p, s, z) a target may use; the tiles of
+    /// the others all go (Sichuan's voided suit, honours it lacks).
+    keep: u8,
 }
 
 impl Melded {
@@ -86,7 +89,15 @@ impl Melded {
             bound,
             dropped,
             k: total(hand.counts()) / 3,
+            keep: 0b1111,
         }
+    }
+
+    /// The same melds with only the parts of `keep` (bit per part) open to
+    /// a target.
+    #[inline]
+    pub(super) fn keeping(self, keep: u8) -> Melded {
+        Melded { keep, ..self }
     }
 }
 
@@ -119,63 +130,122 @@ impl MeldedParts {
         m: &Melded,
         resolve: bool,
     ) -> Option<MeldedParts> {
-        let mut suits = [Neighbourhood::suit(&[0; 9]); 3];
-        let mut x = [[0u8; 16]; 4];
-        let mut room = [0u16; 4];
-        let mut doubts = [0u128; 3];
+        let mut p = MeldedParts {
+            suits: [Neighbourhood::suit(&[0; 9]); 3],
+            honors: Neighbourhood::honor(&[0; 7]),
+            x: [[0u8; 16]; 4],
+            room: [0u16; 4],
+            doubts: [0u128; 3],
+            lower: None,
+        };
         for i in 0..3 {
-            let v: &[u8; 9] = c[9 * i..9 * i + 9].try_into().expect("nine");
-            let caps: &[u8; 9] = m.caps[9 * i..9 * i + 9].try_into().expect("nine");
-            suits[i] = Neighbourhood::suit(v);
-            let index = suits[i].index();
-            x[i] = *t.suit(t.suit_class_at(index));
-            room[i] = suits[i].room() & below(v, caps);
-            match m.bound[i] {
-                Bound::Open => {}
-                Bound::Single(j) => {
-                    if t.suit_caps_at(index) >> j & 1 == 1 {
-                        x[i] = *t.suit_capped(index, j as usize)?;
-                    }
+            p.set_suit(t, c, m, i, resolve)?;
+        }
+        p.set_honors(t, c, m);
+        p.settle(t, c, m)
+    }
+
+    /// The parts after one tile of kind `j` goes (`c`, the counts after):
+    /// the other parts kept.
+    #[inline]
+    pub(super) fn without(
+        &self,
+        t: &DistanceTables,
+        c: &[u8; KINDS],
+        m: &Melded,
+        j: usize,
+    ) -> Option<MeldedParts> {
+        if self.lower.is_some() {
+            return MeldedParts::of(t, c, m, false);
+        }
+        let mut p = *self;
+        match j / 9 {
+            3 => p.set_honors(t, c, m),
+            i => p.set_suit(t, c, m, i, false)?,
+        }
+        p.settle(t, c, m)
+    }
+
+    /// Look up suit `i` (see [`MeldedParts::of`]).
+    #[inline(always)]
+    fn set_suit(
+        &mut self,
+        t: &DistanceTables,
+        c: &[u8; KINDS],
+        m: &Melded,
+        i: usize,
+        resolve: bool,
+    ) -> Option<()> {
+        if m.keep >> i & 1 == 0 {
+            self.x[i] = NOTHING;
+            self.room[i] = 0;
+            self.doubts[i] = 0;
+            return Some(());
+        }
+        let v: &[u8; 9] = c[9 * i..9 * i + 9].try_into().expect("nine");
+        let caps: &[u8; 9] = m.caps[9 * i..9 * i + 9].try_into().expect("nine");
+        let n = Neighbourhood::suit(v);
+        let index = n.index();
+        let mut x = *t.suit(t.suit_class_at(index));
+        let mut doubts = 0;
+        match m.bound[i] {
+            Bound::Open => {}
+            Bound::Single(j) => {
+                if t.suit_caps_at(index) >> j & 1 == 1 {
+                    x = *t.suit_capped(index, j as usize)?;
                 }
-                Bound::Multi => {
-                    doubts[i] = doubt(t, v, caps, &x[i], lanes_up_to(m.k)).unwrap_or(REAL_LANES);
-                    if resolve && doubts[i] != 0 {
-                        x[i] = capped_distances(v, caps, true, m.k);
-                        doubts[i] = 0;
-                    }
+            }
+            Bound::Multi => {
+                doubts = doubt(t, v, caps, &x, lanes_up_to(m.k)).unwrap_or(REAL_LANES);
+                if resolve && doubts != 0 {
+                    x = capped_distances(v, caps, true, m.k);
+                    doubts = 0;
                 }
             }
         }
-        let (honors, hx, hroom) = honors(t, c[27..34].try_into().expect("seven"), m.dropped);
-        x[3] = hx;
-        room[3] = hroom;
-        let mut lower = None;
-        if doubts != [0; 3] {
-            // Doubtful cells as unreachable give an upper bound; where it
-            // meets the lower one, the distance is exact.
-            let d = distance_of(&x, m.k);
-            let mut y = x;
-            for i in 0..3 {
-                y[i] = Certified {
-                    lower: x[i],
-                    doubt: doubts[i],
-                }
-                .upper();
-            }
-            if distance_of(&y, m.k) != d {
-                return MeldedParts::of(t, c, m, true);
-            }
-            lower = Some(x);
-            x = y;
+        self.suits[i] = n;
+        self.x[i] = x;
+        self.room[i] = n.room() & below(v, caps);
+        self.doubts[i] = doubts;
+        Some(())
+    }
+
+    /// Look up the honours (see [`honors`]).
+    #[inline(always)]
+    fn set_honors(&mut self, t: &DistanceTables, c: &[u8; KINDS], m: &Melded) {
+        if m.keep >> 3 & 1 == 0 {
+            self.x[3] = NOTHING;
+            self.room[3] = 0;
+            return;
         }
-        Some(MeldedParts {
-            suits,
-            honors,
-            x,
-            room,
-            doubts,
-            lower,
-        })
+        let (n, x, room) = honors(t, c[27..34].try_into().expect("seven"), m.dropped);
+        self.honors = n;
+        self.x[3] = x;
+        self.room[3] = room;
+    }
+
+    /// With doubtful cells (suits beside two or more melds): those cells
+    /// as unreachable give an upper bound, and where it meets the lower
+    /// one, the distance is exact; otherwise the doubtful suits are worked
+    /// out.
+    #[inline(always)]
+    fn settle(mut self, t: &DistanceTables, c: &[u8; KINDS], m: &Melded) -> Option<MeldedParts> {
+        if self.doubts == [0; 3] {
+            return Some(self);
+        }
+        let lower = self.x;
+        for i in 0..3 {
+            self.x[i] = Certified {
+                lower: lower[i],
+                doubt: self.doubts[i],
+            }
+            .upper();
+        }
+        if distance_of(&self.x, m.k) != distance_of(&lower, m.k) {
+            return MeldedParts::of(t, c, m, true);
+        }
+        self.lower = Some(lower);
+        Some(self)
     }
 
     /// The hand's distance.
@@ -229,15 +299,35 @@ fn honors(t: &DistanceTables, z: &[u8; 7], dropped: u8) -> (Neighbourhood<7>, Di
     (n, d, n.room() & !u16::from(dropped))
 }
 
+/// Each suit's exact distances after one more tile of a rank, found when
+/// first asked: the rows of a discard table share the parts a discard
+/// leaves alone.
+pub(super) struct Ups {
+    next: [[Distances; 9]; 3],
+    found: [u16; 3],
+}
+
+impl Ups {
+    pub(super) fn new() -> Ups {
+        Ups {
+            next: [[[0; 16]; 9]; 3],
+            found: [0; 3],
+        }
+    }
+}
+
 /// Distance and effective tiles (bit per kind) of a 3n+1 melded hand's
 /// standard form; `None` where doubtful cells of `p` could be in an
-/// optimal allocation (ask again with the parts resolved).
+/// optimal allocation (ask again with the parts resolved). `ups` keeps the
+/// suits' draws for other hands with the same suits, except those of the
+/// suits in `fresh` (bit per suit).
 #[inline]
 pub(super) fn melded_effective(
     t: &DistanceTables,
     c: &[u8; KINDS],
     m: &Melded,
     p: &MeldedParts,
+    mut ups: Option<(&mut Ups, u8)>,
 ) -> Option<(u8, u64)> {
     let k = m.k;
     let x = &p.x;
@@ -270,35 +360,84 @@ pub(super) fn melded_effective(
                 ranks |= u16::from(lowers(&x[3], next, optimal)) << r;
                 continue;
             }
-            let index = p.suits[i].up(r);
-            let next = t.suit(t.suit_class_at(index));
-            // The table's distances are lower bounds: where they do not
-            // drop in an optimal lane, the draw does not help.
-            if !lowers(&x[i], next, optimal) {
-                continue;
-            }
-            let lowered = match m.bound[i] {
-                Bound::Open => true,
-                Bound::Single(j) => {
-                    t.suit_caps_at(index) >> j & 1 == 0
-                        || lowers(&x[i], t.suit_capped(index, j as usize)?, optimal)
+            let cached = match &ups {
+                Some((u, fresh)) if fresh >> i & 1 == 0 && u.found[i] >> r & 1 == 1 => {
+                    Some(u.next[i][r])
                 }
-                Bound::Multi => {
-                    // The certificate for the cells that matter here, else
-                    // the capped programme.
-                    let mut w: [u8; 9] = c[9 * i..9 * i + 9].try_into().expect("nine");
-                    w[r] += 1;
-                    let caps = &m.caps[9 * i..9 * i + 9];
-                    let asked = optimal & differing(&x[i], next);
-                    doubt(t, &w, caps, next, asked) == Some(0)
-                        || lowers(&x[i], &capped_distances(&w, caps, true, k), optimal)
+                _ => None,
+            };
+            let next = match cached {
+                Some(next) => next,
+                None => {
+                    let index = p.suits[i].up(r);
+                    let next = t.suit(t.suit_class_at(index));
+                    // The table's distances are lower bounds: where they
+                    // do not drop in an optimal lane, the draw does not
+                    // help.
+                    if !lowers(&x[i], next, optimal) {
+                        continue;
+                    }
+                    if m.bound[i] == Bound::Multi {
+                        // The certificate for the lanes asked here first.
+                        let mut w: [u8; 9] = c[9 * i..9 * i + 9].try_into().expect("nine");
+                        w[r] += 1;
+                        let caps = &m.caps[9 * i..9 * i + 9];
+                        let asked = optimal & differing(&x[i], next);
+                        if doubt(t, &w, caps, next, asked) == Some(0) {
+                            ranks |= 1 << r;
+                            continue;
+                        }
+                    }
+                    let next = exact_up(t, c, m, i, r, index, next)?;
+                    if let Some((u, fresh)) = &mut ups {
+                        if *fresh >> i & 1 == 0 {
+                            u.next[i][r] = next;
+                            u.found[i] |= 1 << r;
+                        }
+                    }
+                    next
                 }
             };
-            ranks |= u16::from(lowered) << r;
+            ranks |= u16::from(lowers(&x[i], &next, optimal)) << r;
         }
         tiles |= (ranks as u64) << (9 * i);
     }
     Some((d, tiles))
+}
+
+/// The exact capped distances of suit `i` of `c` with one more tile of
+/// rank `r` (dense index `index`, table distances `next`).
+#[inline]
+fn exact_up(
+    t: &DistanceTables,
+    c: &[u8; KINDS],
+    m: &Melded,
+    i: usize,
+    r: usize,
+    index: usize,
+    next: &Distances,
+) -> Option<Distances> {
+    Some(match m.bound[i] {
+        Bound::Open => *next,
+        Bound::Single(j) => {
+            if t.suit_caps_at(index) >> j & 1 == 0 {
+                *next
+            } else {
+                *t.suit_capped(index, j as usize)?
+            }
+        }
+        Bound::Multi => {
+            // The certificate, else the capped programme.
+            let mut w: [u8; 9] = c[9 * i..9 * i + 9].try_into().expect("nine");
+            w[r] += 1;
+            let caps = &m.caps[9 * i..9 * i + 9];
+            if doubt(t, &w, caps, next, lanes_up_to(m.k)) == Some(0) {
+                *next
+            } else {
+                capped_distances(&w, caps, true, m.k)
+            }
+        }
+    })
 }
 
 /// Lanes (0xff each) where two distance vectors differ.
@@ -318,4 +457,65 @@ fn rests(x: &[Distances; 4]) -> [Distances; 4] {
         product(&ab, &x[3]),
         product(&ab, &x[2]),
     ]
+}
+
+/// A melded 3n+2 hand's distance and its distance after each discard
+/// ([`FAR`] where the kind is not held): one part looked up again per
+/// discard.
+#[inline]
+pub(super) fn melded_after(
+    t: &DistanceTables,
+    c: &[u8; KINDS],
+    m: &Melded,
+) -> Option<(MeldedParts, [u8; KINDS])> {
+    let base = MeldedParts::of(t, c, m, false)?;
+    let mut after = [FAR; KINDS];
+    for j in (0..KINDS).filter(|&j| c[j] > 0) {
+        let mut w = *c;
+        w[j] -= 1;
+        after[j] = base.without(t, &w, m, j)?.distance(m.k);
+    }
+    Some((base, after))
+}
+
+/// The effective tiles (bit per kind) of a melded 3n+2 hand `c` (parts
+/// `base`) after discarding kind `j`; `ups` shared across the discards.
+#[inline]
+pub(super) fn melded_row(
+    t: &DistanceTables,
+    c: &[u8; KINDS],
+    m: &Melded,
+    base: &MeldedParts,
+    j: usize,
+    ups: &mut Ups,
+) -> Option<u64> {
+    let mut w = *c;
+    w[j] -= 1;
+    let fresh = if j < 27 { 1 << (j / 9) } else { 0 };
+    let p = base.without(t, &w, m, j)?;
+    if let Some((_, tiles)) = melded_effective(t, &w, m, &p, Some((ups, fresh))) {
+        return Some(tiles);
+    }
+    let p = MeldedParts::of(t, &w, m, true)?;
+    melded_effective(t, &w, m, &p, Some((ups, fresh))).map(|(_, tiles)| tiles)
+}
+
+/// Distance and (with `want`) effective tiles of a melded hand's standard
+/// form over the parts of `keep`; `None` where no table covers a suit.
+#[inline]
+pub(super) fn melded_improving(
+    t: &DistanceTables,
+    c: &[u8; KINDS],
+    m: &Melded,
+    keep: u8,
+    want: bool,
+) -> Option<(u8, u64)> {
+    let m = m.keeping(keep);
+    if !want {
+        return Some((MeldedParts::of(t, c, &m, false)?.distance(m.k), 0));
+    }
+    let ask = |resolve| {
+        MeldedParts::of(t, c, &m, resolve).and_then(|p| melded_effective(t, c, &m, &p, None))
+    };
+    ask(false).or_else(|| ask(true))
 }

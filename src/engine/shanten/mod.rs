@@ -42,6 +42,7 @@ mod counts;
 mod general;
 mod melded;
 
+use crate::forms;
 use crate::hand::{Hand, MeldKind};
 use crate::rules::Rules;
 use crate::table::generate::shanten::FAR;
@@ -54,8 +55,8 @@ use concealed::{
     with_special,
 };
 use counts::Tally;
-use general::{all_parts_open, distance, improving, special_improving, Memo};
-use melded::{melded_effective, Melded, MeldedParts};
+use general::{all_parts_open, distance, improving, knitted_forms, special_improving, Memo};
+use melded::{melded_after, melded_improving, melded_row, Melded, Ups};
 use std::fmt;
 
 /// Why a hand has no shanten, effective tiles or discard table.
@@ -463,13 +464,8 @@ impl<B: AsRef<[u8]>> Tables<B> {
             Sizes::Any.check(tally.tiles as usize, 0)?;
             return Ok(concealed_distance(self, c, &tally, rules, tally.tiles as usize) as i8 - 1);
         }
-        if all_parts_open(rules) {
-            // Beside declared melds: table reads where they are proven.
-            Sizes::Any.check(hand.concealed_len(), hand.meld_count())?;
-            let m = Melded::of(hand);
-            if let Some(p) = MeldedParts::of(&self.distance_tables(), hand.counts(), &m, false) {
-                return reached(p.distance(m.k));
-            }
+        if let Some((d, _)) = self.melded(hand, rules, Sizes::Any, false)? {
+            return reached(d);
         }
         let shape = Shape::new(hand, rules, Sizes::Any)?;
         let d = distance(self, &shape, rules, &mut Memo::for_rules(rules));
@@ -504,22 +500,12 @@ impl<B: AsRef<[u8]>> Tables<B> {
                 unseen,
             });
         }
-        if all_parts_open(rules) {
-            // Beside declared melds: table reads where they are proven.
-            Sizes::Draw.check(hand.concealed_len(), hand.meld_count())?;
-            let m = Melded::of(hand);
-            let t = self.distance_tables();
-            let c = hand.counts();
-            let ask = |resolve| {
-                MeldedParts::of(&t, c, &m, resolve).and_then(|p| melded_effective(&t, c, &m, &p))
-            };
-            if let Some((d, tiles)) = ask(false).or_else(|| ask(true)) {
-                return Ok(Effective {
-                    shanten: reached(d)?,
-                    tiles: TileSet::from_bits(tiles),
-                    unseen,
-                });
-            }
+        if let Some((d, tiles)) = self.melded(hand, rules, Sizes::Draw, true)? {
+            return Ok(Effective {
+                shanten: reached(d)?,
+                tiles: TileSet::from_bits(tiles),
+                unseen,
+            });
         }
         let shape = Shape::new(hand, rules, Sizes::Draw)?;
         let (d, tiles) = improving(self, &shape, rules, &mut Memo::for_rules(rules));
@@ -552,11 +538,17 @@ impl<B: AsRef<[u8]>> Tables<B> {
         };
         let mut memo = Memo::new();
         let open = shape.melds == 0 && all_parts_open(rules);
+        // Beside declared melds: table reads where they are proven.
+        let melded = (shape.melds > 0 && all_parts_open(rules))
+            .then(|| Melded::of(hand))
+            .and_then(|m| Some((m, melded_after(&self.distance_tables(), &shape.c, &m)?)));
         let (d, after) = if open {
             // The common case: the fast path's lookups, one part per discard.
             let tally = Tally::of(&shape.c);
             let d = concealed_distance(self, &shape.c, &tally, rules, shape.size);
             (d, concealed_after(self, &shape.c, &tally, rules))
+        } else if let Some((m, (base, after))) = &melded {
+            (base.distance(m.k), *after)
         } else {
             let d = distance(self, &shape, rules, &mut memo);
             let mut after = [FAR; KINDS];
@@ -580,8 +572,16 @@ impl<B: AsRef<[u8]>> Tables<B> {
         if open {
             concealed_rows(self, &shape.c, rules, &kinds[..len], &mut tiles);
         } else {
+            let dt = self.distance_tables();
+            let mut ups = Ups::new();
             for (&i, t) in kinds[..len].iter().zip(&mut tiles) {
-                *t = improving(self, &without(i), rules, &mut memo).1.bits();
+                let row = melded
+                    .as_ref()
+                    .and_then(|(m, (base, _))| melded_row(&dt, &shape.c, m, base, i, &mut ups));
+                *t = match row {
+                    Some(row) => row,
+                    None => improving(self, &without(i), rules, &mut memo).1.bits(),
+                };
             }
         }
         // Most unseen effective copies first, each count found once.
@@ -628,6 +628,62 @@ impl<B: AsRef<[u8]>> Tables<B> {
         } else {
             self.effective(hand, rules, visible).map(Ukeire::Draw)
         }
+    }
+}
+
+impl<B: AsRef<[u8]>> Tables<B> {
+    /// Distance and (with `want`) effective tiles of a hand with declared
+    /// melds by table reads ([`melded`]), under every rule set but the
+    /// three-player one; `Ok(None)` for a concealed hand or where the
+    /// tables leave doubt (the general path answers).
+    #[inline]
+    fn melded(
+        &self,
+        hand: &Hand,
+        rules: &Rules,
+        sizes: Sizes,
+        want: bool,
+    ) -> Result<Option<(u8, u64)>, ShantenError> {
+        if hand.meld_count() == 0 || rules.three_player {
+            return Ok(None);
+        }
+        let t = self.distance_tables();
+        let c = hand.counts();
+        let m = Melded::of(hand);
+        let knitted = rules.mcr_forms
+            && forms::knitted_straight_sets(
+                hand.concealed_len() + 3 * hand.meld_count(),
+                hand.meld_count(),
+            )
+            .is_some();
+        if rules.plain() && !knitted {
+            sizes.check(hand.concealed_len(), hand.meld_count())?;
+            return Ok(melded_improving(&t, c, &m, 0b1111, want));
+        }
+        // Sichuan's voids and missing tiles, MCR's knitted straight: what
+        // the general path checks, and its knitted forms.
+        let shape = Shape::new(hand, rules, sizes)?;
+        let mut best = (FAR, 0);
+        for keep in voids(shape.capped, rules) {
+            let Some((d, tiles)) = melded_improving(&t, c, &m, keep, want) else {
+                return Ok(None);
+            };
+            best = fewer(best, (d, tiles));
+        }
+        if knitted {
+            best = fewer(best, knitted_forms(self, &shape, want, best.0));
+        }
+        Ok(Some(best))
+    }
+}
+
+/// The better of two (distance, tiles) answers; on a tie, the tiles of both.
+#[inline]
+fn fewer(a: (u8, u64), b: (u8, u64)) -> (u8, u64) {
+    match a.0.cmp(&b.0) {
+        std::cmp::Ordering::Less => a,
+        std::cmp::Ordering::Greater => b,
+        std::cmp::Ordering::Equal => (a.0, a.1 | b.1),
     }
 }
 

@@ -234,12 +234,8 @@ impl MeldedParts {
             return Some(self);
         }
         let lower = self.x;
-        for i in 0..3 {
-            self.x[i] = Certified {
-                lower: lower[i],
-                doubt: self.doubts[i],
-            }
-            .upper();
+        for (x, &doubt) in self.x.iter_mut().zip(&self.doubts) {
+            *x = Certified { lower: *x, doubt }.upper();
         }
         if distance_of(&self.x, m.k) != distance_of(&lower, m.k) {
             return MeldedParts::of(t, c, m, true);

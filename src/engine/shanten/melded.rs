@@ -474,8 +474,9 @@ pub(super) fn melded_after(
     Some((base, after))
 }
 
-/// The effective tiles (bit per kind) of a melded 3n+2 hand `c` (parts
-/// `base`) after discarding kind `j`; `ups` shared across the discards.
+/// The distance and effective tiles (bit per kind) of a melded 3n+2 hand
+/// `c` (parts `base`) after discarding kind `j`; `ups` shared across the
+/// discards.
 #[inline]
 pub(super) fn melded_row(
     t: &DistanceTables,
@@ -484,16 +485,16 @@ pub(super) fn melded_row(
     base: &MeldedParts,
     j: usize,
     ups: &mut Ups,
-) -> Option<u64> {
+) -> Option<(u8, u64)> {
     let mut w = *c;
     w[j] -= 1;
     let fresh = if j < 27 { 1 << (j / 9) } else { 0 };
     let p = base.without(t, &w, m, j)?;
-    if let Some((_, tiles)) = melded_effective(t, &w, m, &p, Some((ups, fresh))) {
-        return Some(tiles);
+    if let Some(found) = melded_effective(t, &w, m, &p, Some((ups, fresh))) {
+        return Some(found);
     }
     let p = MeldedParts::of(t, &w, m, true)?;
-    melded_effective(t, &w, m, &p, Some((ups, fresh))).map(|(_, tiles)| tiles)
+    melded_effective(t, &w, m, &p, Some((ups, fresh)))
 }
 
 /// Distance and (with `want`) effective tiles of a melded hand's standard

@@ -56,7 +56,7 @@ use concealed::{
 };
 use counts::Tally;
 use general::{all_parts_open, distance, improving, knitted_forms, special_improving, Memo};
-use melded::{melded_after, melded_improving, melded_row, Melded, Ups};
+use melded::{melded_after, melded_improving, melded_row, Melded, MeldedParts, Ups};
 use std::fmt;
 
 /// Why a hand has no shanten, effective tiles or discard table.
@@ -539,16 +539,14 @@ impl<B: AsRef<[u8]>> Tables<B> {
         let mut memo = Memo::new();
         let open = shape.melds == 0 && all_parts_open(rules);
         // Beside declared melds: table reads where they are proven.
-        let melded = (shape.melds > 0 && all_parts_open(rules))
-            .then(|| Melded::of(hand))
-            .and_then(|m| Some((m, melded_after(&self.distance_tables(), &shape.c, &m)?)));
+        let melded = self.melded_after(hand, &shape, rules);
         let (d, after) = if open {
             // The common case: the fast path's lookups, one part per discard.
             let tally = Tally::of(&shape.c);
             let d = concealed_distance(self, &shape.c, &tally, rules, shape.size);
             (d, concealed_after(self, &shape.c, &tally, rules))
-        } else if let Some((m, (base, after))) = &melded {
-            (base.distance(m.k), *after)
+        } else if let Some(found) = &melded {
+            (found.d, found.after)
         } else {
             let d = distance(self, &shape, rules, &mut memo);
             let mut after = [FAR; KINDS];
@@ -575,9 +573,13 @@ impl<B: AsRef<[u8]>> Tables<B> {
             let dt = self.distance_tables();
             let mut ups = Ups::new();
             for (&i, t) in kinds[..len].iter().zip(&mut tiles) {
-                let row = melded
-                    .as_ref()
-                    .and_then(|(m, (base, _))| melded_row(&dt, &shape.c, m, base, i, &mut ups));
+                let row = melded.as_ref().and_then(|found| {
+                    let mut best = (FAR, 0);
+                    for (m, base) in found.keeps.iter().flatten() {
+                        best = fewer(best, melded_row(&dt, &shape.c, m, base, i, &mut ups)?);
+                    }
+                    Some(best.1)
+                });
                 *t = match row {
                     Some(row) => row,
                     None => improving(self, &without(i), rules, &mut memo).1.bits(),
@@ -675,6 +677,46 @@ impl<B: AsRef<[u8]>> Tables<B> {
         }
         Ok(Some(best))
     }
+}
+
+impl<B: AsRef<[u8]>> Tables<B> {
+    /// A melded 3n+2 hand's distance and its distance after each discard
+    /// by table reads ([`melded`]) over Sichuan's voids, with the parts of
+    /// each kept set for the rows; `None` for a concealed hand, three
+    /// players, MCR with a knitted straight in reach, or where no table
+    /// covers a suit.
+    fn melded_after(&self, hand: &Hand, shape: &Shape, rules: &Rules) -> Option<MeldedAfter> {
+        let knitted =
+            rules.mcr_forms && forms::knitted_straight_sets(shape.size, shape.melds).is_some();
+        if shape.melds == 0 || rules.three_player || knitted {
+            return None;
+        }
+        let t = self.distance_tables();
+        let m = Melded::of(hand);
+        let mut found = MeldedAfter {
+            d: FAR,
+            after: [FAR; KINDS],
+            keeps: [None; 3],
+        };
+        for (slot, keep) in found.keeps.iter_mut().zip(voids(shape.capped, rules)) {
+            let m = m.keeping(keep);
+            let (base, after) = melded_after(&t, &shape.c, &m)?;
+            found.d = found.d.min(base.distance(m.k));
+            for (a, b) in found.after.iter_mut().zip(after) {
+                *a = (*a).min(b);
+            }
+            *slot = Some((m, base));
+        }
+        Some(found)
+    }
+}
+
+/// A melded discard table's distances ([`Tables::melded_after`]).
+struct MeldedAfter {
+    d: u8,
+    after: [u8; KINDS],
+    /// The melds and parts for each set of kept parts (Sichuan: up to three).
+    keeps: [Option<(Melded, MeldedParts)>; 3],
 }
 
 /// The better of two (distance, tiles) answers; on a tie, the tiles of both.

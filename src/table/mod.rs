@@ -621,7 +621,8 @@ impl<B: AsRef<[u8]>> Tables<B> {
     #[inline]
     pub fn distance_tables(&self) -> DistanceTables<'_> {
         let bytes = self.shanten.bytes();
-        DistanceTables::new(self.distance_sections.clone().map(|r| &bytes[r]))
+        let s = &self.distance_sections;
+        DistanceTables::new(std::array::from_fn(|i| &bytes[s[i].clone()]))
     }
 
     /// The replacement distances of a suit pattern (≤ 14 tiles).

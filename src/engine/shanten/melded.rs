@@ -20,7 +20,7 @@ use super::combine::{capped_distances, NOTHING};
 use super::combine::{join, lowers, nonzero_lanes, optimal_lanes, product};
 use crate::hand::{Hand, MeldKind};
 use crate::table::generate::shanten::FAR;
-use crate::table::key::Neighbourhood;
+use crate::table::key::{self, Neighbourhood};
 use crate::table::{DistanceTables, Distances};
 use crate::tile::{total, KINDS};
 
@@ -230,7 +230,7 @@ impl MeldedParts {
     /// out.
     #[inline(always)]
     fn settle(mut self, t: &DistanceTables, c: &[u8; KINDS], m: &Melded) -> Option<MeldedParts> {
-        if self.doubts == [0; 3] {
+        if self.doubts.iter().all(|&d| d == 0) {
             return Some(self);
         }
         let lower = self.x;
@@ -274,14 +274,28 @@ fn below(v: &[u8; 9], caps: &[u8; 9]) -> u16 {
 /// can change.
 #[inline(always)]
 fn honors(t: &DistanceTables, z: &[u8; 7], dropped: u8) -> (Neighbourhood<7>, Distances, u16) {
+    let n = Neighbourhood::honor(&kept_honors(z, dropped));
+    let d = honor_distances(t, n.index(), dropped);
+    (n, d, n.room() & !u16::from(dropped))
+}
+
+/// The honour counts without the `dropped` kinds.
+#[inline(always)]
+fn kept_honors(z: &[u8; 7], dropped: u8) -> [u8; 7] {
     let mut w = *z;
     for (r, x) in w.iter_mut().enumerate() {
         if dropped >> r & 1 == 1 {
             *x = 0;
         }
     }
-    let n = Neighbourhood::honor(&w);
-    let mut d = *t.honor(t.honor_class_at(n.index()));
+    w
+}
+
+/// The distances of the kept honour pattern with dense index `index`,
+/// cells needing more kinds than are kept out of reach (see [`honors`]).
+#[inline(always)]
+fn honor_distances(t: &DistanceTables, index: usize, dropped: u8) -> Distances {
+    let mut d = *t.honor(t.honor_class_at(index));
     if dropped != 0 {
         let kept = 7 - dropped.count_ones() as usize;
         for p in 0..2 {
@@ -292,7 +306,50 @@ fn honors(t: &DistanceTables, z: &[u8; 7], dropped: u8) -> (Neighbourhood<7>, Di
             }
         }
     }
-    (n, d, n.room() & !u16::from(dropped))
+    d
+}
+
+/// A melded hand's distance over the parts `m` keeps: class lookups and
+/// the `suit_caps` words, no neighbourhoods (see [`MeldedParts`] for the
+/// draws). `None` where no table covers a suit.
+#[inline]
+pub(super) fn melded_distance(t: &DistanceTables, c: &[u8; KINDS], m: &Melded) -> Option<u8> {
+    let mut x = [NOTHING; 4];
+    let mut doubts = [0u128; 3];
+    for i in (0..3).filter(|&i| m.keep >> i & 1 == 1) {
+        let v: &[u8; 9] = c[9 * i..9 * i + 9].try_into().expect("nine");
+        let index = key::suit_index(v);
+        x[i] = *t.suit(t.suit_class_at(index));
+        match m.bound[i] {
+            Bound::Open => {}
+            Bound::Single(j) => {
+                if t.suit_caps_at(index) >> j & 1 == 1 {
+                    x[i] = *t.suit_capped(index, j as usize)?;
+                }
+            }
+            Bound::Multi => {
+                let caps = &m.caps[9 * i..9 * i + 9];
+                doubts[i] = doubt(t, v, caps, &x[i], lanes_up_to(m.k)).unwrap_or(REAL_LANES);
+            }
+        }
+    }
+    if m.keep >> 3 & 1 == 1 {
+        let z = kept_honors(c[27..34].try_into().expect("seven"), m.dropped);
+        x[3] = honor_distances(t, key::honor_index(&z), m.dropped);
+    }
+    let d = distance_of(&x, m.k);
+    if doubts.iter().all(|&d| d == 0) {
+        return Some(d);
+    }
+    // Doubtful cells as unreachable give an upper bound; where it meets
+    // the lower one, the distance is exact.
+    for (x, &doubt) in x.iter_mut().zip(&doubts) {
+        *x = Certified { lower: *x, doubt }.upper();
+    }
+    if distance_of(&x, m.k) == d {
+        return Some(d);
+    }
+    Some(MeldedParts::of(t, c, m, true)?.distance(m.k))
 }
 
 /// Each suit's exact distances after one more tile of a rank, found when
@@ -509,7 +566,7 @@ pub(super) fn melded_improving(
 ) -> Option<(u8, u64)> {
     let m = m.keeping(keep);
     if !want {
-        return Some((MeldedParts::of(t, c, &m, false)?.distance(m.k), 0));
+        return Some((melded_distance(t, c, &m)?, 0));
     }
     let ask = |resolve| {
         MeldedParts::of(t, c, &m, resolve).and_then(|p| melded_effective(t, c, &m, &p, None))

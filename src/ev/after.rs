@@ -49,6 +49,13 @@ impl<'s> After<'s> {
         }
     }
 
+    /// Per held kind d (common case only): the shanten of the state less d
+    /// plus a kind that is not among its draws, and those draws.
+    #[inline]
+    pub fn short(&self) -> Option<&[(i8, u64); KINDS]> {
+        self.short.as_ref()
+    }
+
     /// Shanten of the state plus `k` (a joker when `joker`) less the real
     /// tile `d` (held, not `k`), which is the hand `key`; [`UNREACHABLE`]
     /// when no complete hand can be reached. Off the common case the

@@ -181,15 +181,6 @@ impl Graph {
             self.nodes[i].draws = first..first;
             return;
         }
-        let mut effective = game
-            .tables
-            .effective_jokers(&real, jokers, &game.rules, &[0; KINDS])
-            .map_or(0, |e| e.tiles().bits());
-        if let Some(jk) = game.joker {
-            if c[jk] < game.cap[jk] && game.shanten(&real, jokers + 1).is_some_and(|d| d < s) {
-                effective |= 1 << jk;
-            }
-        }
         let after = After::new(game, &c, &real, jokers);
         // The real kinds held, and those held beyond the hand analysed.
         let (mut held_kinds, mut over) = (0u64, 0u64);
@@ -197,6 +188,25 @@ impl Graph {
             held_kinds |= 1 << d;
             over |= u64::from(c[d] > game.start[d]) << d;
         }
+        let masks = after.short().map(|short| Masks::new(short, held_kinds, s));
+        // A ready hand's effective tiles are its waits: no discard shows them.
+        let effective = match &masks {
+            Some(m) if s > 0 => m.effective,
+            _ => {
+                let mut effective = game
+                    .tables
+                    .effective_jokers(&real, jokers, &game.rules, &[0; KINDS])
+                    .map_or(0, |e| e.tiles().bits());
+                if let Some(jk) = game.joker {
+                    if c[jk] < game.cap[jk]
+                        && game.shanten(&real, jokers + 1).is_some_and(|d| d < s)
+                    {
+                        effective |= 1 << jk;
+                    }
+                }
+                effective
+            }
+        };
         let mut opts: Vec<u32> = Vec::with_capacity(16);
         for (k, &held) in c.iter().enumerate() {
             let w = game.weight(k, held);
@@ -239,28 +249,52 @@ impl Graph {
             // The state itself is an option (not stored: the layers have
             // its values at hand).
             let mut keeps = b == s;
-            let mut discards = held_kinds | real_k;
-            while discards != 0 {
-                let d = discards.trailing_zeros() as usize;
-                discards &= discards - 1;
-                if d == k {
-                    // Throwing back an effective draw is a shanten-down.
-                    keeps |= b < s && game.shanten_down && exch + i32::from(s) <= game.budget;
-                    continue;
+            if let Some(m) = &masks {
+                // The same choices as the loop below, as masks over d.
+                let short = after.short().expect("masks come from it");
+                keeps |= b < s && game.shanten_down && exch + i32::from(s) <= game.budget;
+                let need = exch_k + i32::from(b) - game.budget;
+                let mut take = 0;
+                if b < s {
+                    take |= m.reaching(b, k);
+                } else if game.changes {
+                    take |= m.reaching(b, k) & within(need, over);
                 }
-                let exch_d = exch_k - (over >> d & 1) as i32;
-                let change = b == s && game.changes && exch_d + i32::from(b) <= game.budget;
-                let down = game.shanten_down && exch_d + i32::from(b) < game.budget;
-                if b == s && !change && !down {
-                    continue;
+                if game.shanten_down {
+                    take |= m.reaching(b + 1, k) & within(need + 1, over);
                 }
-                let key_d = minus(key_k, d);
-                let sd = after.shanten(game, &mut self.shanten, key_d, k, d);
-                if sd == UNREACHABLE {
-                    continue;
+                take &= !(1 << k);
+                while take != 0 {
+                    let d = take.trailing_zeros() as usize;
+                    take &= take - 1;
+                    let (base, draws) = short[d];
+                    let sd = base - (draws >> k & 1) as i8;
+                    opts.push(self.node(minus(key_k, d), sd));
                 }
-                if sd == b && (b < s || change) || sd == b + 1 && down {
-                    opts.push(self.node(key_d, sd));
+            } else {
+                let mut discards = held_kinds | real_k;
+                while discards != 0 {
+                    let d = discards.trailing_zeros() as usize;
+                    discards &= discards - 1;
+                    if d == k {
+                        // Throwing back an effective draw is a shanten-down.
+                        keeps |= b < s && game.shanten_down && exch + i32::from(s) <= game.budget;
+                        continue;
+                    }
+                    let exch_d = exch_k - (over >> d & 1) as i32;
+                    let change = b == s && game.changes && exch_d + i32::from(b) <= game.budget;
+                    let down = game.shanten_down && exch_d + i32::from(b) < game.budget;
+                    if b == s && !change && !down {
+                        continue;
+                    }
+                    let key_d = minus(key_k, d);
+                    let sd = after.shanten(game, &mut self.shanten, key_d, k, d);
+                    if sd == UNREACHABLE {
+                        continue;
+                    }
+                    if sd == b && (b < s || change) || sd == b + 1 && down {
+                        opts.push(self.node(key_d, sd));
+                    }
                 }
             }
             if win.is_none() && keeps && opts.is_empty() {
@@ -281,6 +315,73 @@ impl Graph {
         let node = &mut self.nodes[i];
         node.stay = stay;
         node.draws = first..end;
+    }
+}
+
+/// The discard-and-draw shanten of a state on the common case as masks
+/// over the held kinds d (the state less d plus k has shanten `base_d`, one
+/// less when k is among d's draws).
+struct Masks {
+    /// Held kinds by `base_d`: s − 1, s, s + 1, s + 2.
+    level: [u64; 4],
+    /// Per kind k: the held d whose draws include k.
+    reach: [u64; KINDS],
+    /// The state's effective tiles when s > 0: some discard after the draw
+    /// lowers s.
+    effective: u64,
+    /// s − 1, the shanten of `level[0]`.
+    low: i8,
+}
+
+impl Masks {
+    fn new(short: &[(i8, u64); KINDS], held: u64, s: i8) -> Masks {
+        let mut m = Masks {
+            level: [0; 4],
+            reach: [0; KINDS],
+            effective: 0,
+            low: s - 1,
+        };
+        let mut rest = held;
+        while rest != 0 {
+            let d = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let (base, draws) = short[d];
+            if let Some(l) = m.level.get_mut((base - s + 1) as usize) {
+                *l |= 1 << d;
+            }
+            if base < s {
+                m.effective = !0;
+            } else if base == s {
+                m.effective |= draws;
+            }
+            let mut ks = draws & ((1 << KINDS) - 1);
+            while ks != 0 {
+                let k = ks.trailing_zeros() as usize;
+                ks &= ks - 1;
+                m.reach[k] |= 1 << d;
+            }
+        }
+        m
+    }
+
+    /// The held d whose discard after drawing k reaches shanten `v`.
+    #[inline]
+    fn reaching(&self, v: i8, k: usize) -> u64 {
+        let at = |i: i8| self.level.get(i as usize).copied().unwrap_or(0);
+        let i = v - self.low;
+        at(i) & !self.reach[k] | at(i + 1) & self.reach[k]
+    }
+}
+
+/// The kinds d whose exchanges stay within the budget, `need` being how far
+/// a discard from an exchange-free kind would overrun it: all when none,
+/// those held beyond the hand analysed (`over`) when one, else none.
+#[inline]
+fn within(need: i32, over: u64) -> u64 {
+    match need {
+        ..=0 => !0,
+        1 => over,
+        _ => 0,
     }
 }
 

@@ -46,6 +46,7 @@
 //! ```
 
 mod after;
+mod index;
 mod model;
 mod score;
 mod solver;

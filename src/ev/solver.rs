@@ -18,7 +18,8 @@
 //! every discard). A draw that completes a winning hand wins; where points
 //! vary (MCR) the player may also play on.
 
-use super::after::After;
+use super::after::{After, ShortMemo};
+use super::index::Index;
 use super::model::{minus, plus, unpack, Game, Key};
 use super::score::Scoring;
 use crate::tile::{Tile, KINDS};
@@ -87,9 +88,11 @@ pub struct Graph {
     pub draws: Vec<Draw>,
     pub opts: Vec<u32>,
     pub wins: Vec<f64>,
-    index: KeyMap<u32>,
+    index: Index,
     /// Shanten of the hands queried off the common case (`After`).
     shanten: KeyMap<i8>,
+    /// The common case's 3n-tile answers (`After`).
+    memo: ShortMemo,
 }
 
 impl Graph {
@@ -100,8 +103,9 @@ impl Graph {
             draws: Vec::new(),
             opts: Vec::new(),
             wins: Vec::new(),
-            index: KeyMap::default(),
+            index: Index::new(),
             shanten: KeyMap::default(),
+            memo: ShortMemo::default(),
         };
         for &(key, s) in roots {
             g.node(key, s);
@@ -116,8 +120,8 @@ impl Graph {
 
     /// The index of a state, added when new.
     pub fn node(&mut self, key: Key, shanten: i8) -> u32 {
-        let next = self.nodes.len() as u32;
-        *self.index.entry(key).or_insert_with(|| {
+        let (n, new) = self.index.get_or_insert(key, self.nodes.len() as u32);
+        if new {
             self.nodes.push(Node {
                 key,
                 shanten,
@@ -126,13 +130,13 @@ impl Graph {
                 opts: 0,
                 wins: 0,
             });
-            next
-        })
+        }
+        n
     }
 
     /// The index of a known state.
     pub fn find(&self, key: Key) -> Option<u32> {
-        self.index.get(&key).copied()
+        self.index.get(key)
     }
 
     /// The draws of state `i` with their options (in the order of the
@@ -163,7 +167,8 @@ impl Graph {
             + self.opts.capacity() * size_of::<u32>()
             + self.wins.capacity() * size_of::<f64>()
             + self.shanten.capacity() * (size_of::<Key>() + 2)
-            + self.index.capacity() * (size_of::<Key>() + size_of::<u32>() + 1)
+            + self.index.bytes()
+            + self.memo.bytes()
     }
 
     /// Work out the draws of state `i`.
@@ -181,7 +186,7 @@ impl Graph {
             self.nodes[i].draws = first..first;
             return;
         }
-        let after = After::new(game, &c, &real, jokers);
+        let after = After::new(game, &c, &real, jokers, &mut self.memo);
         // The real kinds held, and those held beyond the hand analysed.
         let (mut held_kinds, mut over) = (0u64, 0u64);
         for d in (0..KINDS).filter(|&d| real.counts()[d] > 0) {

@@ -353,12 +353,12 @@ fn explain<B: AsRef<[u8]>>(
     let node = &graph.nodes[i as usize];
     let mut plans = Vec::new();
     for (d, opts, points) in graph.draws_of(i) {
-        let k = d.kind as usize;
+        let k = d.kind();
         let draw = Tile::from_index(k).expect("index < 34");
         if points.is_some() {
             plans.push(DrawPlan {
                 draw,
-                remaining: d.weight,
+                remaining: d.weight(),
                 wins: true,
                 discard: None,
                 shanten: -1,
@@ -384,7 +384,7 @@ fn explain<B: AsRef<[u8]>>(
         };
         plans.push(DrawPlan {
             draw,
-            remaining: d.weight,
+            remaining: d.weight(),
             wins: false,
             discard: discarded(key, k, next.key).map(|x| Tile::from_index(x).expect("< 34")),
             shanten: next.shanten,

@@ -67,18 +67,54 @@ pub struct Node {
     pub wins: u32,
 }
 
-/// A draw with a choice (or a win): five bytes, as the layers stream
-/// through every draw T times.
-pub struct Draw {
-    pub kind: u8,
-    pub weight: u8,
-    /// How many options (states the allowed discards lead to) follow the
-    /// previous draw's in `Graph::opts`.
-    pub options: u8,
-    /// The draw completes a win, its points next in `Graph::wins`.
-    pub wins: bool,
-    /// The state itself is an option too (the draw thrown back).
-    pub keeps: bool,
+/// A draw with a choice (or a win) in two bytes, as the layers stream
+/// through every draw T times: the kind (6 bits), its weight (3), how many
+/// options (states the allowed discards lead to) follow the previous
+/// draw's in `Graph::opts` (5), whether it completes a win (its points next
+/// in `Graph::wins`) and whether the state itself is an option too (the
+/// draw thrown back).
+#[derive(Clone, Copy)]
+pub struct Draw(u16);
+
+impl Draw {
+    fn new(kind: usize, weight: u8, options: usize, wins: bool, keeps: bool) -> Draw {
+        assert!(
+            kind < 64 && weight < 8 && options < 32,
+            "a draw fits 16 bits"
+        );
+        Draw(
+            kind as u16
+                | u16::from(weight) << 6
+                | (options as u16) << 9
+                | u16::from(wins) << 14
+                | u16::from(keeps) << 15,
+        )
+    }
+
+    #[inline]
+    pub fn kind(self) -> usize {
+        usize::from(self.0 & 63)
+    }
+
+    #[inline]
+    pub fn weight(self) -> u8 {
+        (self.0 >> 6 & 7) as u8
+    }
+
+    #[inline]
+    pub fn options(self) -> usize {
+        usize::from(self.0 >> 9 & 31)
+    }
+
+    #[inline]
+    pub fn wins(self) -> bool {
+        self.0 >> 14 & 1 == 1
+    }
+
+    #[inline]
+    pub fn keeps(self) -> bool {
+        self.0 >> 15 == 1
+    }
 }
 
 /// Every reachable state and its transitions, each state's draws, options
@@ -141,19 +177,19 @@ impl Graph {
 
     /// The draws of state `i` with their options (in the order of the
     /// kind discarded) and points.
-    pub fn draws_of(&self, i: u32) -> Vec<(&Draw, Vec<u32>, Option<f64>)> {
+    pub fn draws_of(&self, i: u32) -> Vec<(Draw, Vec<u32>, Option<f64>)> {
         let node = &self.nodes[i as usize];
         let (mut o, mut w) = (node.opts as usize, node.wins as usize);
         let mut out = Vec::new();
-        for d in &self.draws[node.draws.start as usize..node.draws.end as usize] {
-            let mut opts = self.opts[o..o + usize::from(d.options)].to_vec();
-            o += usize::from(d.options);
-            if d.keeps {
+        for &d in &self.draws[node.draws.start as usize..node.draws.end as usize] {
+            let mut opts = self.opts[o..o + d.options()].to_vec();
+            o += d.options();
+            if d.keeps() {
                 opts.push(i);
             }
             opts.sort_by_key(|&x| std::cmp::Reverse(self.nodes[x as usize].key));
-            let win = d.wins.then(|| self.wins[w]);
-            w += usize::from(d.wins);
+            let win = d.wins().then(|| self.wins[w]);
+            w += usize::from(d.wins());
             out.push((d, opts, win));
         }
         out
@@ -235,13 +271,7 @@ impl Graph {
             };
             if let Some(v) = win.filter(|_| !scoring.varies()) {
                 self.wins.push(v);
-                self.draws.push(Draw {
-                    kind: k as u8,
-                    weight: w,
-                    options: 0,
-                    wins: true,
-                    keeps: false,
-                });
+                self.draws.push(Draw::new(k, w, 0, true, false));
                 continue;
             }
             // Best shanten a discard reaches: one lower after an effective
@@ -308,13 +338,8 @@ impl Graph {
             }
             self.opts.extend_from_slice(&opts);
             self.wins.extend(win);
-            self.draws.push(Draw {
-                kind: k as u8,
-                weight: w,
-                options: opts.len() as u8,
-                wins: win.is_some(),
-                keeps,
-            });
+            self.draws
+                .push(Draw::new(k, w, opts.len(), win.is_some(), keeps));
         }
         let end = self.draws.len() as u32;
         let node = &mut self.nodes[i];
@@ -406,6 +431,15 @@ pub struct Values {
     pub tenpai_before: Vec<f64>,
 }
 
+/// A state as the layers read it.
+struct Lite {
+    draws: Range<u32>,
+    opts: u32,
+    wins: u32,
+    stay: u32,
+    shanten: i8,
+}
+
 /// The layers t = 1..=turns over the whole graph. A state's three values
 /// sit together, so an option costs one cache line.
 pub fn solve(g: &Graph, wall: u32, turns: usize, keep: &[u32]) -> Values {
@@ -426,15 +460,32 @@ pub fn solve(g: &Graph, wall: u32, turns: usize, keep: &[u32]) -> Values {
         })
         .collect();
     let mut before = prev.clone();
-    for _ in 1..=turns {
-        let (mut opts, mut wins) = (&g.opts[..], &g.wins[..]);
-        for (i, node) in g.nodes.iter().enumerate() {
-            let stay = f64::from(node.stay);
+    // What the layers read of each state, in 24 bytes rather than 48.
+    let lite: Vec<Lite> = g
+        .nodes
+        .iter()
+        .map(|n| Lite {
+            draws: n.draws.clone(),
+            opts: n.opts,
+            wins: n.wins,
+            stay: n.stay,
+            shanten: n.shanten,
+        })
+        .collect();
+    for t in 1..=turns as i32 {
+        for (i, l) in lite.iter().enumerate() {
+            // A state further than t − 1 draws from ready keeps its zeros
+            // (its options are at most one shanten closer).
+            if i32::from(l.shanten) > t {
+                continue;
+            }
+            let stay = f64::from(l.stay);
             let own = prev[i];
             let (mut a, mut b, mut c) = (stay * own[0], stay * own[1], stay * own[2]);
-            for d in &g.draws[node.draws.start as usize..node.draws.end as usize] {
-                let [mut mt, mut mw, mut ms] = if d.keeps { own } else { [0.0; 3] };
-                let (these, rest) = opts.split_at(usize::from(d.options));
+            let (mut opts, mut wins) = (&g.opts[l.opts as usize..], &g.wins[l.wins as usize..]);
+            for &d in &g.draws[l.draws.start as usize..l.draws.end as usize] {
+                let [mut mt, mut mw, mut ms] = if d.keeps() { own } else { [0.0; 3] };
+                let (these, rest) = opts.split_at(d.options());
                 opts = rest;
                 for &x in these {
                     let [t, w, s] = prev[x as usize];
@@ -442,18 +493,18 @@ pub fn solve(g: &Graph, wall: u32, turns: usize, keep: &[u32]) -> Values {
                     mw = max(mw, w);
                     ms = max(ms, s);
                 }
-                if d.wins {
+                if d.wins() {
                     mt = 1.0;
                     mw = 1.0;
                     ms = max(ms, wins[0]);
                     wins = &wins[1..];
                 }
-                let w = f64::from(d.weight);
+                let w = f64::from(d.weight());
                 a += w * mt;
                 b += w * mw;
                 c += w * ms;
             }
-            let tenpai = if node.shanten <= 0 { 1.0 } else { a * inv };
+            let tenpai = if l.shanten <= 0 { 1.0 } else { a * inv };
             next[i] = [tenpai, b * inv, c * inv];
         }
         std::mem::swap(&mut before, &mut prev);

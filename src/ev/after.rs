@@ -118,10 +118,11 @@ fn base5(c: &Counts) -> u128 {
 /// Bits of a base-5 hand.
 const HAND_BITS: u32 = 79;
 
-/// Slots of the [`ShortMemo`] (16 bytes each): small enough to stay in a
-/// core's cache; the hands that repeat are mostly met close together (the
-/// graph grows breadth first), so a direct-mapped cache keeps most of them.
-const MEMO_SLOTS: usize = 1 << MEMO_BITS;
+/// Most slots of the [`ShortMemo`] (16 bytes each): small enough to stay
+/// in a core's cache; the hands that repeat are mostly met close together
+/// (the graph grows breadth first), so a direct-mapped cache keeps most of
+/// them. It starts at 2^10 slots and doubles with the graph (a small graph
+/// would pay for zeroing more than it asks).
 const MEMO_BITS: u32 = 14;
 
 /// Recent answers of [`Tables::effective_short`](crate::Tables::effective_short)
@@ -130,26 +131,41 @@ const MEMO_BITS: u32 = 14;
 /// above it; a new answer takes its slot over.
 pub struct ShortMemo {
     slots: Vec<u128>,
+    bits: u32,
 }
 
 impl Default for ShortMemo {
     fn default() -> ShortMemo {
         ShortMemo {
-            slots: vec![0; MEMO_SLOTS],
+            slots: vec![0; 1 << 10],
+            bits: 10,
         }
     }
 }
 
 impl ShortMemo {
     #[inline]
-    fn slot(hand: u128) -> usize {
+    fn slot(&self, hand: u128) -> usize {
         let folded = (hand as u64) ^ ((hand >> 64) as u64).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        (folded.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - MEMO_BITS)) as usize
+        (folded.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - self.bits)) as usize
+    }
+
+    /// Twice the slots (up to 2^[`MEMO_BITS`]) once a graph of `states`
+    /// outgrows them, the answers kept.
+    pub fn fit(&mut self, states: usize) {
+        if self.bits < MEMO_BITS && states > self.slots.len() / 2 {
+            let old = std::mem::replace(&mut self.slots, vec![0; 2 << self.bits]);
+            self.bits += 1;
+            for e in old.into_iter().filter(|&e| e != 0) {
+                let i = self.slot(e & ((1 << HAND_BITS) - 1));
+                self.slots[i] = e;
+            }
+        }
     }
 
     #[inline]
     fn get(&self, hand: u128) -> Option<(u8, u64)> {
-        let e = self.slots[ShortMemo::slot(hand)];
+        let e = self.slots[self.slot(hand)];
         (e != 0 && e & ((1 << HAND_BITS) - 1) == hand).then(|| {
             let v = e >> HAND_BITS;
             ((v & 15) as u8, (v >> 4) as u64)
@@ -160,7 +176,8 @@ impl ShortMemo {
     fn insert(&mut self, hand: u128, (dist, draws): (u8, u64)) {
         debug_assert!(dist < 16 && draws < 1 << KINDS);
         let v = u128::from(dist) | u128::from(draws) << 4;
-        self.slots[ShortMemo::slot(hand)] = hand | v << HAND_BITS;
+        let i = self.slot(hand);
+        self.slots[i] = hand | v << HAND_BITS;
     }
 
     /// Bytes held.

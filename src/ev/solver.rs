@@ -148,6 +148,7 @@ impl Graph {
         }
         let mut i = 0;
         while i < g.nodes.len() {
+            g.memo.fit(g.nodes.len());
             g.expand(game, scoring, i);
             i += 1;
         }
@@ -248,7 +249,6 @@ impl Graph {
                 effective
             }
         };
-        let mut opts: Vec<u32> = Vec::with_capacity(16);
         for (k, &held) in c.iter().enumerate() {
             let w = game.weight(k, held);
             if w == 0 {
@@ -280,7 +280,8 @@ impl Graph {
             let key_k = plus(key, k);
             let exch_k = exch + i32::from(held >= game.start[k]);
             let real_k = u64::from(!game.is_joker(k)) << k;
-            opts.clear();
+            // The options go straight to `self.opts`.
+            let first_opt = self.opts.len();
             // The state itself is an option (not stored: the layers have
             // its values at hand).
             let mut keeps = b == s;
@@ -304,7 +305,8 @@ impl Graph {
                     take &= take - 1;
                     let (base, draws) = short[d];
                     let sd = base - (draws >> k & 1) as i8;
-                    opts.push(self.node(minus(key_k, d), sd));
+                    let n = self.node(minus(key_k, d), sd);
+                    self.opts.push(n);
                 }
             } else {
                 let mut discards = held_kinds | real_k;
@@ -328,18 +330,19 @@ impl Graph {
                         continue;
                     }
                     if sd == b && (b < s || change) || sd == b + 1 && down {
-                        opts.push(self.node(key_d, sd));
+                        let n = self.node(key_d, sd);
+                        self.opts.push(n);
                     }
                 }
             }
-            if win.is_none() && keeps && opts.is_empty() {
+            let options = self.opts.len() - first_opt;
+            if win.is_none() && keeps && options == 0 {
                 stay += u32::from(w);
                 continue;
             }
-            self.opts.extend_from_slice(&opts);
             self.wins.extend(win);
             self.draws
-                .push(Draw::new(k, w, opts.len(), win.is_some(), keeps));
+                .push(Draw::new(k, w, options, win.is_some(), keeps));
         }
         let end = self.draws.len() as u32;
         let node = &mut self.nodes[i];

@@ -129,6 +129,9 @@ pub struct Graph {
     shanten: KeyMap<i8>,
     /// The common case's 3n-tile answers (`After`).
     memo: ShortMemo,
+    /// Where the states of each depth end (draws from the nearest root):
+    /// states are numbered breadth first.
+    pub levels: Vec<u32>,
 }
 
 impl Graph {
@@ -142,12 +145,20 @@ impl Graph {
             index: Index::new(),
             shanten: KeyMap::default(),
             memo: ShortMemo::default(),
+            levels: Vec::new(),
         };
         for &(key, s) in roots {
             g.node(key, s);
         }
+        // Breadth first: when the first state of depth j + 1 comes up to be
+        // expanded, every state of depth j has been, so the states of
+        // depth j + 1 end where the states end now.
+        g.levels.push(g.nodes.len() as u32);
         let mut i = 0;
         while i < g.nodes.len() {
+            if i == *g.levels.last().expect("roots") as usize {
+                g.levels.push(g.nodes.len() as u32);
+            }
             g.memo.fit(g.nodes.len());
             g.expand(game, scoring, i);
             i += 1;
@@ -476,7 +487,13 @@ pub fn solve(g: &Graph, wall: u32, turns: usize, keep: &[u32]) -> Values {
         })
         .collect();
     for t in 1..=turns as i32 {
-        for (i, l) in lite.iter().enumerate() {
+        // With t draws left only states within turns − t draws of a root
+        // matter (the values asked are the roots' at each t and their
+        // successors' at turns − 1): those of depth turns − t or less,
+        // which come first. The rest keep stale values nobody reads.
+        let depth = turns - t as usize;
+        let live = g.levels.get(depth).map_or(lite.len(), |&e| e as usize);
+        for (i, l) in lite[..live].iter().enumerate() {
             // A state further than t − 1 draws from ready keeps its zeros
             // (its options are at most one shanten closer).
             if i32::from(l.shanten) > t {

@@ -27,8 +27,9 @@
 //! **The algorithm**: one graph of the reachable 3n+1 hands (keys of 34
 //! counts, shared by every discard), built with the table engine's effective
 //! tiles (the shanten of every discard-and-draw of a state from one query
-//! per held kind: the `after` module), then all T layers of values over it
-//! (see the `solver` module).
+//! per held kind, the repeated ones cached: the `after` module), then the T
+//! layers of values over it, each over the states it can matter for (see
+//! the `solver` module).
 //!
 //! ```
 //! use hupai::ev::{analyze, Options};

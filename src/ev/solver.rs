@@ -17,6 +17,18 @@
 //! and makes a state's value a function of its hand alone (one memo for
 //! every discard). A draw that completes a winning hand wins; where points
 //! vary (MCR) the player may also play on.
+//!
+//! **Cost.** The build asks each state's per-discard answers once (`After`)
+//! and, on the common case, turns them into bit masks over the discards
+//! ([`Masks`]): a draw's options and the state's effective tiles come from a
+//! few mask operations, not a loop over every discard; the key index is an
+//! open-addressed array ([`Index`]). The layers stream every draw (two
+//! bytes), option (four) and state (24) once per t and are bound by those
+//! bytes and by the random reads of the successors' values, so they skip
+//! what is provably not asked or zero: states farther than t − 1 shanten
+//! from ready (all three values 0), and states deeper than T − t draws from
+//! every root (numbered breadth first, so a suffix): no root can reach them
+//! with t draws left.
 
 use super::after::{After, ShortMemo};
 use super::index::Index;

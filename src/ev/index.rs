@@ -61,7 +61,7 @@ impl Index {
     #[inline]
     pub fn get(&self, key: Key) -> Option<u32> {
         let e = self.slots[self.slot(key)];
-        (e != 0).then(|| (e >> KEY_BITS) as u32)
+        (e != 0).then_some((e >> KEY_BITS) as u32)
     }
 
     /// The number of `key`, given number `next` when new (and whether it

@@ -174,8 +174,8 @@ impl ShortMemo {
 
     #[inline]
     fn insert(&mut self, hand: u128, (dist, draws): (u8, u64)) {
-        debug_assert!(dist < 16 && draws < 1 << KINDS);
-        let v = u128::from(dist) | u128::from(draws) << 4;
+        assert!(dist < 16, "a distance fits four bits");
+        let v = u128::from(dist) | u128::from(draws & ((1 << KINDS) - 1)) << 4;
         let i = self.slot(hand);
         self.slots[i] = hand | v << HAND_BITS;
     }

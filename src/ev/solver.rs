@@ -149,11 +149,14 @@ pub struct Graph {
 impl Graph {
     /// The graph reachable from `roots` (keys with their shanten).
     pub fn build<B: AsRef<[u8]>>(game: &Game<B>, scoring: &Scoring, roots: &[(Key, i8)]) -> Graph {
+        // Room for a 1-shanten graph from the start (a few hundred states,
+        // ~15 draws and ~20 options each): growing there from nothing is a
+        // dozen copies of each array.
         let mut g = Graph {
-            nodes: Vec::new(),
-            draws: Vec::new(),
-            opts: Vec::new(),
-            wins: Vec::new(),
+            nodes: Vec::with_capacity(1 << 9),
+            draws: Vec::with_capacity(1 << 13),
+            opts: Vec::with_capacity(1 << 14),
+            wins: Vec::with_capacity(1 << 9),
             index: Index::new(),
             shanten: KeyMap::default(),
             memo: ShortMemo::default(),

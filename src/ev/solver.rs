@@ -257,9 +257,15 @@ impl Graph {
             over |= u64::from(c[d] > game.start[d]) << d;
         }
         let masks = after.short().map(|short| Masks::new(short, held_kinds, s));
-        // A ready hand's effective tiles are its waits: no discard shows them.
+        // A ready hand's effective tiles are its waits: no discard shows
+        // them, and on the common case the waits query is the cheaper one
+        // (a kind held four times is not drawn whichever answers).
         let effective = match &masks {
             Some(m) if s > 0 => m.effective,
+            Some(_) if s == 0 => game
+                .tables
+                .waits(&real, &game.rules)
+                .map_or(0, |w| w.all().bits()),
             _ => {
                 let mut effective = game
                     .tables

@@ -10,8 +10,9 @@
 //!
 //! The 3n-tile hands repeat: the state less d is also the neighbouring
 //! state less d', so about half the queries of a 2- or 3-shanten graph ask
-//! again. [`ShortMemo`] keeps the answers, each in one u128 beside its
-//! hand (base-5 counts: 79 bits).
+//! again, mostly soon after (neighbours are expanded close together).
+//! [`ShortMemo`], a small direct-mapped cache, keeps the recent answers,
+//! each in one u128 beside its hand (base-5 counts: 79 bits).
 
 use super::model::{Game, Key};
 use super::solver::{KeyMap, UNREACHABLE};

@@ -7,6 +7,12 @@
 //! plus k its shanten is its distance − 1, one less when k is among its
 //! draws. Elsewhere (declared melds, jokers, Sichuan, MCR forms) each hand
 //! is a shanten query, memoised.
+//!
+//! The 3n-tile hands repeat: the state less d is also the neighbouring
+//! state less d', so about half the queries of a 2- or 3-shanten graph ask
+//! again, mostly soon after (neighbours are expanded close together).
+//! [`ShortMemo`], a small direct-mapped cache, keeps the recent answers,
+//! each in one u128 beside its hand (base-5 counts: 79 bits).
 
 use super::model::{Game, Key};
 use super::solver::{KeyMap, UNREACHABLE};
@@ -30,14 +36,20 @@ impl<'s> After<'s> {
         c: &Counts,
         real: &'s Hand,
         jokers: usize,
+        memo: &mut ShortMemo,
     ) -> After<'s> {
         let plain = jokers == 0 && game.joker.is_none() && game.melds.is_empty();
         let short = plain.then(|| {
             let mut short = [(UNREACHABLE, 0); KINDS];
+            let whole = base5(c);
             for d in (0..KINDS).filter(|&d| c[d] > 0) {
-                let mut y = *c;
-                y[d] -= 1;
-                let (dist, draws) = game.tables.effective_short(&y, &game.rules)?;
+                let (dist, draws) = memo.get(whole - POW5[d]).or_else(|| {
+                    let mut y = *c;
+                    y[d] -= 1;
+                    let answer = game.tables.effective_short(&y, &game.rules)?;
+                    memo.insert(whole - POW5[d], answer);
+                    Some(answer)
+                })?;
                 short[d] = (dist as i8 - 1, draws);
             }
             Some(short)
@@ -47,6 +59,13 @@ impl<'s> After<'s> {
             jokers,
             short: short.flatten(),
         }
+    }
+
+    /// Per held kind d (common case only): the shanten of the state less d
+    /// plus a kind that is not among its draws, and those draws.
+    #[inline]
+    pub fn short(&self) -> Option<&[(i8, u64); KINDS]> {
+        self.short.as_ref()
     }
 
     /// Shanten of the state plus `k` (a joker when `joker`) less the real
@@ -78,5 +97,92 @@ impl<'s> After<'s> {
             hand.remove_concealed(Tile::from_index(d).expect("index < 34"));
             game.shanten(&hand, j).unwrap_or(UNREACHABLE)
         })
+    }
+}
+
+/// 5^k for each kind.
+const POW5: [u128; KINDS] = {
+    let mut p = [1u128; KINDS];
+    let mut k = 1;
+    while k < KINDS {
+        p[k] = p[k - 1] * 5;
+        k += 1;
+    }
+    p
+};
+
+/// Counts (each 0..=4) as a base-5 number: below 5^34 < 2^79.
+fn base5(c: &Counts) -> u128 {
+    c.iter().rev().fold(0, |key, &n| key * 5 + u128::from(n))
+}
+
+/// Bits of a base-5 hand.
+const HAND_BITS: u32 = 79;
+
+/// Most slots of the [`ShortMemo`] (16 bytes each): small enough to stay
+/// in a core's cache; the hands that repeat are mostly met close together
+/// (the graph grows breadth first), so a direct-mapped cache keeps most of
+/// them. It starts at 2^10 slots and doubles with the graph (a small graph
+/// would pay for zeroing more than it asks).
+const MEMO_BITS: u32 = 14;
+
+/// Recent answers of [`Tables::effective_short`](crate::Tables::effective_short)
+/// by 3n-tile hand, direct-mapped: each slot the hand (base 5, never 0:
+/// the hands hold tiles) with the distance (4 bits) and the draws (34 bits)
+/// above it; a new answer takes its slot over.
+pub struct ShortMemo {
+    slots: Vec<u128>,
+    bits: u32,
+}
+
+impl Default for ShortMemo {
+    fn default() -> ShortMemo {
+        ShortMemo {
+            slots: vec![0; 1 << 10],
+            bits: 10,
+        }
+    }
+}
+
+impl ShortMemo {
+    #[inline]
+    fn slot(&self, hand: u128) -> usize {
+        let folded = (hand as u64) ^ ((hand >> 64) as u64).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        (folded.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - self.bits)) as usize
+    }
+
+    /// Twice the slots (up to 2^[`MEMO_BITS`]) once a graph of `states`
+    /// outgrows them, the answers kept.
+    pub fn fit(&mut self, states: usize) {
+        if self.bits < MEMO_BITS && states > self.slots.len() / 2 {
+            let old = std::mem::replace(&mut self.slots, vec![0; 2 << self.bits]);
+            self.bits += 1;
+            for e in old.into_iter().filter(|&e| e != 0) {
+                let i = self.slot(e & ((1 << HAND_BITS) - 1));
+                self.slots[i] = e;
+            }
+        }
+    }
+
+    #[inline]
+    fn get(&self, hand: u128) -> Option<(u8, u64)> {
+        let e = self.slots[self.slot(hand)];
+        (e != 0 && e & ((1 << HAND_BITS) - 1) == hand).then(|| {
+            let v = e >> HAND_BITS;
+            ((v & 15) as u8, (v >> 4) as u64)
+        })
+    }
+
+    #[inline]
+    fn insert(&mut self, hand: u128, (dist, draws): (u8, u64)) {
+        assert!(dist < 16, "a distance fits four bits");
+        let v = u128::from(dist) | u128::from(draws & ((1 << KINDS) - 1)) << 4;
+        let i = self.slot(hand);
+        self.slots[i] = hand | v << HAND_BITS;
+    }
+
+    /// Bytes held.
+    pub fn bytes(&self) -> usize {
+        self.slots.capacity() * std::mem::size_of::<u128>()
     }
 }

@@ -27,8 +27,9 @@
 //! **The algorithm**: one graph of the reachable 3n+1 hands (keys of 34
 //! counts, shared by every discard), built with the table engine's effective
 //! tiles (the shanten of every discard-and-draw of a state from one query
-//! per held kind: the `after` module), then all T layers of values over it
-//! (see the `solver` module).
+//! per held kind, the repeated ones cached: the `after` module), then the T
+//! layers of values over it, each over the states it can matter for (see
+//! the `solver` module).
 //!
 //! ```
 //! use hupai::ev::{analyze, Options};
@@ -46,6 +47,7 @@
 //! ```
 
 mod after;
+mod index;
 mod model;
 mod score;
 mod solver;
@@ -352,12 +354,12 @@ fn explain<B: AsRef<[u8]>>(
     let node = &graph.nodes[i as usize];
     let mut plans = Vec::new();
     for (d, opts, points) in graph.draws_of(i) {
-        let k = d.kind as usize;
+        let k = d.kind();
         let draw = Tile::from_index(k).expect("index < 34");
         if points.is_some() {
             plans.push(DrawPlan {
                 draw,
-                remaining: d.weight,
+                remaining: d.weight(),
                 wins: true,
                 discard: None,
                 shanten: -1,
@@ -383,7 +385,7 @@ fn explain<B: AsRef<[u8]>>(
         };
         plans.push(DrawPlan {
             draw,
-            remaining: d.weight,
+            remaining: d.weight(),
             wins: false,
             discard: discarded(key, k, next.key).map(|x| Tile::from_index(x).expect("< 34")),
             shanten: next.shanten,

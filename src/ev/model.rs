@@ -30,16 +30,28 @@ pub fn unpack(mut key: Key) -> Counts {
     c
 }
 
+/// One copy of each kind as a key: a load instead of a variable 128-bit
+/// shift (several instructions) on the build's hottest path.
+const UNIT: [Key; KINDS] = {
+    let mut u = [0; KINDS];
+    let mut k = 0;
+    while k < KINDS {
+        u[k] = 1 << (3 * k);
+        k += 1;
+    }
+    u
+};
+
 /// One more copy of kind `k` in a key.
 #[inline]
 pub fn plus(key: Key, k: usize) -> Key {
-    key + (1 << (3 * k))
+    key + UNIT[k]
 }
 
 /// One copy fewer of kind `k` in a key (the key holds one).
 #[inline]
 pub fn minus(key: Key, k: usize) -> Key {
-    key - (1 << (3 * k))
+    key - UNIT[k]
 }
 
 /// What stays fixed through one analysis.

@@ -17,8 +17,21 @@
 //! and makes a state's value a function of its hand alone (one memo for
 //! every discard). A draw that completes a winning hand wins; where points
 //! vary (MCR) the player may also play on.
+//!
+//! **Cost.** The build asks each state's per-discard answers once (`After`)
+//! and, on the common case, turns them into bit masks over the discards
+//! ([`Masks`]): a draw's options and the state's effective tiles come from a
+//! few mask operations, not a loop over every discard; the key index is an
+//! open-addressed array ([`Index`]). The layers stream every draw (two
+//! bytes), option (four) and state (24) once per t and are bound by those
+//! bytes and by the random reads of the successors' values, so they skip
+//! what is provably not asked or zero: states farther than t − 1 shanten
+//! from ready (all three values 0), and states deeper than T − t draws from
+//! every root (numbered breadth first, so a suffix): no root can reach them
+//! with t draws left.
 
-use super::after::After;
+use super::after::{After, ShortMemo};
+use super::index::Index;
 use super::model::{minus, plus, unpack, Game, Key};
 use super::score::Scoring;
 use crate::tile::{Tile, KINDS};
@@ -66,18 +79,54 @@ pub struct Node {
     pub wins: u32,
 }
 
-/// A draw with a choice (or a win): five bytes, as the layers stream
-/// through every draw T times.
-pub struct Draw {
-    pub kind: u8,
-    pub weight: u8,
-    /// How many options (states the allowed discards lead to) follow the
-    /// previous draw's in `Graph::opts`.
-    pub options: u8,
-    /// The draw completes a win, its points next in `Graph::wins`.
-    pub wins: bool,
-    /// The state itself is an option too (the draw thrown back).
-    pub keeps: bool,
+/// A draw with a choice (or a win) in two bytes, as the layers stream
+/// through every draw T times: the kind (6 bits), its weight (3), how many
+/// options (states the allowed discards lead to) follow the previous
+/// draw's in `Graph::opts` (5), whether it completes a win (its points next
+/// in `Graph::wins`) and whether the state itself is an option too (the
+/// draw thrown back).
+#[derive(Clone, Copy)]
+pub struct Draw(u16);
+
+impl Draw {
+    fn new(kind: usize, weight: u8, options: usize, wins: bool, keeps: bool) -> Draw {
+        assert!(
+            kind < 64 && weight < 8 && options < 32,
+            "a draw fits 16 bits"
+        );
+        Draw(
+            kind as u16
+                | u16::from(weight) << 6
+                | (options as u16) << 9
+                | u16::from(wins) << 14
+                | u16::from(keeps) << 15,
+        )
+    }
+
+    #[inline]
+    pub fn kind(self) -> usize {
+        usize::from(self.0 & 63)
+    }
+
+    #[inline]
+    pub fn weight(self) -> u8 {
+        (self.0 >> 6 & 7) as u8
+    }
+
+    #[inline]
+    pub fn options(self) -> usize {
+        usize::from(self.0 >> 9 & 31)
+    }
+
+    #[inline]
+    pub fn wins(self) -> bool {
+        self.0 >> 14 & 1 == 1
+    }
+
+    #[inline]
+    pub fn keeps(self) -> bool {
+        self.0 >> 15 == 1
+    }
 }
 
 /// Every reachable state and its transitions, each state's draws, options
@@ -87,27 +136,45 @@ pub struct Graph {
     pub draws: Vec<Draw>,
     pub opts: Vec<u32>,
     pub wins: Vec<f64>,
-    index: KeyMap<u32>,
+    index: Index,
     /// Shanten of the hands queried off the common case (`After`).
     shanten: KeyMap<i8>,
+    /// The common case's 3n-tile answers (`After`).
+    memo: ShortMemo,
+    /// Where the states of each depth end (draws from the nearest root):
+    /// states are numbered breadth first.
+    pub levels: Vec<u32>,
 }
 
 impl Graph {
     /// The graph reachable from `roots` (keys with their shanten).
     pub fn build<B: AsRef<[u8]>>(game: &Game<B>, scoring: &Scoring, roots: &[(Key, i8)]) -> Graph {
+        // Room for a 1-shanten graph from the start (a few hundred states,
+        // ~15 draws and ~20 options each): growing there from nothing is a
+        // dozen copies of each array.
         let mut g = Graph {
-            nodes: Vec::new(),
-            draws: Vec::new(),
-            opts: Vec::new(),
-            wins: Vec::new(),
-            index: KeyMap::default(),
+            nodes: Vec::with_capacity(1 << 9),
+            draws: Vec::with_capacity(1 << 13),
+            opts: Vec::with_capacity(1 << 14),
+            wins: Vec::with_capacity(1 << 9),
+            index: Index::new(),
             shanten: KeyMap::default(),
+            memo: ShortMemo::default(),
+            levels: Vec::new(),
         };
         for &(key, s) in roots {
             g.node(key, s);
         }
+        // Breadth first: when the first state of depth j + 1 comes up to be
+        // expanded, every state of depth j has been, so the states of
+        // depth j + 1 end where the states end now.
+        g.levels.push(g.nodes.len() as u32);
         let mut i = 0;
         while i < g.nodes.len() {
+            if i == *g.levels.last().expect("roots") as usize {
+                g.levels.push(g.nodes.len() as u32);
+            }
+            g.memo.fit(g.nodes.len());
             g.expand(game, scoring, i);
             i += 1;
         }
@@ -116,8 +183,8 @@ impl Graph {
 
     /// The index of a state, added when new.
     pub fn node(&mut self, key: Key, shanten: i8) -> u32 {
-        let next = self.nodes.len() as u32;
-        *self.index.entry(key).or_insert_with(|| {
+        let (n, new) = self.index.get_or_insert(key, self.nodes.len() as u32);
+        if new {
             self.nodes.push(Node {
                 key,
                 shanten,
@@ -126,30 +193,30 @@ impl Graph {
                 opts: 0,
                 wins: 0,
             });
-            next
-        })
+        }
+        n
     }
 
     /// The index of a known state.
     pub fn find(&self, key: Key) -> Option<u32> {
-        self.index.get(&key).copied()
+        self.index.get(key)
     }
 
     /// The draws of state `i` with their options (in the order of the
     /// kind discarded) and points.
-    pub fn draws_of(&self, i: u32) -> Vec<(&Draw, Vec<u32>, Option<f64>)> {
+    pub fn draws_of(&self, i: u32) -> Vec<(Draw, Vec<u32>, Option<f64>)> {
         let node = &self.nodes[i as usize];
         let (mut o, mut w) = (node.opts as usize, node.wins as usize);
         let mut out = Vec::new();
-        for d in &self.draws[node.draws.start as usize..node.draws.end as usize] {
-            let mut opts = self.opts[o..o + usize::from(d.options)].to_vec();
-            o += usize::from(d.options);
-            if d.keeps {
+        for &d in &self.draws[node.draws.start as usize..node.draws.end as usize] {
+            let mut opts = self.opts[o..o + d.options()].to_vec();
+            o += d.options();
+            if d.keeps() {
                 opts.push(i);
             }
             opts.sort_by_key(|&x| std::cmp::Reverse(self.nodes[x as usize].key));
-            let win = d.wins.then(|| self.wins[w]);
-            w += usize::from(d.wins);
+            let win = d.wins().then(|| self.wins[w]);
+            w += usize::from(d.wins());
             out.push((d, opts, win));
         }
         out
@@ -163,7 +230,8 @@ impl Graph {
             + self.opts.capacity() * size_of::<u32>()
             + self.wins.capacity() * size_of::<f64>()
             + self.shanten.capacity() * (size_of::<Key>() + 2)
-            + self.index.capacity() * (size_of::<Key>() + size_of::<u32>() + 1)
+            + self.index.bytes()
+            + self.memo.bytes()
     }
 
     /// Work out the draws of state `i`.
@@ -181,23 +249,38 @@ impl Graph {
             self.nodes[i].draws = first..first;
             return;
         }
-        let mut effective = game
-            .tables
-            .effective_jokers(&real, jokers, &game.rules, &[0; KINDS])
-            .map_or(0, |e| e.tiles().bits());
-        if let Some(jk) = game.joker {
-            if c[jk] < game.cap[jk] && game.shanten(&real, jokers + 1).is_some_and(|d| d < s) {
-                effective |= 1 << jk;
-            }
-        }
-        let after = After::new(game, &c, &real, jokers);
+        let after = After::new(game, &c, &real, jokers, &mut self.memo);
         // The real kinds held, and those held beyond the hand analysed.
         let (mut held_kinds, mut over) = (0u64, 0u64);
         for d in (0..KINDS).filter(|&d| real.counts()[d] > 0) {
             held_kinds |= 1 << d;
             over |= u64::from(c[d] > game.start[d]) << d;
         }
-        let mut opts: Vec<u32> = Vec::with_capacity(16);
+        let masks = after.short().map(|short| Masks::new(short, held_kinds, s));
+        // A ready hand's effective tiles are its waits: no discard shows
+        // them, and on the common case the waits query is the cheaper one
+        // (a kind held four times is not drawn whichever answers).
+        let effective = match &masks {
+            Some(m) if s > 0 => m.effective,
+            Some(_) if s == 0 => game
+                .tables
+                .waits(&real, &game.rules)
+                .map_or(0, |w| w.all().bits()),
+            _ => {
+                let mut effective = game
+                    .tables
+                    .effective_jokers(&real, jokers, &game.rules, &[0; KINDS])
+                    .map_or(0, |e| e.tiles().bits());
+                if let Some(jk) = game.joker {
+                    if c[jk] < game.cap[jk]
+                        && game.shanten(&real, jokers + 1).is_some_and(|d| d < s)
+                    {
+                        effective |= 1 << jk;
+                    }
+                }
+                effective
+            }
+        };
         for (k, &held) in c.iter().enumerate() {
             let w = game.weight(k, held);
             if w == 0 {
@@ -220,13 +303,7 @@ impl Graph {
             };
             if let Some(v) = win.filter(|_| !scoring.varies()) {
                 self.wins.push(v);
-                self.draws.push(Draw {
-                    kind: k as u8,
-                    weight: w,
-                    options: 0,
-                    wins: true,
-                    keeps: false,
-                });
+                self.draws.push(Draw::new(k, w, 0, true, false));
                 continue;
             }
             // Best shanten a discard reaches: one lower after an effective
@@ -235,52 +312,141 @@ impl Graph {
             let key_k = plus(key, k);
             let exch_k = exch + i32::from(held >= game.start[k]);
             let real_k = u64::from(!game.is_joker(k)) << k;
-            opts.clear();
+            // The options go straight to `self.opts`.
+            let first_opt = self.opts.len();
             // The state itself is an option (not stored: the layers have
             // its values at hand).
             let mut keeps = b == s;
-            let mut discards = held_kinds | real_k;
-            while discards != 0 {
-                let d = discards.trailing_zeros() as usize;
-                discards &= discards - 1;
-                if d == k {
-                    // Throwing back an effective draw is a shanten-down.
-                    keeps |= b < s && game.shanten_down && exch + i32::from(s) <= game.budget;
-                    continue;
+            if let Some(m) = &masks {
+                // The same choices as the loop below, as masks over d.
+                let short = after.short().expect("masks come from it");
+                keeps |= b < s && game.shanten_down && exch + i32::from(s) <= game.budget;
+                let need = exch_k + i32::from(b) - game.budget;
+                let mut take = 0;
+                if b < s {
+                    take |= m.reaching(b, k);
+                } else if game.changes {
+                    take |= m.reaching(b, k) & within(need, over);
                 }
-                let exch_d = exch_k - (over >> d & 1) as i32;
-                let change = b == s && game.changes && exch_d + i32::from(b) <= game.budget;
-                let down = game.shanten_down && exch_d + i32::from(b) < game.budget;
-                if b == s && !change && !down {
-                    continue;
+                if game.shanten_down {
+                    take |= m.reaching(b + 1, k) & within(need + 1, over);
                 }
-                let key_d = minus(key_k, d);
-                let sd = after.shanten(game, &mut self.shanten, key_d, k, d);
-                if sd == UNREACHABLE {
-                    continue;
+                take &= !(1 << k);
+                while take != 0 {
+                    let d = take.trailing_zeros() as usize;
+                    take &= take - 1;
+                    let (base, draws) = short[d];
+                    let sd = base - (draws >> k & 1) as i8;
+                    let n = self.node(minus(key_k, d), sd);
+                    self.opts.push(n);
                 }
-                if sd == b && (b < s || change) || sd == b + 1 && down {
-                    opts.push(self.node(key_d, sd));
+            } else {
+                let mut discards = held_kinds | real_k;
+                while discards != 0 {
+                    let d = discards.trailing_zeros() as usize;
+                    discards &= discards - 1;
+                    if d == k {
+                        // Throwing back an effective draw is a shanten-down.
+                        keeps |= b < s && game.shanten_down && exch + i32::from(s) <= game.budget;
+                        continue;
+                    }
+                    let exch_d = exch_k - (over >> d & 1) as i32;
+                    let change = b == s && game.changes && exch_d + i32::from(b) <= game.budget;
+                    let down = game.shanten_down && exch_d + i32::from(b) < game.budget;
+                    if b == s && !change && !down {
+                        continue;
+                    }
+                    let key_d = minus(key_k, d);
+                    let sd = after.shanten(game, &mut self.shanten, key_d, k, d);
+                    if sd == UNREACHABLE {
+                        continue;
+                    }
+                    if sd == b && (b < s || change) || sd == b + 1 && down {
+                        let n = self.node(key_d, sd);
+                        self.opts.push(n);
+                    }
                 }
             }
-            if win.is_none() && keeps && opts.is_empty() {
+            let options = self.opts.len() - first_opt;
+            if win.is_none() && keeps && options == 0 {
                 stay += u32::from(w);
                 continue;
             }
-            self.opts.extend_from_slice(&opts);
             self.wins.extend(win);
-            self.draws.push(Draw {
-                kind: k as u8,
-                weight: w,
-                options: opts.len() as u8,
-                wins: win.is_some(),
-                keeps,
-            });
+            self.draws
+                .push(Draw::new(k, w, options, win.is_some(), keeps));
         }
         let end = self.draws.len() as u32;
         let node = &mut self.nodes[i];
         node.stay = stay;
         node.draws = first..end;
+    }
+}
+
+/// The discard-and-draw shanten of a state on the common case as masks
+/// over the held kinds d (the state less d plus k has shanten `base_d`, one
+/// less when k is among d's draws).
+struct Masks {
+    /// Held kinds by `base_d`: s − 1, s, s + 1, s + 2.
+    level: [u64; 4],
+    /// Per kind k: the held d whose draws include k.
+    reach: [u64; KINDS],
+    /// The state's effective tiles when s > 0: some discard after the draw
+    /// lowers s.
+    effective: u64,
+    /// s − 1, the shanten of `level[0]`.
+    low: i8,
+}
+
+impl Masks {
+    fn new(short: &[(i8, u64); KINDS], held: u64, s: i8) -> Masks {
+        let mut m = Masks {
+            level: [0; 4],
+            reach: [0; KINDS],
+            effective: 0,
+            low: s - 1,
+        };
+        let mut rest = held;
+        while rest != 0 {
+            let d = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let (base, draws) = short[d];
+            if let Some(l) = m.level.get_mut((base - s + 1) as usize) {
+                *l |= 1 << d;
+            }
+            if base < s {
+                m.effective = !0;
+            } else if base == s {
+                m.effective |= draws;
+            }
+            let mut ks = draws & ((1 << KINDS) - 1);
+            while ks != 0 {
+                let k = ks.trailing_zeros() as usize;
+                ks &= ks - 1;
+                m.reach[k] |= 1 << d;
+            }
+        }
+        m
+    }
+
+    /// The held d whose discard after drawing k reaches shanten `v`.
+    #[inline]
+    fn reaching(&self, v: i8, k: usize) -> u64 {
+        let at = |i: i8| self.level.get(i as usize).copied().unwrap_or(0);
+        let i = v - self.low;
+        at(i) & !self.reach[k] | at(i + 1) & self.reach[k]
+    }
+}
+
+/// The kinds d whose exchanges stay within the budget, `need` being how far
+/// a discard from an exchange-free kind would overrun it: all when none,
+/// those held beyond the hand analysed (`over`) when one, else none.
+#[inline]
+fn within(need: i32, over: u64) -> u64 {
+    match need {
+        ..=0 => !0,
+        1 => over,
+        _ => 0,
     }
 }
 
@@ -298,6 +464,15 @@ pub struct Values {
     pub kept: Vec<Vectors>,
     pub win_before: Vec<f64>,
     pub tenpai_before: Vec<f64>,
+}
+
+/// A state as the layers read it.
+struct Lite {
+    draws: Range<u32>,
+    opts: u32,
+    wins: u32,
+    stay: u32,
+    shanten: i8,
 }
 
 /// The layers t = 1..=turns over the whole graph. A state's three values
@@ -320,34 +495,57 @@ pub fn solve(g: &Graph, wall: u32, turns: usize, keep: &[u32]) -> Values {
         })
         .collect();
     let mut before = prev.clone();
-    for _ in 1..=turns {
-        for (i, node) in g.nodes.iter().enumerate() {
-            let stay = f64::from(node.stay);
-            let [t0, w0, s0] = prev[i];
-            let (mut a, mut b, mut c) = (stay * t0, stay * w0, stay * s0);
-            let (mut o, mut won) = (node.opts as usize, node.wins as usize);
-            for d in &g.draws[node.draws.start as usize..node.draws.end as usize] {
-                let own = if d.keeps { prev[i] } else { [0.0; 3] };
-                let [mut mt, mut mw, mut ms] = own;
-                for &x in &g.opts[o..o + usize::from(d.options)] {
+    // What the layers read of each state, in 24 bytes rather than 48.
+    let lite: Vec<Lite> = g
+        .nodes
+        .iter()
+        .map(|n| Lite {
+            draws: n.draws.clone(),
+            opts: n.opts,
+            wins: n.wins,
+            stay: n.stay,
+            shanten: n.shanten,
+        })
+        .collect();
+    for t in 1..=turns as i32 {
+        // With t draws left only states within turns − t draws of a root
+        // matter (the values asked are the roots' at each t and their
+        // successors' at turns − 1): those of depth turns − t or less,
+        // which come first. The rest keep stale values nobody reads.
+        let depth = turns - t as usize;
+        let live = g.levels.get(depth).map_or(lite.len(), |&e| e as usize);
+        for (i, l) in lite[..live].iter().enumerate() {
+            // A state further than t − 1 draws from ready keeps its zeros
+            // (its options are at most one shanten closer).
+            if i32::from(l.shanten) > t {
+                continue;
+            }
+            let stay = f64::from(l.stay);
+            let own = prev[i];
+            let (mut a, mut b, mut c) = (stay * own[0], stay * own[1], stay * own[2]);
+            let (mut opts, mut wins) = (&g.opts[l.opts as usize..], &g.wins[l.wins as usize..]);
+            for &d in &g.draws[l.draws.start as usize..l.draws.end as usize] {
+                let [mut mt, mut mw, mut ms] = if d.keeps() { own } else { [0.0; 3] };
+                let (these, rest) = opts.split_at(d.options());
+                opts = rest;
+                for &x in these {
                     let [t, w, s] = prev[x as usize];
-                    mt = mt.max(t);
-                    mw = mw.max(w);
-                    ms = ms.max(s);
+                    mt = max(mt, t);
+                    mw = max(mw, w);
+                    ms = max(ms, s);
                 }
-                o += usize::from(d.options);
-                if d.wins {
+                if d.wins() {
                     mt = 1.0;
                     mw = 1.0;
-                    ms = ms.max(g.wins[won]);
-                    won += 1;
+                    ms = max(ms, wins[0]);
+                    wins = &wins[1..];
                 }
-                let w = f64::from(d.weight);
+                let w = f64::from(d.weight());
                 a += w * mt;
                 b += w * mw;
                 c += w * ms;
             }
-            let tenpai = if node.shanten <= 0 { 1.0 } else { a * inv };
+            let tenpai = if l.shanten <= 0 { 1.0 } else { a * inv };
             next[i] = [tenpai, b * inv, c * inv];
         }
         std::mem::swap(&mut before, &mut prev);
@@ -363,6 +561,17 @@ pub fn solve(g: &Graph, wall: u32, turns: usize, keep: &[u32]) -> Values {
         kept,
         win_before: before.iter().map(|v| v[1]).collect(),
         tenpai_before: before.iter().map(|v| v[0]).collect(),
+    }
+}
+
+/// The larger of two values that are never NaN: `f64::max` without the NaN
+/// check (one instruction in the layers' inner loop).
+#[inline(always)]
+fn max(a: f64, b: f64) -> f64 {
+    if b > a {
+        b
+    } else {
+        a
     }
 }
 

@@ -418,6 +418,17 @@ fn reached(d: u8) -> Result<i8, ShantenError> {
     }
 }
 
+impl Shape {
+    /// The hand less one tile of kind `i` (held).
+    #[inline]
+    fn without(&self, i: usize) -> Shape {
+        let mut s = *self;
+        s.c[i] -= 1;
+        s.size -= 1;
+        s
+    }
+}
+
 /// The sets of parts a hand may keep: all four, or (Sichuan) every choice
 /// of numbered suits to void that spares the suits of declared melds. Bit
 /// `i` of an item is part `i` (m, p, s, z).
@@ -530,12 +541,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
     ) -> Result<Discards, ShantenError> {
         let shape = Shape::new(hand, rules, Sizes::Discard)?;
         let unseen = unseen(hand, visible)?;
-        let without = |i: usize| {
-            let mut s = shape;
-            s.c[i] -= 1;
-            s.size -= 1;
-            s
-        };
+        let without = |i: usize| shape.without(i);
         let mut memo = Memo::new();
         let open = shape.melds == 0 && all_parts_open(rules);
         // Beside declared melds: table reads where they are proven.
@@ -577,6 +583,9 @@ impl<B: AsRef<[u8]>> Tables<B> {
                     let mut best = (FAR, 0);
                     for (m, base) in found.keeps.iter().flatten() {
                         best = fewer(best, melded_row(&dt, &shape.c, m, base, i, &mut ups)?);
+                    }
+                    if found.knitted {
+                        best = fewer(best, knitted_forms(self, &without(i), true, best.0));
                     }
                     Some(best.1)
                 });
@@ -686,9 +695,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
     /// players, MCR with a knitted straight in reach, or where no table
     /// covers a suit.
     fn melded_after(&self, hand: &Hand, shape: &Shape, rules: &Rules) -> Option<MeldedAfter> {
-        let knitted =
-            rules.mcr_forms && forms::knitted_straight_sets(shape.size, shape.melds).is_some();
-        if shape.melds == 0 || rules.three_player || knitted {
+        if shape.melds == 0 || rules.three_player {
             return None;
         }
         let t = self.distance_tables();
@@ -697,6 +704,8 @@ impl<B: AsRef<[u8]>> Tables<B> {
             d: FAR,
             after: [FAR; KINDS],
             keeps: [None; 3],
+            knitted: rules.mcr_forms
+                && forms::knitted_straight_sets(shape.size, shape.melds).is_some(),
         };
         for (slot, keep) in found.keeps.iter_mut().zip(voids(shape.capped, rules)) {
             let m = m.keeping(keep);
@@ -706,6 +715,15 @@ impl<B: AsRef<[u8]>> Tables<B> {
                 *a = (*a).min(b);
             }
             *slot = Some((m, base));
+        }
+        if found.knitted {
+            // MCR beside one meld: the knitted straight from the general
+            // path, for the hand and after each discard.
+            found.d = found.d.min(knitted_forms(self, shape, false, found.d).0);
+            for i in (0..KINDS).filter(|&i| shape.c[i] > 0) {
+                let after = &mut found.after[i];
+                *after = (*after).min(knitted_forms(self, &shape.without(i), false, *after).0);
+            }
         }
         Some(found)
     }
@@ -717,6 +735,8 @@ struct MeldedAfter {
     after: [u8; KINDS],
     /// The melds and parts for each set of kept parts (Sichuan: up to three).
     keeps: [Option<(Melded, MeldedParts)>; 3],
+    /// MCR's knitted straight is in reach (one declared meld).
+    knitted: bool,
 }
 
 /// The better of two (distance, tiles) answers; on a tie, the tiles of both.

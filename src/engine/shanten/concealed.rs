@@ -4,11 +4,39 @@
 
 use super::combine::{improving_ranks, join, lowers, optimal_lanes, product};
 use super::counts::{seven_pairs, thirteen_orphans, Tally, ALL_KINDS};
+use super::{ShantenError, Sizes};
 use crate::rules::{Rules, SevenPairs};
 use crate::table::generate::shanten::FAR;
-use crate::table::key::Neighbourhood;
+use crate::table::key::{self, Neighbourhood};
 use crate::table::{DistanceTables, Distances, Tables};
 use crate::tile::{Counts, KINDS};
+
+/// Shanten of a concealed hand with every part open: the keys come with
+/// the counting forms' tally ([`key::hand_tallies`]), so the whole query
+/// is four class lookups, two pair products and a join.
+#[inline(always)]
+pub(super) fn concealed_shanten<B: AsRef<[u8]>>(
+    t: &Tables<B>,
+    c: &Counts,
+    rules: &Rules,
+) -> Result<i8, ShantenError> {
+    let keys = key::hand_tallies(c);
+    let tally = Tally::of_keys(&keys);
+    let n = tally.tiles as usize;
+    Sizes::Any.check(n, 0)?;
+    // Every part holds at most 14 tiles now: the keys are dense indexes.
+    let t = t.distance_tables();
+    let index = |i: usize| key::key_index(keys[i] as u32);
+    let a = t.suit_class_at(index(0));
+    let b = t.suit_class_at(index(1));
+    let s = t.suit_class_at(index(2));
+    let z = t.honor_class_at(index(3));
+    let mut d = join(t.suit_pair(a, b), t.suit_honor_pair(s, z), n / 3);
+    if n >= 13 {
+        d = d.min(tally.special_distance(rules));
+    }
+    Ok(d as i8 - 1)
+}
 
 /// Distance of a concealed hand of `n` slots (its tiles, or more where
 /// jokers fill the rest) with all four parts open.

@@ -4,10 +4,12 @@
 use crate::forms;
 use crate::rules::{Rules, SevenPairs};
 use crate::table::generate::shanten::FAR;
+use crate::table::key::{self, tally, Tallied};
 use crate::tile::{Counts, KINDS};
 
 /// How many kinds a hand holds by copies, from one pass over the counts as
 /// 64-bit words (eight kinds a word; a count is at most 4, three bits).
+#[derive(Debug, PartialEq)]
 pub(super) struct Tally {
     pub(super) tiles: u8,
     /// Kinds held at least twice.
@@ -67,6 +69,27 @@ impl Tally {
             odd: sum(b0),
             orphans: sum(orphans),
             orphan_pair: orphan_pairs != 0,
+        }
+    }
+
+    /// The tally from a hand's tallied keys ([`key::hand_tallies`]): a few
+    /// additions and shifts, the counting already done by the key tables.
+    #[inline(always)]
+    pub(super) fn of_keys(k: &[Tallied; 4]) -> Tally {
+        let suits = k[0] + k[1] + k[2];
+        let all = suits + k[3];
+        let tiles = key::key_tiles(all as u32) as u8;
+        let odd = tally::odd(all);
+        // Every honour is a terminal or honour kind.
+        let orphans = tally::terminals(suits) + tally::kinds(k[3]);
+        Tally {
+            tiles,
+            pairs: tally::pairs(all),
+            kinds: tally::kinds(all),
+            whole: (tiles - odd) / 2,
+            odd,
+            orphans,
+            orphan_pair: tally::terminal_pairs(suits) + tally::pairs(k[3]) > 0,
         }
     }
 
@@ -240,4 +263,30 @@ pub(super) fn honors_and_knitted(c: &Counts) -> (u8, u64) {
         }
     }
     (best, tiles)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The tally from the keys equals the tally of the counts.
+    #[test]
+    fn tally_of_keys_equals_tally_of_counts() {
+        let mut rng = crate::sets::Rng::new(11);
+        for round in 0..200_000 {
+            let mut c = [0u8; KINDS];
+            for x in c.iter_mut() {
+                *x = if round % 4 == 0 {
+                    rng.below(5)
+                } else {
+                    rng.below(9).saturating_sub(4)
+                } as u8;
+            }
+            assert_eq!(
+                Tally::of_keys(&key::hand_tallies(&c)),
+                Tally::of(&c),
+                "{c:?}"
+            );
+        }
+    }
 }

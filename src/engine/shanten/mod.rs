@@ -49,8 +49,8 @@ use crate::tile::{total, Counts, Tile, KINDS};
 use crate::tileset::TileSet;
 pub(crate) use combine::{improving_ranks, join, lowers, optimal_lanes, product};
 use concealed::{
-    concealed_after, concealed_distance, concealed_effective, concealed_rows, open_standard,
-    with_special,
+    concealed_after, concealed_distance, concealed_effective, concealed_rows, concealed_shanten,
+    open_standard, with_special,
 };
 use counts::Tally;
 use general::{all_parts_open, distance, improving, special_improving, Memo};
@@ -440,12 +440,9 @@ impl<B: AsRef<[u8]>> Tables<B> {
     /// assert!(shanten("123m", &Rules::RIICHI).is_err());
     /// ```
     pub fn shanten(&self, hand: &Hand, rules: &Rules) -> Result<i8, ShantenError> {
-        if hand.melds().next().is_none() && all_parts_open(rules) {
+        if hand.meld_count() == 0 && all_parts_open(rules) {
             // The common case: a concealed hand with every part open.
-            let c = hand.counts();
-            let tally = Tally::of(c);
-            Sizes::Any.check(tally.tiles as usize, 0)?;
-            return Ok(concealed_distance(self, c, &tally, rules, tally.tiles as usize) as i8 - 1);
+            return concealed_shanten(self, hand.counts(), rules);
         }
         let shape = Shape::new(hand, rules, Sizes::Any)?;
         let d = distance(self, &shape, rules, &mut Memo::for_rules(rules));

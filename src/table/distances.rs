@@ -1,12 +1,47 @@
 //! The `shanten.tbl` arrays as one borrowed view: a distance class per
 //! pattern, the class vectors, and the class-pair products.
 //!
-//! Every array but the per-pattern classes has a fixed length in its type,
-//! and every index into it is built from a class byte (masked where the
-//! table has fewer rows than 256), so those reads need no bounds check and
-//! no byte of a corrupt file can make them fail.
+//! The six sections lie at fixed offsets one after the other (as
+//! [`format::write`](super::format::write) lays them out; `Tables::load`
+//! refuses any other layout), so the view is one fixed-size array: one
+//! bounds check where it is made, none where it is read. Every index into
+//! it is clamped or built from a masked class byte, so no byte of a corrupt
+//! file can make a read fail.
 
 use super::{key, Distances, DISTANCE_CLASSES, HONOR_CLASS_ROWS, SUIT_CLASS_ROWS};
+
+/// The sections of `shanten.tbl` in file order: name and length in bytes.
+pub(super) const SECTIONS: [(&str, usize); 6] = [
+    ("suit", key::SUIT_PATTERNS),
+    ("honor", key::HONOR_PATTERNS),
+    ("suit_classes", 16 * DISTANCE_CLASSES),
+    ("honor_classes", 16 * DISTANCE_CLASSES),
+    ("suit_pairs", 16 * SUIT_CLASS_ROWS * SUIT_CLASS_ROWS),
+    ("suit_honor_pairs", 16 * SUIT_CLASS_ROWS * HONOR_CLASS_ROWS),
+];
+
+/// Where each section starts, from the first, and where the last ends:
+/// each starts at the next multiple of 16 (the file format's alignment).
+pub(super) const OFFSETS: [usize; 7] = {
+    let mut at = [0usize; 7];
+    let mut i = 0;
+    while i < 6 {
+        let end = at[i] + SECTIONS[i].1;
+        at[i + 1] = if i < 5 { end.next_multiple_of(16) } else { end };
+        i += 1;
+    }
+    at
+};
+
+/// Bytes from the start of the first section to the end of the last.
+pub(super) const BYTES: usize = OFFSETS[6];
+
+const SUIT_CLASS: usize = OFFSETS[0];
+const HONOR_CLASS: usize = OFFSETS[1];
+const SUIT_VECTORS: usize = OFFSETS[2];
+const HONOR_VECTORS: usize = OFFSETS[3];
+const SUIT_PAIRS: usize = OFFSETS[4];
+const SUIT_HONOR_PAIRS: usize = OFFSETS[5];
 
 /// The `shanten.tbl` arrays, borrowed for queries
 /// ([`Tables::distance_tables`](super::Tables::distance_tables)).
@@ -20,47 +55,29 @@ use super::{key, Distances, DISTANCE_CLASSES, HONOR_CLASS_ROWS, SUIT_CLASS_ROWS}
 /// ```
 #[derive(Clone, Copy)]
 pub struct DistanceTables<'a> {
-    suit_class: &'a [u8],
-    honor_class: &'a [u8],
-    suit_vectors: &'a [u8; 16 * DISTANCE_CLASSES],
-    honor_vectors: &'a [u8; 16 * DISTANCE_CLASSES],
-    suit_pairs: &'a [u8; 16 * SUIT_CLASS_ROWS * SUIT_CLASS_ROWS],
-    suit_honor_pairs: &'a [u8; 16 * SUIT_CLASS_ROWS * HONOR_CLASS_ROWS],
+    bytes: &'a [u8; BYTES],
 }
 
 impl<'a> DistanceTables<'a> {
-    /// The view over sections whose lengths `Tables::load` checked.
+    /// The view over the sections, [`SECTIONS`] at [`OFFSETS`].
     #[inline(always)]
-    pub(super) fn new(
-        suit_class: &'a [u8],
-        honor_class: &'a [u8],
-        suit_vectors: &'a [u8],
-        honor_vectors: &'a [u8],
-        suit_pairs: &'a [u8],
-        suit_honor_pairs: &'a [u8],
-    ) -> DistanceTables<'a> {
-        let fixed = "section lengths are checked at load";
-        DistanceTables {
-            suit_class,
-            honor_class,
-            suit_vectors: suit_vectors.try_into().expect(fixed),
-            honor_vectors: honor_vectors.try_into().expect(fixed),
-            suit_pairs: suit_pairs.try_into().expect(fixed),
-            suit_honor_pairs: suit_honor_pairs.try_into().expect(fixed),
-        }
+    pub(super) fn new(bytes: &'a [u8; BYTES]) -> DistanceTables<'a> {
+        DistanceTables { bytes }
     }
 
     /// The distance class of the suit pattern with dense index `i`
     /// ([`key::suit_index`], [`key::Neighbourhood`]).
     #[inline(always)]
     pub fn suit_class_at(&self, i: usize) -> u8 {
-        self.suit_class[i]
+        // A clamp, not a check: one branch-free instruction, and a dense
+        // index is always in range.
+        self.bytes[SUIT_CLASS + i.min(key::SUIT_PATTERNS - 1)]
     }
 
     /// The distance class of the honour pattern with dense index `i`.
     #[inline(always)]
     pub fn honor_class_at(&self, i: usize) -> u8 {
-        self.honor_class[i]
+        self.bytes[HONOR_CLASS + i.min(key::HONOR_PATTERNS - 1)]
     }
 
     /// The distance class of a suit pattern (≤ 14 tiles): patterns of one
@@ -79,13 +96,13 @@ impl<'a> DistanceTables<'a> {
     /// The distances of a suit class.
     #[inline(always)]
     pub fn suit(&self, class: u8) -> &'a Distances {
-        row(self.suit_vectors, class as usize)
+        row(self.bytes, SUIT_VECTORS, class as usize)
     }
 
     /// The distances of an honour class.
     #[inline(always)]
     pub fn honor(&self, class: u8) -> &'a Distances {
-        row(self.honor_vectors, class as usize)
+        row(self.bytes, HONOR_VECTORS, class as usize)
     }
 
     /// The distances of two suits together, by their classes.
@@ -101,7 +118,7 @@ impl<'a> DistanceTables<'a> {
     #[inline(always)]
     pub fn suit_pair(&self, a: u8, b: u8) -> &'a Distances {
         let r = (a as usize % SUIT_CLASS_ROWS) * SUIT_CLASS_ROWS + b as usize % SUIT_CLASS_ROWS;
-        row(self.suit_pairs, r)
+        row(self.bytes, SUIT_PAIRS, r)
     }
 
     /// The distances of a suit and the honours together, by their classes.
@@ -109,13 +126,16 @@ impl<'a> DistanceTables<'a> {
     pub fn suit_honor_pair(&self, suit: u8, honor: u8) -> &'a Distances {
         let r = (suit as usize % SUIT_CLASS_ROWS) * HONOR_CLASS_ROWS
             + honor as usize % HONOR_CLASS_ROWS;
-        row(self.suit_honor_pairs, r)
+        row(self.bytes, SUIT_HONOR_PAIRS, r)
     }
 }
 
+/// Row `r` of the 16-byte rows from `start`; `r` is built from class
+/// bytes, so the row lies inside its section (a class row is below 256, a
+/// pair row below the masked row count).
 #[inline(always)]
-fn row<const N: usize>(table: &[u8; N], r: usize) -> &Distances {
-    table[16 * r..16 * r + 16]
+fn row(bytes: &[u8; BYTES], start: usize, r: usize) -> &Distances {
+    bytes[start + 16 * r..start + 16 * r + 16]
         .try_into()
         .expect("sixteen bytes")
 }

@@ -279,12 +279,9 @@ pub struct Tables<B = &'static [u8]> {
     suit_decomp: DecompIndex,
     honor_decomp: DecompIndex,
     shanten: TableFile<B>,
-    suit_class: Range<usize>,
-    honor_class: Range<usize>,
-    suit_distances: Range<usize>,
-    honor_distances: Range<usize>,
-    suit_pairs: Range<usize>,
-    suit_honor_pairs: Range<usize>,
+    /// Where the `shanten.tbl` sections start (laid out as
+    /// [`distances::OFFSETS`] says).
+    distances_at: usize,
 }
 
 /// Where the decompositions of one part kind live in `arrange.tbl`: per
@@ -394,14 +391,17 @@ impl<B: AsRef<[u8]>> Tables<B> {
         let suit_decomp = DecompIndex::load(&arrange, "suit", key::SUIT_PATTERNS)?;
         let honor_decomp = DecompIndex::load(&arrange, "honor", key::HONOR_PATTERNS)?;
         let shanten = kind_file(open("shanten.tbl")?, "shanten")?;
-        let suit_class = fixed_section(&shanten, "suit", key::SUIT_PATTERNS)?;
-        let honor_class = fixed_section(&shanten, "honor", key::HONOR_PATTERNS)?;
-        let suit_distances = fixed_section(&shanten, "suit_classes", 16 * DISTANCE_CLASSES)?;
-        let honor_distances = fixed_section(&shanten, "honor_classes", 16 * DISTANCE_CLASSES)?;
-        let rows = SUIT_CLASS_ROWS;
-        let suit_pairs = fixed_section(&shanten, "suit_pairs", 16 * rows * rows)?;
-        let suit_honor_pairs =
-            fixed_section(&shanten, "suit_honor_pairs", 16 * rows * HONOR_CLASS_ROWS)?;
+        // The sections in their fixed layout, so that one bounds check
+        // covers them all (`distance_tables`).
+        let distances_at = shanten.section_range(distances::SECTIONS[0].0)?.start;
+        for (&(name, len), &offset) in distances::SECTIONS.iter().zip(&distances::OFFSETS) {
+            let r = fixed_section(&shanten, name, len)?;
+            if r.start != distances_at + offset {
+                return Err(TableError::Corrupt(format!(
+                    "section '{name}' of shanten.tbl is not where the layout puts it"
+                )));
+            }
+        }
         Ok(Tables {
             hu,
             suit,
@@ -414,12 +414,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
             suit_decomp,
             honor_decomp,
             shanten,
-            suit_class,
-            honor_class,
-            suit_distances,
-            honor_distances,
-            suit_pairs,
-            suit_honor_pairs,
+            distances_at,
         })
     }
 
@@ -607,17 +602,9 @@ impl<B: AsRef<[u8]>> Tables<B> {
     }
 
     /// The `shanten.tbl` arrays, borrowed for queries (see [`Distances`]).
-    #[inline]
+    #[inline(always)]
     pub fn distance_tables(&self) -> DistanceTables<'_> {
-        let bytes = self.shanten.bytes();
-        DistanceTables::new(
-            &bytes[self.suit_class.clone()],
-            &bytes[self.honor_class.clone()],
-            &bytes[self.suit_distances.clone()],
-            &bytes[self.honor_distances.clone()],
-            &bytes[self.suit_pairs.clone()],
-            &bytes[self.suit_honor_pairs.clone()],
-        )
+        DistanceTables::new(section(self.shanten.bytes(), self.distances_at))
     }
 
     /// The replacement distances of a suit pattern (≤ 14 tiles).

@@ -88,18 +88,23 @@ pub(crate) fn join(a: &Distances, b: &Distances, k: usize) -> u8 {
     }
 }
 
-/// [`join`] for a constant `K`: unrolled, no bounds checks. Table lanes are
-/// at most [`FAR`] (64), so sums never wrap (a corrupt table may give a wrong
-/// answer, never a panic).
+/// [`join`] for a constant `K`, on 64-bit words (one row of eight lanes
+/// each, as in [`optimal_lanes_k`]): lane `m` of one part's row meets lane
+/// `K − m` of the other's other row, a byte reversal and a shift away; the
+/// lanes past `K` are set to 0xff, and the least byte of the sixteen is the
+/// distance (LLVM reduces the sixteen with byte minima). Table lanes are at
+/// most [`FAR`] (64), so lane sums never carry (a corrupt table may give a
+/// wrong answer, never a panic).
 #[inline(always)]
 fn join_k<const K: usize>(a: &Distances, b: &Distances) -> u8 {
-    let mut d = FAR;
-    for i in 0..=K {
-        d = d
-            .min(a[i].wrapping_add(b[8 + K - i]))
-            .min(a[8 + i].wrapping_add(b[K - i]));
-    }
-    d
+    let row = |v: &Distances, p: usize| -> u64 {
+        u64::from_le_bytes(v[8 * p..8 * p + 8].try_into().expect("eight"))
+    };
+    // 0xff in lanes K + 1..8.
+    let past = !0u64 << (8 * K) << 8;
+    let lanes = |x: u64, other: u64| x.wrapping_add(other.swap_bytes() >> (8 * (7 - K))) | past;
+    let sums = (lanes(row(a, 1), row(b, 0)) as u128) << 64 | lanes(row(a, 0), row(b, 1)) as u128;
+    sums.to_le_bytes().into_iter().fold(u8::MAX, u8::min)
 }
 
 /// The lanes (0xff each) of a part's cells that some optimal allocation

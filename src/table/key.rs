@@ -408,13 +408,58 @@ impl<const N: usize> Neighbourhood<N> {
 
     #[inline(always)]
     fn of(c: &[u8; N]) -> Neighbourhood<N> {
+        let (w0, w1) = Self::words(c);
+        let (front, back) = front_back(w0, (w1 & 0xff) as u8);
+        let (back_base, mask) = Self::back_base();
+        Self::with(
+            front,
+            back,
+            back_base[back & mask],
+            FRONT_RANK[front],
+            w0,
+            w1,
+        )
+    }
+
+    /// The counts as two little-endian words, zero past rank `N`.
+    #[inline(always)]
+    fn words(c: &[u8; N]) -> (u64, u64) {
         let mut bytes = [0u8; 16];
         bytes[..N].copy_from_slice(c);
         let w0 = u64::from_le_bytes(bytes[..8].try_into().expect("eight"));
         let w1 = u64::from_le_bytes(bytes[8..].try_into().expect("eight"));
-        let (front, back) = front_back(w0, bytes[8]);
-        let (back_base, mask) = Self::back_base();
-        let (base, rank) = (back_base[back & mask], FRONT_RANK[front]);
+        (w0, w1)
+    }
+
+    /// The neighbourhood and the pattern's [`Tallied`] key, from one pass.
+    ///
+    /// ```
+    /// use hupai::table::key::{self, Neighbourhood};
+    /// let c = [1, 0, 4, 0, 0, 0, 0, 0, 2];
+    /// let (n, k) = Neighbourhood::tallied(&c);
+    /// assert_eq!(n.index(), key::suit_index(&c));
+    /// assert_eq!((key::tally::pairs(k), key::tally::kinds(k), key::tally::terminals(k)), (2, 3, 2));
+    /// ```
+    #[inline(always)]
+    pub fn tallied(c: &[u8; N]) -> (Neighbourhood<N>, Tallied) {
+        let (w0, w1) = Self::words(c);
+        let (front, back) = front_back(w0, (w1 & 0xff) as u8);
+        let back_tally = if N == 9 {
+            SUIT_BACK_TALLY[back & (SUIT_BACK_PADDED - 1)]
+        } else {
+            HONOR_BACK_TALLY[back & (HONOR_BACK_PADDED - 1)]
+        };
+        let front_tally = FRONT_TALLY[front];
+        // The low halves are the back base and the front rank.
+        let (base, rank) = (back_tally as u32, front_tally as u32);
+        let n = Self::with(front, back, base, rank, w0, w1);
+        (n, back_tally + front_tally)
+    }
+
+    /// The neighbourhood of the pattern with front and back values
+    /// `front`, `back`, their table entries `base`, `rank`, and counts `w0`, `w1`.
+    #[inline(always)]
+    fn with(front: usize, back: usize, base: u32, rank: u32, w0: u64, w1: u64) -> Neighbourhood<N> {
         // A rank is full when bit 2 of its count is set (a count is at most
         // 4): gather those bits of the count bytes with one multiply.
         const L: u64 = 0x0101_0101_0101_0101;

@@ -3,9 +3,9 @@
 //! fixed-size arithmetic.
 
 use super::combine::{improving_ranks, join, lowers, optimal_lanes, product};
-use super::counts::{seven_pairs, thirteen_orphans, Tally, ALL_KINDS};
+use super::counts::{special_tiles, Tally};
 use super::{ShantenError, Sizes};
-use crate::rules::{Rules, SevenPairs};
+use crate::rules::Rules;
 use crate::table::generate::shanten::FAR;
 use crate::table::key::{self, Neighbourhood};
 use crate::table::{DistanceTables, Distances, Tables};
@@ -129,28 +129,51 @@ pub(super) fn concealed_effective<B: AsRef<[u8]>>(
         FAR
     };
     let (d, tiles) = open_standard(t, c, n / 3, special);
-    (d.min(special), with_special(c, rules, d, tiles, special))
+    (
+        d.min(special),
+        with_special(c, tally, rules, d, tiles, special),
+    )
+}
+
+/// [`concealed_effective`] with the size check, the tally taken from the
+/// neighbourhoods' keys (no second pass over the counts).
+#[inline(always)]
+pub(super) fn concealed_draws<B: AsRef<[u8]>>(
+    t: &Tables<B>,
+    c: &Counts,
+    rules: &Rules,
+) -> Result<(u8, u64), ShantenError> {
+    let t = t.distance_tables();
+    let (parts, tally) = OpenParts::tallied(&t, c);
+    let n = tally.tiles as usize;
+    Sizes::Draw.check(n, 0)?;
+    let special = if n >= 13 {
+        tally.special_distance(rules)
+    } else {
+        FAR
+    };
+    let (d, tiles) = open_parts(&t, &parts, n / 3, special, &[None; 4]);
+    Ok((
+        d.min(special),
+        with_special(c, &tally, rules, d, tiles, special),
+    ))
 }
 
 /// The effective tiles over every form: the standard form's `tiles` (at
 /// distance `d`) unless the counting forms do better (`special`), and the
 /// counting forms' own where they reach the best.
 #[inline]
-pub(super) fn with_special(c: &Counts, rules: &Rules, d: u8, tiles: u64, special: u8) -> u64 {
+pub(super) fn with_special(
+    c: &Counts,
+    tally: &Tally,
+    rules: &Rules,
+    d: u8,
+    tiles: u64,
+    special: u8,
+) -> u64 {
     let mut tiles = if special < d { 0 } else { tiles };
     if special <= d {
-        if rules.seven_pairs != SevenPairs::No {
-            let (e, more) = seven_pairs(c, ALL_KINDS, rules.seven_pairs);
-            if e == special {
-                tiles |= more;
-            }
-        }
-        if rules.thirteen_orphans {
-            let (e, more) = thirteen_orphans(c);
-            if e == special {
-                tiles |= more;
-            }
-        }
+        tiles |= special_tiles(c, tally, rules, special);
     }
     tiles
 }
@@ -200,6 +223,30 @@ impl OpenParts {
             honors,
             class,
         }
+    }
+
+    /// [`OpenParts::of`] and the hand's tally, from the same key reads.
+    /// The classes are read only where every part holds at most 14 tiles
+    /// (a key is a dense index only then): the caller checks the size.
+    #[inline(always)]
+    fn tallied(t: &DistanceTables, c: &Counts) -> (OpenParts, Tally) {
+        let part = |i: usize| -> &[u8; 9] { c[9 * i..9 * i + 9].try_into().expect("nine") };
+        let (m, km) = Neighbourhood::tallied(part(0));
+        let (p, kp) = Neighbourhood::tallied(part(1));
+        let (s, ks) = Neighbourhood::tallied(part(2));
+        let (z, kz) = Neighbourhood::tallied(c[27..34].try_into().expect("seven"));
+        let class = [
+            t.suit_class_at(m.index()),
+            t.suit_class_at(p.index()),
+            t.suit_class_at(s.index()),
+            t.honor_class_at(z.index()),
+        ];
+        let parts = OpenParts {
+            suits: [m, p, s],
+            honors: z,
+            class,
+        };
+        (parts, Tally::of_keys(&[km, kp, ks, kz]))
     }
 
     /// Each part's distances after one more tile of each rank (its own
@@ -312,6 +359,6 @@ pub(super) fn concealed_rows<B: AsRef<[u8]>>(
             FAR
         };
         let (d, tiles) = open_parts(&t, &parts, n / 3, special, &known);
-        *slot = with_special(&w, rules, d, tiles, special);
+        *slot = with_special(&w, &tally, rules, d, tiles, special);
     }
 }

@@ -199,6 +199,55 @@ pub(super) fn seven_pairs(c: &Counts, kept: u64, mode: SevenPairs) -> (u8, u64) 
     (d, tiles)
 }
 
+/// The kinds whose draw lowers a counting form (seven pairs, thirteen
+/// orphans, as the rules allow) that stands at distance `special`: what
+/// [`seven_pairs`] and [`thirteen_orphans`] give over every kind, from the
+/// hand's `tally` and one pass for the kinds held once and at all.
+#[inline]
+pub(super) fn special_tiles(c: &Counts, tally: &Tally, rules: &Rules, special: u8) -> u64 {
+    let held = Held::of(c);
+    let any = held.ones | held.twos | held.threes | held.fours;
+    let empty = !any & ALL_KINDS;
+    let mut tiles = 0;
+    match rules.seven_pairs {
+        SevenPairs::No => {}
+        SevenPairs::Distinct => {
+            let d = 7u8.saturating_sub(tally.pairs) + 7u8.saturating_sub(tally.kinds);
+            if d == special && d != 0 {
+                tiles |= held.ones | if tally.kinds < 7 { empty } else { 0 };
+            }
+        }
+        SevenPairs::QuadsAllowed => {
+            let need = 7u8.saturating_sub(tally.whole);
+            let d = need + need.saturating_sub(tally.odd);
+            if d == special && d != 0 {
+                let short = need > tally.odd;
+                tiles |= held.ones | held.threes | if short { empty | held.twos } else { 0 };
+            }
+        }
+    }
+    if rules.thirteen_orphans && 14 - tally.orphans - tally.orphan_pair as u8 == special {
+        let present = any & ORPHAN_KINDS;
+        tiles |= if tally.orphan_pair {
+            ORPHAN_KINDS & !present
+        } else {
+            ORPHAN_KINDS
+        };
+    }
+    tiles
+}
+
+/// The thirteen terminal and honour kinds, a bit each.
+const ORPHAN_KINDS: u64 = {
+    let mut m = 0u64;
+    let mut k = 0;
+    while k < 13 {
+        m |= 1 << forms::ORPHANS[k];
+        k += 1;
+    }
+    m
+};
+
 /// Thirteen orphans: its distance and the kinds whose draw lowers it.
 #[inline]
 pub(super) fn thirteen_orphans(c: &Counts) -> (u8, u64) {
@@ -287,6 +336,52 @@ mod tests {
                 Tally::of(&c),
                 "{c:?}"
             );
+        }
+    }
+
+    /// The counting forms' tiles from the tally equal those of
+    /// `seven_pairs` and `thirteen_orphans` at every distance they reach.
+    #[test]
+    fn special_tiles_equal_the_forms_tiles() {
+        let mut rng = crate::sets::Rng::new(13);
+        let modes = [
+            SevenPairs::No,
+            SevenPairs::Distinct,
+            SevenPairs::QuadsAllowed,
+        ];
+        for round in 0..100_000 {
+            // Hands of up to 14 tiles, at most four of a kind.
+            let mut c = [0u8; KINDS];
+            let size = [14, 13, 12, 11, 5][round % 5];
+            for _ in 0..size {
+                let k = rng.below(KINDS);
+                if c[k] < 4 {
+                    c[k] += 1;
+                }
+            }
+            let tally = Tally::of(&c);
+            for mode in modes {
+                for orphans in [false, true] {
+                    let rules = Rules {
+                        seven_pairs: mode,
+                        thirteen_orphans: orphans,
+                        ..Rules::GENERIC
+                    };
+                    let (p, pt) = seven_pairs(&c, ALL_KINDS, mode);
+                    let (o, ot) = thirteen_orphans(&c);
+                    for special in 0..16 {
+                        let mut want = 0;
+                        if mode != SevenPairs::No && p == special {
+                            want |= pt;
+                        }
+                        if orphans && o == special {
+                            want |= ot;
+                        }
+                        let got = special_tiles(&c, &tally, &rules, special);
+                        assert_eq!(got, want, "{c:?} {mode:?} {orphans} {special}");
+                    }
+                }
+            }
         }
     }
 }

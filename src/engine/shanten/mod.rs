@@ -49,7 +49,7 @@ use crate::tile::{total, Counts, Tile, KINDS};
 use crate::tileset::TileSet;
 pub(crate) use combine::{improving_ranks, join, lowers, optimal_lanes, product};
 use concealed::{
-    concealed_after, concealed_distance, concealed_effective, concealed_rows, concealed_shanten,
+    concealed_after, concealed_distance, concealed_draws, concealed_rows, concealed_shanten,
     open_standard, with_special,
 };
 use counts::Tally;
@@ -465,12 +465,9 @@ impl<B: AsRef<[u8]>> Tables<B> {
         visible: &Counts,
     ) -> Result<Effective, ShantenError> {
         let unseen = unseen(hand, visible)?;
-        if hand.melds().next().is_none() && all_parts_open(rules) {
+        if hand.meld_count() == 0 && all_parts_open(rules) {
             // The common case: a concealed hand with every part open.
-            let c = hand.counts();
-            let tally = Tally::of(c);
-            Sizes::Draw.check(tally.tiles as usize, 0)?;
-            let (d, tiles) = concealed_effective(self, c, &tally, rules);
+            let (d, tiles) = concealed_draws(self, hand.counts(), rules)?;
             return Ok(Effective {
                 shanten: d as i8 - 1,
                 tiles: TileSet::from_bits(tiles),
@@ -645,7 +642,10 @@ impl<B: AsRef<[u8]>> Tables<B> {
             FAR
         };
         let (d, tiles) = open_standard(self, c, n / 3, special);
-        Some((d.min(special), with_special(c, rules, d, tiles, special)))
+        Some((
+            d.min(special),
+            with_special(c, &tally, rules, d, tiles, special),
+        ))
     }
 }
 

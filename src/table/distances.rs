@@ -1,5 +1,6 @@
 //! The `shanten.tbl` arrays as one borrowed view: a distance class per
-//! pattern, the class vectors, and the class-pair products.
+//! pattern, the class vectors, the class-pair products, and the lanes
+//! where two classes differ.
 //!
 //! The six sections lie at fixed offsets one after the other (as
 //! [`format::write`](super::format::write) lays them out; `Tables::load`
@@ -11,30 +12,32 @@
 use super::{key, Distances, DISTANCE_CLASSES, HONOR_CLASS_ROWS, SUIT_CLASS_ROWS};
 
 /// The sections of `shanten.tbl` in file order: name and length in bytes.
-pub(super) const SECTIONS: [(&str, usize); 6] = [
+pub(super) const SECTIONS: [(&str, usize); 8] = [
     ("suit", key::SUIT_PATTERNS),
     ("honor", key::HONOR_PATTERNS),
     ("suit_classes", 16 * DISTANCE_CLASSES),
     ("honor_classes", 16 * DISTANCE_CLASSES),
     ("suit_pairs", 16 * SUIT_CLASS_ROWS * SUIT_CLASS_ROWS),
     ("suit_honor_pairs", 16 * SUIT_CLASS_ROWS * HONOR_CLASS_ROWS),
+    ("suit_lowers", 2 * SUIT_CLASS_ROWS * SUIT_CLASS_ROWS),
+    ("honor_lowers", 2 * HONOR_CLASS_ROWS * HONOR_CLASS_ROWS),
 ];
 
 /// Where each section starts, from the first, and where the last ends:
 /// each starts at the next multiple of 16 (the file format's alignment).
-pub(super) const OFFSETS: [usize; 7] = {
-    let mut at = [0usize; 7];
+pub(super) const OFFSETS: [usize; 9] = {
+    let mut at = [0usize; 9];
     let mut i = 0;
-    while i < 6 {
+    while i < 8 {
         let end = at[i] + SECTIONS[i].1;
-        at[i + 1] = if i < 5 { end.next_multiple_of(16) } else { end };
+        at[i + 1] = if i < 7 { end.next_multiple_of(16) } else { end };
         i += 1;
     }
     at
 };
 
 /// Bytes from the start of the first section to the end of the last.
-pub(super) const BYTES: usize = OFFSETS[6];
+pub(super) const BYTES: usize = OFFSETS[8];
 
 const SUIT_CLASS: usize = OFFSETS[0];
 const HONOR_CLASS: usize = OFFSETS[1];
@@ -42,6 +45,8 @@ const SUIT_VECTORS: usize = OFFSETS[2];
 const HONOR_VECTORS: usize = OFFSETS[3];
 const SUIT_PAIRS: usize = OFFSETS[4];
 const SUIT_HONOR_PAIRS: usize = OFFSETS[5];
+const SUIT_LOWERS: usize = OFFSETS[6];
+const HONOR_LOWERS: usize = OFFSETS[7];
 
 /// The `shanten.tbl` arrays, borrowed for queries
 /// ([`Tables::distance_tables`](super::Tables::distance_tables)).
@@ -59,7 +64,7 @@ pub struct DistanceTables<'a> {
 }
 
 impl<'a> DistanceTables<'a> {
-    /// The view over the sections, [`SECTIONS`] at [`OFFSETS`].
+    /// The view over the sections, `SECTIONS` at `OFFSETS`.
     #[inline(always)]
     pub(super) fn new(bytes: &'a [u8; BYTES]) -> DistanceTables<'a> {
         DistanceTables { bytes }
@@ -128,6 +133,39 @@ impl<'a> DistanceTables<'a> {
             + honor as usize % HONOR_CLASS_ROWS;
         row(self.bytes, SUIT_HONOR_PAIRS, r)
     }
+
+    /// The lanes (bit `l` for lane `l`) where suit classes `now` and `next`
+    /// differ: with `next` the class after one more tile, the lanes that
+    /// tile lowers.
+    ///
+    /// ```
+    /// use hupai::Tables;
+    /// let t = Tables::embedded().distance_tables();
+    /// let (one, two) = (t.suit_class(&[1, 0, 0, 0, 0, 0, 0, 0, 0]), t.suit_class(&[2, 0, 0, 0, 0, 0, 0, 0, 0]));
+    /// // 1m to 11m: the pair lanes are lower, a pung one tile closer.
+    /// assert_eq!(t.suit_lowers(one, two) & (1 << 8 | 1 << 1), 1 << 8 | 1 << 1);
+    /// assert_eq!(t.suit_lowers(one, one), 0);
+    /// ```
+    #[inline(always)]
+    pub fn suit_lowers(&self, now: u8, next: u8) -> u16 {
+        let r =
+            (now as usize % SUIT_CLASS_ROWS) * SUIT_CLASS_ROWS + next as usize % SUIT_CLASS_ROWS;
+        mask(self.bytes, SUIT_LOWERS, r)
+    }
+
+    /// The lanes where honour classes `now` and `next` differ.
+    #[inline(always)]
+    pub fn honor_lowers(&self, now: u8, next: u8) -> u16 {
+        let r =
+            (now as usize % HONOR_CLASS_ROWS) * HONOR_CLASS_ROWS + next as usize % HONOR_CLASS_ROWS;
+        mask(self.bytes, HONOR_LOWERS, r)
+    }
+}
+
+/// The `u16` at row `r` of the mask rows from `start`.
+#[inline(always)]
+fn mask(bytes: &[u8; BYTES], start: usize, r: usize) -> u16 {
+    u16::from_le_bytes([bytes[start + 2 * r], bytes[start + 2 * r + 1]])
 }
 
 /// Row `r` of the 16-byte rows from `start`; `r` is built from class
@@ -138,4 +176,63 @@ fn row(bytes: &[u8; BYTES], start: usize, r: usize) -> &Distances {
     bytes[start + 16 * r..start + 16 * r + 16]
         .try_into()
         .expect("sixteen bytes")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{format, Tables};
+    use super::*;
+
+    /// The class-pair masks are the lanes where the two class vectors
+    /// differ, for every pair of rows.
+    #[test]
+    fn lowers_are_the_lanes_that_differ() {
+        let t = Tables::embedded().distance_tables();
+        let differ = |a: &Distances, b: &Distances| {
+            (0..16).fold(0u16, |m, l| m | ((a[l] != b[l]) as u16) << l)
+        };
+        for a in 0..SUIT_CLASS_ROWS as u8 {
+            for b in 0..SUIT_CLASS_ROWS as u8 {
+                assert_eq!(t.suit_lowers(a, b), differ(t.suit(a), t.suit(b)));
+            }
+        }
+        for a in 0..HONOR_CLASS_ROWS as u8 {
+            for b in 0..HONOR_CLASS_ROWS as u8 {
+                assert_eq!(t.honor_lowers(a, b), differ(t.honor(a), t.honor(b)));
+            }
+        }
+    }
+
+    /// A `shanten.tbl` whose sections are all there, each of the right
+    /// length, but not in the layout the view reads is refused.
+    #[test]
+    fn another_layout_is_refused() {
+        let fresh = Tables::generate();
+        let file = fresh
+            .files()
+            .find(|(n, _)| *n == "shanten.tbl")
+            .expect("shanten.tbl")
+            .1;
+        let mut sections: Vec<(&str, Vec<u8>)> = SECTIONS
+            .iter()
+            .map(|&(name, _)| (name, file.section(name).expect("section").to_vec()))
+            .collect();
+        sections.swap(2, 3);
+        let bytes = format::write("shanten", &sections);
+        let err = Tables::load(|name| {
+            if name == "shanten.tbl" {
+                Ok(bytes.clone())
+            } else {
+                let (_, f) = fresh.files().find(|(n, _)| *n == name).expect("file");
+                Ok(f.bytes().to_vec())
+            }
+        });
+        let Err(err) = err else {
+            panic!("a shuffled layout loads")
+        };
+        assert!(
+            err.to_string().contains("not where the layout puts it"),
+            "{err}"
+        );
+    }
 }

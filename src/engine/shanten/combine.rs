@@ -147,6 +147,19 @@ fn optimal_lanes_k<const K: usize>(x: &Distances, rest: &Distances, d: u8) -> u1
     (high as u128) << 64 | low as u128
 }
 
+/// [`optimal_lanes`] as a bit per lane (bit `l` for lane `l`), to test
+/// against the class-pair masks of
+/// [`DistanceTables::suit_lowers`](crate::table::DistanceTables::suit_lowers).
+#[inline(always)]
+pub(crate) fn optimal_bits(x: &Distances, rest: &Distances, k: usize, d: u8) -> u16 {
+    let lanes = optimal_lanes(x, rest, k, d);
+    // Bit 0 of each byte lane to one bit each: the eight products land on
+    // distinct bits of the top byte, so nothing carries.
+    let bits =
+        |w: u64| ((w & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u16;
+    bits(lanes as u64) | bits((lanes >> 64) as u64) << 8
+}
+
 /// Whether one more tile takes a part from distances `now` to `next` lower
 /// in one of the `optimal` lanes (0xff per lane, as a u128 mask). A tile
 /// more never costs more, so "lower" is "different".

@@ -2,13 +2,13 @@
 //! (no declared meld, no voided suit, no MCR forms). Only table reads and
 //! fixed-size arithmetic.
 
-use super::combine::{improving_ranks, join, lowers, optimal_lanes, product};
+use super::combine::{join, optimal_bits, product};
 use super::counts::{special_tiles, Tally};
 use super::{ShantenError, Sizes};
 use crate::rules::Rules;
 use crate::table::generate::shanten::FAR;
 use crate::table::key::{self, Neighbourhood};
-use crate::table::{DistanceTables, Distances, Tables};
+use crate::table::{DistanceTables, Tables};
 use crate::tile::{Counts, KINDS};
 
 /// Shanten of a concealed hand with every part open: the keys come with
@@ -249,34 +249,65 @@ impl OpenParts {
         (parts, Tally::of_keys(&[km, kp, ks, kz]))
     }
 
-    /// Each part's distances after one more tile of each rank (its own
-    /// where the rank has no room).
-    fn ups<'a>(&self, t: &DistanceTables<'a>) -> [[&'a Distances; 9]; 4] {
-        let mut out = [[t.suit(0); 9]; 4];
+    /// Each part's class after one more tile of each rank (its own where
+    /// the rank has no room, and for the honours' ranks 8 and 9).
+    fn ups(&self, t: &DistanceTables) -> [[u8; 9]; 4] {
+        let mut out = [[self.class[3]; 9]; 4];
         for (row, part) in out.iter_mut().zip(&self.suits) {
             for (r, next) in row.iter_mut().enumerate() {
-                *next = t.suit(t.suit_class_at(part.up(r)));
+                *next = t.suit_class_at(part.up(r));
             }
         }
-        // Ranks 8 and 9 of the honours: the part itself, never lower.
-        out[3] = [t.honor(self.class[3]); 9];
         for (r, next) in out[3].iter_mut().take(7).enumerate() {
-            *next = t.honor(t.honor_class_at(self.honors.up(r)));
+            *next = t.honor_class_at(self.honors.up(r));
         }
         out
+    }
+
+    /// The ranks (bit per rank) of part `i` whose draw lowers one of its
+    /// `optimal` lanes (bit per lane): per rank, the neighbour's class
+    /// (`known`, or looked up) and the class pair's mask of lanes it lowers.
+    /// Branch-free: skipping ranks that cannot help costs more in
+    /// mispredicted branches than the lookups it saves.
+    #[inline(always)]
+    fn improving(
+        &self,
+        t: &DistanceTables,
+        i: usize,
+        optimal: u16,
+        known: Option<&[u8; 9]>,
+    ) -> u16 {
+        let now = self.class[i];
+        let lowers = |r: usize, next: u8| -> u16 {
+            let lanes = if i == 3 {
+                t.honor_lowers(now, next)
+            } else {
+                t.suit_lowers(now, next)
+            };
+            ((lanes & optimal != 0) as u16) << r
+        };
+        match (known, i) {
+            (Some(next), _) => (0..9).fold(0, |ranks, r| ranks | lowers(r, next[r])),
+            (None, 3) => (0..7).fold(0, |ranks, r| {
+                ranks | lowers(r, t.honor_class_at(self.honors.up(r)))
+            }),
+            (None, _) => (0..9).fold(0, |ranks, r| {
+                ranks | lowers(r, t.suit_class_at(self.suits[i].up(r)))
+            }),
+        }
     }
 }
 
 /// [`open_standard`] over parts already looked up; `known[i]`, where given,
-/// holds part `i`'s neighbour distances (a discard table reuses them for
-/// the parts a discard leaves alone).
+/// holds part `i`'s neighbour classes (a discard table reuses them for the
+/// parts a discard leaves alone).
 #[inline(always)]
 fn open_parts(
     t: &DistanceTables,
     p: &OpenParts,
     k: usize,
     tiles_up_to: u8,
-    known: &[Option<&[&Distances; 9]>; 4],
+    known: &[Option<&[u8; 9]>; 4],
 ) -> (u8, u64) {
     let class = p.class;
     let ab = t.suit_pair(class[0], class[1]);
@@ -299,26 +330,10 @@ fn open_parts(
     ];
     let mut tiles = 0u64;
     for i in 0..4 {
-        let optimal = optimal_lanes(x[i], &rest[i], k, d);
-        if optimal == 0 {
-            continue;
+        let optimal = optimal_bits(x[i], &rest[i], k, d);
+        if optimal != 0 {
+            tiles |= (p.improving(t, i, optimal, known[i]) as u64) << (9 * i);
         }
-        let ranks = match (known[i], i) {
-            (Some(ups), _) => {
-                let mut ranks = 0u16;
-                for (r, next) in ups.iter().enumerate() {
-                    ranks |= (lowers(x[i], next, optimal) as u16) << r;
-                }
-                ranks
-            }
-            (None, 3) => {
-                improving_ranks(&p.honors, x[3], optimal, |j| t.honor(t.honor_class_at(j)))
-            }
-            (None, _) => {
-                improving_ranks(&p.suits[i], x[i], optimal, |j| t.suit(t.suit_class_at(j)))
-            }
-        };
-        tiles |= (ranks as u64) << (9 * i);
     }
     (d, tiles)
 }

@@ -3,7 +3,7 @@
 //! fixed-size arithmetic.
 
 use super::combine::{join, optimal_bits, product};
-use super::counts::{special_tiles, Tally};
+use super::counts::{special_tiles, special_tiles_held, Held, Tally};
 use super::{ShantenError, Sizes};
 use crate::rules::Rules;
 use crate::table::generate::shanten::FAR;
@@ -104,9 +104,7 @@ pub(super) fn concealed_after<B: AsRef<[u8]>>(
             _ => join(ab, t.suit_honor_pair(class[2], changed), k),
         };
         if n >= 13 {
-            let mut w = *c;
-            w[j] -= 1;
-            d = d.min(Tally::of(&w).special_distance(rules));
+            d = d.min(tally.without(c, j).special_distance(rules));
         }
         *slot = d;
     }
@@ -349,8 +347,9 @@ pub(super) fn concealed_rows<B: AsRef<[u8]>>(
     out: &mut [u64],
 ) {
     let t = t.distance_tables();
-    let n = c.iter().map(|&x| x as usize).sum::<usize>() - 1;
-    let base = OpenParts::of(&t, c);
+    let (base, tally) = OpenParts::tallied(&t, c);
+    let held = Held::of(c);
+    let n = tally.tiles as usize - 1;
     let ups = base.ups(&t);
     for (&j, slot) in discards.iter().zip(out.iter_mut()) {
         let mut w = *c;
@@ -367,13 +366,68 @@ pub(super) fn concealed_rows<B: AsRef<[u8]>>(
             parts.suits[changed] = Neighbourhood::suit(v);
             parts.class[changed] = t.suit_class_at(parts.suits[changed].index());
         }
-        let tally = Tally::of(&w);
+        let tally = tally.without(c, j);
         let special = if n >= 13 {
             tally.special_distance(rules)
         } else {
             FAR
         };
-        let (d, tiles) = open_parts(&t, &parts, n / 3, special, &known);
-        *slot = with_special(&w, &tally, rules, d, tiles, special);
+        let (d, mut tiles) = open_parts(&t, &parts, n / 3, special, &known);
+        // As with_special, from the held masks less the discard.
+        if special < d {
+            tiles = 0;
+        }
+        if special <= d {
+            tiles |= special_tiles_held(&held.without(c, j), &tally, rules, special);
+        }
+        *slot = tiles;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::sets::{hands, Set, SEED};
+    use crate::{Hand, Rules, Tables, Tile};
+
+    /// The discard table's fast path (one part per discard, the tally less
+    /// the discard) against the effective tiles and shanten of each hand
+    /// less its discard, asked one by one: random, complete and near-seven-
+    /// pairs hands, under every rule set with all parts open.
+    #[test]
+    fn discard_rows_equal_the_hands_less_each_discard() {
+        let t = Tables::embedded();
+        let none = [0u8; 34];
+        let mut set = hands(Set::R14, 3_000, SEED);
+        set.extend(hands(Set::C14, 1_000, SEED));
+        // Pairs and quads: seven pairs in reach, counts of 4 discarded.
+        set.extend(hands(Set::C14, 1_000, SEED + 1).iter().map(|h| {
+            let mut c = [0u8; 34];
+            for (i, &x) in h.counts().iter().enumerate() {
+                c[i] = if x > 0 { (2 * x).min(4) } else { 0 };
+            }
+            let mut left = 14;
+            for x in c.iter_mut() {
+                *x = (*x).min(left);
+                left -= *x;
+            }
+            c[33] += left.min(4 - c[33]);
+            Hand::new(c, &[]).unwrap()
+        }));
+        for rules in [Rules::GENERIC, Rules::RIICHI] {
+            for h in set.iter().filter(|h| h.concealed_len() == 14) {
+                let d = t.discards(h, &rules, &none).unwrap();
+                let after: Vec<(Tile, i8)> = Tile::all()
+                    .filter_map(|x| Some((x, t.shanten(&h.without_tile(x)?, &rules).ok()?)))
+                    .collect();
+                let best = after.iter().map(|a| a.1).min().unwrap();
+                assert_eq!(d.after(), best, "{h}");
+                assert_eq!(d.len(), after.iter().filter(|a| a.1 == best).count(), "{h}");
+                for (x, e) in d.iter() {
+                    let w = h.without_tile(x).unwrap();
+                    let want = t.effective(&w, &rules, &none).unwrap();
+                    assert_eq!(e.tiles(), want.tiles(), "{h} less {x}");
+                }
+            }
+        }
     }
 }

@@ -22,8 +22,8 @@ pub(super) struct Tally {
     pub(super) odd: u8,
     /// Terminal and honour kinds held.
     pub(super) orphans: u8,
-    /// Some terminal or honour held at least twice.
-    pub(super) orphan_pair: bool,
+    /// Terminal and honour kinds held at least twice.
+    pub(super) orphan_pairs: u8,
 }
 
 impl Tally {
@@ -57,7 +57,7 @@ impl Tally {
             kinds += x0 | x1 | x2;
             pairs += x1 | x2;
             orphans += (x0 | x1 | x2) & orphan;
-            orphan_pairs |= (x1 | x2) & orphan;
+            orphan_pairs += (x1 | x2) & orphan;
         }
         // Sum of the bytes of a word (each byte sum stays below 256).
         let sum = |x: u64| (x.wrapping_mul(L) >> 56) as u8;
@@ -68,7 +68,7 @@ impl Tally {
             whole: sum(b1) + 2 * sum(b2),
             odd: sum(b0),
             orphans: sum(orphans),
-            orphan_pair: orphan_pairs != 0,
+            orphan_pairs: sum(orphan_pairs),
         }
     }
 
@@ -89,7 +89,29 @@ impl Tally {
             whole: (tiles - odd) / 2,
             odd,
             orphans,
-            orphan_pair: tally::terminal_pairs(suits) + tally::pairs(k[3]) > 0,
+            orphan_pairs: tally::terminal_pairs(suits) + tally::pairs(k[3]),
+        }
+    }
+
+    /// The tally of counts `c` (tallied as `self`) less one tile of kind
+    /// `j` (held): a discard moves one kind down one copy.
+    #[inline(always)]
+    pub(super) fn without(&self, c: &Counts, j: usize) -> Tally {
+        let was = c[j];
+        let orphan = (ORPHAN_KINDS >> j & 1) as u8;
+        let (single, double) = ((was == 1) as u8, (was == 2) as u8);
+        Tally {
+            tiles: self.tiles - 1,
+            pairs: self.pairs - double,
+            kinds: self.kinds - single,
+            whole: self.whole - (was & 1 == 0) as u8,
+            odd: if was & 1 == 1 {
+                self.odd - 1
+            } else {
+                self.odd + 1
+            },
+            orphans: self.orphans - single * orphan,
+            orphan_pairs: self.orphan_pairs - double * orphan,
         }
     }
 
@@ -108,7 +130,7 @@ impl Tally {
             }
         }
         if rules.thirteen_orphans {
-            d = d.min(14 - self.orphans - self.orphan_pair as u8);
+            d = d.min(14 - self.orphans - (self.orphan_pairs > 0) as u8);
         }
         d
     }
@@ -123,6 +145,25 @@ pub(super) struct Held {
 }
 
 impl Held {
+    /// The masks of counts `c` (held as `self`) less one tile of kind `j`.
+    #[inline(always)]
+    pub(super) fn without(&self, c: &Counts, j: usize) -> Held {
+        let bit = 1u64 << j;
+        let mut h = Held {
+            ones: self.ones & !bit,
+            twos: self.twos & !bit,
+            threes: self.threes & !bit,
+            fours: self.fours & !bit,
+        };
+        match c[j] {
+            4 => h.threes |= bit,
+            3 => h.twos |= bit,
+            2 => h.ones |= bit,
+            _ => {}
+        }
+        h
+    }
+
     #[inline]
     pub(super) fn of(c: &Counts) -> Held {
         const L: u64 = 0x0101_0101_0101_0101;
@@ -205,7 +246,12 @@ pub(super) fn seven_pairs(c: &Counts, kept: u64, mode: SevenPairs) -> (u8, u64) 
 /// hand's `tally` and one pass for the kinds held once and at all.
 #[inline]
 pub(super) fn special_tiles(c: &Counts, tally: &Tally, rules: &Rules, special: u8) -> u64 {
-    let held = Held::of(c);
+    special_tiles_held(&Held::of(c), tally, rules, special)
+}
+
+/// [`special_tiles`] from the hand's [`Held`] masks.
+#[inline]
+pub(super) fn special_tiles_held(held: &Held, tally: &Tally, rules: &Rules, special: u8) -> u64 {
     let any = held.ones | held.twos | held.threes | held.fours;
     let empty = !any & ALL_KINDS;
     let mut tiles = 0;
@@ -226,9 +272,10 @@ pub(super) fn special_tiles(c: &Counts, tally: &Tally, rules: &Rules, special: u
             }
         }
     }
-    if rules.thirteen_orphans && 14 - tally.orphans - tally.orphan_pair as u8 == special {
+    let orphan_pair = tally.orphan_pairs > 0;
+    if rules.thirteen_orphans && 14 - tally.orphans - orphan_pair as u8 == special {
         let present = any & ORPHAN_KINDS;
-        tiles |= if tally.orphan_pair {
+        tiles |= if orphan_pair {
             ORPHAN_KINDS & !present
         } else {
             ORPHAN_KINDS
@@ -336,6 +383,32 @@ mod tests {
                 Tally::of(&c),
                 "{c:?}"
             );
+        }
+    }
+
+    /// A tally or held masks less one tile equal those of the smaller hand.
+    #[test]
+    fn without_one_tile_equals_a_fresh_count() {
+        let mut rng = crate::sets::Rng::new(17);
+        for _ in 0..100_000 {
+            let mut c = [0u8; KINDS];
+            for _ in 0..14 {
+                let k = rng.below(KINDS);
+                if c[k] < 4 {
+                    c[k] += 1;
+                }
+            }
+            let (tally, held) = (Tally::of(&c), Held::of(&c));
+            for j in (0..KINDS).filter(|&j| c[j] > 0) {
+                let mut w = c;
+                w[j] -= 1;
+                assert_eq!(tally.without(&c, j), Tally::of(&w), "{c:?} less {j}");
+                let (a, b) = (held.without(&c, j), Held::of(&w));
+                assert_eq!(
+                    [a.ones, a.twos, a.threes, a.fours],
+                    [b.ones, b.twos, b.threes, b.fours]
+                );
+            }
         }
     }
 

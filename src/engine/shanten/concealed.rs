@@ -11,6 +11,12 @@ use crate::table::key::{self, Neighbourhood};
 use crate::table::{DistanceTables, Tables};
 use crate::tile::{Counts, KINDS};
 
+/// The sizes [`Sizes::Any`] accepts for a concealed hand, a bit each:
+/// 1, 2, 4, 5, 7, 8, 10, 11, 13 and 14 tiles.
+const SLOTS: u32 = 0b110_1101_1011_0110;
+/// The sizes [`Sizes::Draw`] accepts: 1, 4, 7, 10 and 13 tiles.
+const SLOTS_DRAW: u32 = 0b10_0100_1001_0010;
+
 /// Shanten of a concealed hand with every part open: the keys come with
 /// the counting forms' tally ([`key::hand_tallies`]), so the whole query
 /// is four class lookups, two pair products and a join.
@@ -23,7 +29,10 @@ pub(super) fn concealed_shanten<B: AsRef<[u8]>>(
     let keys = key::hand_tallies(c);
     let tally = Tally::of_keys(&keys);
     let n = tally.tiles as usize;
-    Sizes::Any.check(n, 0)?;
+    // 3n+1 or 3n+2 tiles, at most 14: one bit test (the error from Sizes).
+    if SLOTS >> n.min(31) & 1 == 0 {
+        Sizes::Any.check(n, 0)?;
+    }
     // Every part holds at most 14 tiles now: the keys are dense indexes.
     let t = t.distance_tables();
     let index = |i: usize| key::key_index(keys[i] as u32);
@@ -144,7 +153,9 @@ pub(super) fn concealed_draws<B: AsRef<[u8]>>(
     let t = t.distance_tables();
     let (parts, tally) = OpenParts::tallied(&t, c);
     let n = tally.tiles as usize;
-    Sizes::Draw.check(n, 0)?;
+    if SLOTS_DRAW >> n.min(31) & 1 == 0 {
+        Sizes::Draw.check(n, 0)?;
+    }
     let special = if n >= 13 {
         tally.special_distance(rules)
     } else {
@@ -386,8 +397,26 @@ pub(super) fn concealed_rows<B: AsRef<[u8]>>(
 
 #[cfg(test)]
 mod tests {
+    use super::{Sizes, SLOTS, SLOTS_DRAW};
     use crate::sets::{hands, Set, SEED};
     use crate::{Hand, Rules, Tables, Tile};
+
+    /// The size bits say what `Sizes` says.
+    #[test]
+    fn size_bits_agree_with_sizes() {
+        for n in 0..40 {
+            assert_eq!(
+                SLOTS >> n.min(31) & 1 == 1,
+                Sizes::Any.check(n, 0).is_ok(),
+                "{n}"
+            );
+            assert_eq!(
+                SLOTS_DRAW >> n.min(31) & 1 == 1,
+                Sizes::Draw.check(n, 0).is_ok(),
+                "{n}"
+            );
+        }
+    }
 
     /// The discard table's fast path (one part per discard, the tally less
     /// the discard) against the effective tiles and shanten of each hand

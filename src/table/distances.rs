@@ -6,8 +6,9 @@
 //! [`format::write`](super::format::write) lays them out; `Tables::load`
 //! refuses any other layout), so the view is one fixed-size array: one
 //! bounds check where it is made, none where it is read. Every index into
-//! it is clamped or built from a masked class byte, so no byte of a corrupt
-//! file can make a read fail.
+//! it is masked (a pattern index to a power of two, which the view holds
+//! from the class sections on) or built from a masked class byte, so no
+//! byte of a corrupt file, and no index, can make a read fail.
 
 use super::{key, Distances, DISTANCE_CLASSES, HONOR_CLASS_ROWS, SUIT_CLASS_ROWS};
 
@@ -46,6 +47,12 @@ const HONOR_VECTORS: usize = OFFSETS[3];
 const SUIT_PAIRS: usize = OFFSETS[4];
 const SUIT_HONOR_PAIRS: usize = OFFSETS[5];
 const SUIT_LOWERS: usize = OFFSETS[6];
+/// Masks that keep a pattern index inside the view from the class
+/// sections: the least powers of two above the pattern counts.
+const SUIT_INDEX_MASK: usize = key::SUIT_PATTERNS.next_power_of_two() - 1;
+const HONOR_INDEX_MASK: usize = key::HONOR_PATTERNS.next_power_of_two() - 1;
+const _: () =
+    assert!(SUIT_CLASS + SUIT_INDEX_MASK < BYTES && HONOR_CLASS + HONOR_INDEX_MASK < BYTES);
 const HONOR_LOWERS: usize = OFFSETS[7];
 
 /// The `shanten.tbl` arrays, borrowed for queries
@@ -74,15 +81,16 @@ impl<'a> DistanceTables<'a> {
     /// ([`key::suit_index`], [`key::Neighbourhood`]).
     #[inline(always)]
     pub fn suit_class_at(&self, i: usize) -> u8 {
-        // A clamp, not a check: one branch-free instruction, and a dense
-        // index is always in range.
-        self.bytes[SUIT_CLASS + i.min(key::SUIT_PATTERNS - 1)]
+        // A mask, not a check: it folds into the key's own mask, and the
+        // view runs past the section, so any index reads inside the view
+        // (a dense index always inside the section).
+        self.bytes[SUIT_CLASS + (i & SUIT_INDEX_MASK)]
     }
 
     /// The distance class of the honour pattern with dense index `i`.
     #[inline(always)]
     pub fn honor_class_at(&self, i: usize) -> u8 {
-        self.bytes[HONOR_CLASS + i.min(key::HONOR_PATTERNS - 1)]
+        self.bytes[HONOR_CLASS + (i & HONOR_INDEX_MASK)]
     }
 
     /// The distance class of a suit pattern (≤ 14 tiles): patterns of one

@@ -23,7 +23,10 @@
 //!
 //! Each entry also carries its part's tile count in the top byte, so the one
 //! addition that makes the index also makes the tile count: a [`Key`] packs
-//! `index | tiles << 24` (indexes stay below 2^19).
+//! `index | tiles << 24` (indexes stay below 2^19). A second set of tables,
+//! 64-bit, adds the counts by copies that seven pairs and thirteen orphans
+//! need ([`Tallied`], [`hand_tallies`]), so the shanten fast path tallies the
+//! hand with the same additions.
 
 /// Most tiles of one suit a keyed vector may hold.
 pub const MAX_TILES: usize = 14;

@@ -1,6 +1,9 @@
 //! The common case on the fast path: a concealed hand with every part open
 //! (no declared meld, no voided suit, no MCR forms). Only table reads and
-//! fixed-size arithmetic.
+//! fixed-size arithmetic: the keys that find each part's class also tally
+//! the counting forms (seven pairs, thirteen orphans), a neighbour's class
+//! and one class-pair mask say which lanes a draw lowers, and a discard
+//! adjusts the hand's tally rather than counting again.
 
 use super::combine::{join, optimal_bits, product};
 use super::counts::{special_tiles, special_tiles_held, Held, Tally};

@@ -1,5 +1,7 @@
 //! The forms that are counts, not tables: seven pairs, thirteen orphans,
-//! honours and knitted, read from one SWAR pass over the hand's counts.
+//! honours and knitted, read from one SWAR pass over the hand's counts, or
+//! on the concealed fast path from the hand's tallied keys
+//! ([`key::hand_tallies`]), and for a discard from the hand's own tally.
 
 use crate::forms;
 use crate::rules::{Rules, SevenPairs};
@@ -7,8 +9,9 @@ use crate::table::generate::shanten::FAR;
 use crate::table::key::{self, tally, Tallied};
 use crate::tile::{Counts, KINDS};
 
-/// How many kinds a hand holds by copies, from one pass over the counts as
-/// 64-bit words (eight kinds a word; a count is at most 4, three bits).
+/// How many kinds a hand holds by copies: from one pass over the counts as
+/// 64-bit words (eight kinds a word; a count is at most 4, three bits), or
+/// from the tallied keys ([`Tally::of_keys`]).
 #[derive(Debug, PartialEq)]
 pub(super) struct Tally {
     pub(super) tiles: u8,

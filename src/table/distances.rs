@@ -1,26 +1,71 @@
 //! The `shanten.tbl` arrays as one borrowed view: a distance class per
-//! pattern, the class vectors, and the class-pair products.
+//! pattern, the class vectors, the class-pair products, the lanes where
+//! two classes differ, and the suit patterns' words and rows beside one
+//! declared meld ([`caps`](super::generate::caps)).
 //!
-//! Every array but the per-pattern classes has a fixed length in its type,
-//! and every index into it is built from a class byte (masked where the
-//! table has fewer rows than 256), so those reads need no bounds check and
-//! no byte of a corrupt file can make them fail.
+//! The fixed-size sections lie at fixed offsets one after the other (as
+//! [`format::write`](super::format::write) lays them out; `Tables::load`
+//! refuses any other layout), so the view is one fixed-size array: one
+//! bounds check where it is made, none where it is read. Every index into
+//! it is masked (a pattern index to a power of two, which the view holds
+//! from the class sections on) or built from a masked class byte, so no
+//! byte of a corrupt file, and no index, can make a read fail.
 
 use super::{key, Distances, DISTANCE_CLASSES, HONOR_CLASS_ROWS, SUIT_CLASS_ROWS};
 
-/// The sections of `shanten.tbl`, in the order [`DistanceTables::new`]
-/// takes them.
-pub(super) const SECTIONS: [&str; 9] = [
-    "suit",
-    "honor",
-    "suit_classes",
-    "honor_classes",
-    "suit_pairs",
-    "suit_honor_pairs",
-    "suit_caps",
-    "suit_capped_keys",
-    "suit_capped_rows",
+/// The sections of `shanten.tbl` in file order: name and length in bytes.
+pub(super) const SECTIONS: [(&str, usize); 9] = [
+    ("suit", key::SUIT_PATTERNS),
+    ("honor", key::HONOR_PATTERNS),
+    ("suit_classes", 16 * DISTANCE_CLASSES),
+    ("honor_classes", 16 * DISTANCE_CLASSES),
+    ("suit_pairs", 16 * SUIT_CLASS_ROWS * SUIT_CLASS_ROWS),
+    ("suit_honor_pairs", 16 * SUIT_CLASS_ROWS * HONOR_CLASS_ROWS),
+    ("suit_lowers", 2 * SUIT_CLASS_ROWS * SUIT_CLASS_ROWS),
+    ("honor_lowers", 2 * HONOR_CLASS_ROWS * HONOR_CLASS_ROWS),
+    ("suit_caps", 4 * key::SUIT_PATTERNS),
 ];
+
+/// The sections after the fixed ones, of the lengths the file gives:
+/// sorted `u32` keys and a 16-byte row per key.
+pub(super) const CAPPED_SECTIONS: [&str; 2] = ["suit_capped_keys", "suit_capped_rows"];
+
+/// Where each section starts, from the first, and where the last ends:
+/// each starts at the next multiple of 16 (the file format's alignment).
+pub(super) const OFFSETS: [usize; SECTIONS.len() + 1] = {
+    let n = SECTIONS.len();
+    let mut at = [0usize; SECTIONS.len() + 1];
+    let mut i = 0;
+    while i < n {
+        let end = at[i] + SECTIONS[i].1;
+        at[i + 1] = if i + 1 < n {
+            end.next_multiple_of(16)
+        } else {
+            end
+        };
+        i += 1;
+    }
+    at
+};
+
+/// Bytes from the start of the first section to the end of the last.
+pub(super) const BYTES: usize = OFFSETS[SECTIONS.len()];
+
+const SUIT_CLASS: usize = OFFSETS[0];
+const HONOR_CLASS: usize = OFFSETS[1];
+const SUIT_VECTORS: usize = OFFSETS[2];
+const HONOR_VECTORS: usize = OFFSETS[3];
+const SUIT_PAIRS: usize = OFFSETS[4];
+const SUIT_HONOR_PAIRS: usize = OFFSETS[5];
+const SUIT_LOWERS: usize = OFFSETS[6];
+/// Masks that keep a pattern index inside the view from the class
+/// sections: the least powers of two above the pattern counts.
+const SUIT_INDEX_MASK: usize = key::SUIT_PATTERNS.next_power_of_two() - 1;
+const HONOR_INDEX_MASK: usize = key::HONOR_PATTERNS.next_power_of_two() - 1;
+const _: () =
+    assert!(SUIT_CLASS + SUIT_INDEX_MASK < BYTES && HONOR_CLASS + HONOR_INDEX_MASK < BYTES);
+const HONOR_LOWERS: usize = OFFSETS[7];
+const SUIT_CAPS: usize = OFFSETS[8];
 
 /// The `shanten.tbl` arrays, borrowed for queries
 /// ([`Tables::distance_tables`](super::Tables::distance_tables)).
@@ -34,33 +79,23 @@ pub(super) const SECTIONS: [&str; 9] = [
 /// ```
 #[derive(Clone, Copy)]
 pub struct DistanceTables<'a> {
-    suit_class: &'a [u8],
-    honor_class: &'a [u8],
-    suit_vectors: &'a [u8; 16 * DISTANCE_CLASSES],
-    honor_vectors: &'a [u8; 16 * DISTANCE_CLASSES],
-    suit_pairs: &'a [u8; 16 * SUIT_CLASS_ROWS * SUIT_CLASS_ROWS],
-    suit_honor_pairs: &'a [u8; 16 * SUIT_CLASS_ROWS * HONOR_CLASS_ROWS],
-    suit_caps: &'a [u8; 4 * key::SUIT_PATTERNS],
+    bytes: &'a [u8; BYTES],
+    /// The sections of [`CAPPED_SECTIONS`].
     suit_capped_keys: &'a [u8],
     suit_capped_rows: &'a [u8],
 }
 
 impl<'a> DistanceTables<'a> {
-    /// The view over the sections of [`SECTIONS`], in that order, whose
-    /// lengths `Tables::load` checked.
+    /// The view over the sections, `SECTIONS` at `OFFSETS`, and the
+    /// capped keys and rows.
     #[inline(always)]
-    pub(super) fn new(sections: [&'a [u8]; SECTIONS.len()]) -> DistanceTables<'a> {
-        let fixed = "section lengths are checked at load";
-        let [suit_class, honor_class, suit_vectors, honor_vectors, suit_pairs, suit_honor_pairs, suit_caps, suit_capped_keys, suit_capped_rows] =
-            sections;
+    pub(super) fn new(
+        bytes: &'a [u8; BYTES],
+        suit_capped_keys: &'a [u8],
+        suit_capped_rows: &'a [u8],
+    ) -> DistanceTables<'a> {
         DistanceTables {
-            suit_class,
-            honor_class,
-            suit_vectors: suit_vectors.try_into().expect(fixed),
-            honor_vectors: honor_vectors.try_into().expect(fixed),
-            suit_pairs: suit_pairs.try_into().expect(fixed),
-            suit_honor_pairs: suit_honor_pairs.try_into().expect(fixed),
-            suit_caps: suit_caps.try_into().expect(fixed),
+            bytes,
             suit_capped_keys,
             suit_capped_rows,
         }
@@ -70,13 +105,16 @@ impl<'a> DistanceTables<'a> {
     /// ([`key::suit_index`], [`key::Neighbourhood`]).
     #[inline(always)]
     pub fn suit_class_at(&self, i: usize) -> u8 {
-        self.suit_class[i]
+        // A mask, not a check: it folds into the key's own mask, and the
+        // view runs past the section, so any index reads inside the view
+        // (a dense index always inside the section).
+        self.bytes[SUIT_CLASS + (i & SUIT_INDEX_MASK)]
     }
 
     /// The distance class of the honour pattern with dense index `i`.
     #[inline(always)]
     pub fn honor_class_at(&self, i: usize) -> u8 {
-        self.honor_class[i]
+        self.bytes[HONOR_CLASS + (i & HONOR_INDEX_MASK)]
     }
 
     /// The single declared melds beside which the suit pattern with dense
@@ -101,8 +139,8 @@ impl<'a> DistanceTables<'a> {
     #[inline(always)]
     pub fn suit_caps_at(&self, i: usize) -> u32 {
         // Clamped, not checked: a dense index is below SUIT_PATTERNS.
-        let at = 4 * i.min(key::SUIT_PATTERNS - 1);
-        u32::from_le_bytes(self.suit_caps[at..at + 4].try_into().expect("four bytes"))
+        let at = SUIT_CAPS + 4 * i.min(key::SUIT_PATTERNS - 1);
+        u32::from_le_bytes(self.bytes[at..at + 4].try_into().expect("four bytes"))
     }
 
     /// The capped distances of the suit pattern with dense index `i` beside
@@ -166,13 +204,13 @@ impl<'a> DistanceTables<'a> {
     /// The distances of a suit class.
     #[inline(always)]
     pub fn suit(&self, class: u8) -> &'a Distances {
-        row(self.suit_vectors, class as usize)
+        row(self.bytes, SUIT_VECTORS, class as usize)
     }
 
     /// The distances of an honour class.
     #[inline(always)]
     pub fn honor(&self, class: u8) -> &'a Distances {
-        row(self.honor_vectors, class as usize)
+        row(self.bytes, HONOR_VECTORS, class as usize)
     }
 
     /// The distances of two suits together, by their classes.
@@ -188,7 +226,7 @@ impl<'a> DistanceTables<'a> {
     #[inline(always)]
     pub fn suit_pair(&self, a: u8, b: u8) -> &'a Distances {
         let r = (a as usize % SUIT_CLASS_ROWS) * SUIT_CLASS_ROWS + b as usize % SUIT_CLASS_ROWS;
-        row(self.suit_pairs, r)
+        row(self.bytes, SUIT_PAIRS, r)
     }
 
     /// The distances of a suit and the honours together, by their classes.
@@ -196,13 +234,110 @@ impl<'a> DistanceTables<'a> {
     pub fn suit_honor_pair(&self, suit: u8, honor: u8) -> &'a Distances {
         let r = (suit as usize % SUIT_CLASS_ROWS) * HONOR_CLASS_ROWS
             + honor as usize % HONOR_CLASS_ROWS;
-        row(self.suit_honor_pairs, r)
+        row(self.bytes, SUIT_HONOR_PAIRS, r)
+    }
+
+    /// The lanes (bit `l` for lane `l`) where suit classes `now` and `next`
+    /// differ: with `next` the class after one more tile, the lanes that
+    /// tile lowers.
+    ///
+    /// ```
+    /// use hupai::Tables;
+    /// let t = Tables::embedded().distance_tables();
+    /// let (one, two) = (t.suit_class(&[1, 0, 0, 0, 0, 0, 0, 0, 0]), t.suit_class(&[2, 0, 0, 0, 0, 0, 0, 0, 0]));
+    /// // 1m to 11m: the pair lanes are lower, a pung one tile closer.
+    /// assert_eq!(t.suit_lowers(one, two) & (1 << 8 | 1 << 1), 1 << 8 | 1 << 1);
+    /// assert_eq!(t.suit_lowers(one, one), 0);
+    /// ```
+    #[inline(always)]
+    pub fn suit_lowers(&self, now: u8, next: u8) -> u16 {
+        let r =
+            (now as usize % SUIT_CLASS_ROWS) * SUIT_CLASS_ROWS + next as usize % SUIT_CLASS_ROWS;
+        mask(self.bytes, SUIT_LOWERS, r)
+    }
+
+    /// The lanes where honour classes `now` and `next` differ.
+    #[inline(always)]
+    pub fn honor_lowers(&self, now: u8, next: u8) -> u16 {
+        let r =
+            (now as usize % HONOR_CLASS_ROWS) * HONOR_CLASS_ROWS + next as usize % HONOR_CLASS_ROWS;
+        mask(self.bytes, HONOR_LOWERS, r)
     }
 }
 
+/// The `u16` at row `r` of the mask rows from `start`.
 #[inline(always)]
-fn row<const N: usize>(table: &[u8; N], r: usize) -> &Distances {
-    table[16 * r..16 * r + 16]
+fn mask(bytes: &[u8; BYTES], start: usize, r: usize) -> u16 {
+    u16::from_le_bytes([bytes[start + 2 * r], bytes[start + 2 * r + 1]])
+}
+
+/// Row `r` of the 16-byte rows from `start`; `r` is built from class
+/// bytes, so the row lies inside its section (a class row is below 256, a
+/// pair row below the masked row count).
+#[inline(always)]
+fn row(bytes: &[u8; BYTES], start: usize, r: usize) -> &Distances {
+    bytes[start + 16 * r..start + 16 * r + 16]
         .try_into()
         .expect("sixteen bytes")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{format, Tables};
+    use super::*;
+
+    /// The class-pair masks are the lanes where the two class vectors
+    /// differ, for every pair of rows.
+    #[test]
+    fn lowers_are_the_lanes_that_differ() {
+        let t = Tables::embedded().distance_tables();
+        let differ = |a: &Distances, b: &Distances| {
+            (0..16).fold(0u16, |m, l| m | ((a[l] != b[l]) as u16) << l)
+        };
+        for a in 0..SUIT_CLASS_ROWS as u8 {
+            for b in 0..SUIT_CLASS_ROWS as u8 {
+                assert_eq!(t.suit_lowers(a, b), differ(t.suit(a), t.suit(b)));
+            }
+        }
+        for a in 0..HONOR_CLASS_ROWS as u8 {
+            for b in 0..HONOR_CLASS_ROWS as u8 {
+                assert_eq!(t.honor_lowers(a, b), differ(t.honor(a), t.honor(b)));
+            }
+        }
+    }
+
+    /// A `shanten.tbl` whose sections are all there, each of the right
+    /// length, but not in the layout the view reads is refused.
+    #[test]
+    fn another_layout_is_refused() {
+        let fresh = Tables::generate();
+        let file = fresh
+            .files()
+            .find(|(n, _)| *n == "shanten.tbl")
+            .expect("shanten.tbl")
+            .1;
+        let mut sections: Vec<(&str, Vec<u8>)> = SECTIONS
+            .iter()
+            .map(|&(name, _)| name)
+            .chain(CAPPED_SECTIONS)
+            .map(|name| (name, file.section(name).expect("section").to_vec()))
+            .collect();
+        sections.swap(2, 3);
+        let bytes = format::write("shanten", &sections);
+        let err = Tables::load(|name| {
+            if name == "shanten.tbl" {
+                Ok(bytes.clone())
+            } else {
+                let (_, f) = fresh.files().find(|(n, _)| *n == name).expect("file");
+                Ok(f.bytes().to_vec())
+            }
+        });
+        let Err(err) = err else {
+            panic!("a shuffled layout loads")
+        };
+        assert!(
+            err.to_string().contains("not where the layout puts it"),
+            "{err}"
+        );
+    }
 }

@@ -23,7 +23,10 @@
 //!
 //! Each entry also carries its part's tile count in the top byte, so the one
 //! addition that makes the index also makes the tile count: a [`Key`] packs
-//! `index | tiles << 24` (indexes stay below 2^19).
+//! `index | tiles << 24` (indexes stay below 2^19). A second set of tables,
+//! 64-bit, adds the counts by copies that seven pairs and thirteen orphans
+//! need ([`Tallied`], [`hand_tallies`]), so the shanten fast path tallies the
+//! hand with the same additions.
 
 /// Most tiles of one suit a keyed vector may hold.
 pub const MAX_TILES: usize = 14;
@@ -212,6 +215,123 @@ pub fn hand_keys(c: &crate::tile::Counts) -> [Key; 4] {
     ]
 }
 
+/// A [`Key`] widened with the part's counts by copies, for the counting
+/// forms (seven pairs, thirteen orphans), so the one addition that makes
+/// the key also tallies them: bits 0–31 the key, then a byte each for the
+/// kinds held twice or more, the kinds held and the kinds held an odd
+/// number of times, then a nibble each for the terminals held (1 and 9)
+/// and the terminals held twice or more. The terminal nibbles mean
+/// nothing in an honour key (its front is the winds, not ranks 1–4); the
+/// other fields of four keys add up without carrying (a hand holds at most
+/// 34 kinds and 136 tiles, three suits at most six terminals).
+///
+/// ```
+/// use hupai::table::key::{self, tally};
+/// let h: hupai::Hand = "1199m12p99s11z".parse().unwrap();
+/// let k = key::hand_tallies(h.counts());
+/// let suits = k[0] + k[1] + k[2];
+/// assert_eq!(tally::pairs(suits + k[3]), 4);
+/// assert_eq!(tally::kinds(suits + k[3]), 6);
+/// assert_eq!(tally::odd(suits + k[3]), 2);
+/// assert_eq!(tally::terminals(suits), 4); // 1m 9m 1p 9s
+/// assert_eq!(tally::terminal_pairs(suits), 3); // 11m 99m 99s
+/// assert_eq!(key::key_tiles(k[0] as u32 + k[1] as u32 + k[2] as u32 + k[3] as u32), 10);
+/// ```
+pub type Tallied = u64;
+
+/// The fields of a [`Tallied`] key (or of a sum of them).
+pub mod tally {
+    use super::Tallied;
+    /// Kinds held at least twice.
+    #[inline(always)]
+    pub const fn pairs(k: Tallied) -> u8 {
+        (k >> 32) as u8
+    }
+    /// Kinds held.
+    #[inline(always)]
+    pub const fn kinds(k: Tallied) -> u8 {
+        (k >> 40) as u8
+    }
+    /// Kinds held an odd number of times.
+    #[inline(always)]
+    pub const fn odd(k: Tallied) -> u8 {
+        (k >> 48) as u8
+    }
+    /// Terminal kinds (ranks 1 and 9) held: suit keys only.
+    #[inline(always)]
+    pub const fn terminals(k: Tallied) -> u8 {
+        (k >> 56) as u8 & 15
+    }
+    /// Terminal kinds held at least twice: suit keys only.
+    #[inline(always)]
+    pub const fn terminal_pairs(k: Tallied) -> u8 {
+        (k >> 60) as u8
+    }
+}
+
+/// The tally fields of a part value over ranks `first..first + ranks` whose
+/// rank `terminal` (if any) is a 1 or a 9.
+const fn part_tally(value: usize, first: usize, ranks: usize, terminal: usize) -> u64 {
+    let mut t = 0u64;
+    let mut r = first;
+    while r < first + ranks {
+        let c = (value / WEIGHT[r] % 5) as u64;
+        t += ((c >= 2) as u64) << 32 | ((c > 0) as u64) << 40 | (c & 1) << 48;
+        if r == terminal {
+            t += ((c > 0) as u64) << 56 | ((c >= 2) as u64) << 60;
+        }
+        r += 1;
+    }
+    t
+}
+
+/// [`FRONT_RANK`] with the tally of the front ranks (rank 1 a terminal).
+static FRONT_TALLY: [u64; FRONT_PADDED] = {
+    let mut out = [0u64; FRONT_PADDED];
+    let mut v = 0;
+    while v < FRONT_VALUES {
+        out[v] = FRONT_RANK[v] as u64 | part_tally(v, 0, FRONT_RANKS, 0);
+        v += 1;
+    }
+    out
+};
+
+/// A back table with the tally of the back ranks (`terminal` as in
+/// [`part_tally`]; none for the honours).
+const fn back_tally<const P: usize>(base: &[u32; P], ranks: usize, terminal: usize) -> [u64; P] {
+    let mut out = [0u64; P];
+    let mut v = 0;
+    while v < P {
+        if part_tiles(v, FRONT_RANKS, ranks).is_some() {
+            out[v] = base[v] as u64 | part_tally(v, FRONT_RANKS, ranks, terminal);
+        }
+        v += 1;
+    }
+    out
+}
+
+static SUIT_BACK_TALLY: [u64; SUIT_BACK_PADDED] = back_tally(&back_base(5), 5, 8);
+static HONOR_BACK_TALLY: [u64; HONOR_BACK_PADDED] = back_tally(&back_base(3), 3, usize::MAX);
+
+#[inline(always)]
+fn suit_tally_of(eight: u64, ninth: u8) -> Tallied {
+    let (front, back) = front_back(eight, ninth);
+    SUIT_BACK_TALLY[back & (SUIT_BACK_PADDED - 1)] + FRONT_TALLY[front]
+}
+
+/// The tallied keys of the four parts of a hand ([`hand_keys`] and the
+/// [`Tallied`] fields).
+#[inline(always)]
+pub fn hand_tallies(c: &crate::tile::Counts) -> [Tallied; 4] {
+    let (front, back) = front_back(eight_at(c, 26) >> 8, 0);
+    [
+        suit_tally_of(eight_at(c, 0), c[8]),
+        suit_tally_of(eight_at(c, 9), c[17]),
+        suit_tally_of(eight_at(c, 18), c[26]),
+        HONOR_BACK_TALLY[back & (HONOR_BACK_PADDED - 1)] + FRONT_TALLY[front],
+    ]
+}
+
 /// Dense index of a nine-rank count vector with at most 14 tiles.
 ///
 /// ```
@@ -291,13 +411,58 @@ impl<const N: usize> Neighbourhood<N> {
 
     #[inline(always)]
     fn of(c: &[u8; N]) -> Neighbourhood<N> {
+        let (w0, w1) = Self::words(c);
+        let (front, back) = front_back(w0, (w1 & 0xff) as u8);
+        let (back_base, mask) = Self::back_base();
+        Self::with(
+            front,
+            back,
+            back_base[back & mask],
+            FRONT_RANK[front],
+            w0,
+            w1,
+        )
+    }
+
+    /// The counts as two little-endian words, zero past rank `N`.
+    #[inline(always)]
+    fn words(c: &[u8; N]) -> (u64, u64) {
         let mut bytes = [0u8; 16];
         bytes[..N].copy_from_slice(c);
         let w0 = u64::from_le_bytes(bytes[..8].try_into().expect("eight"));
         let w1 = u64::from_le_bytes(bytes[8..].try_into().expect("eight"));
-        let (front, back) = front_back(w0, bytes[8]);
-        let (back_base, mask) = Self::back_base();
-        let (base, rank) = (back_base[back & mask], FRONT_RANK[front]);
+        (w0, w1)
+    }
+
+    /// The neighbourhood and the pattern's [`Tallied`] key, from one pass.
+    ///
+    /// ```
+    /// use hupai::table::key::{self, Neighbourhood};
+    /// let c = [1, 0, 4, 0, 0, 0, 0, 0, 2];
+    /// let (n, k) = Neighbourhood::tallied(&c);
+    /// assert_eq!(n.index(), key::suit_index(&c));
+    /// assert_eq!((key::tally::pairs(k), key::tally::kinds(k), key::tally::terminals(k)), (2, 3, 2));
+    /// ```
+    #[inline(always)]
+    pub fn tallied(c: &[u8; N]) -> (Neighbourhood<N>, Tallied) {
+        let (w0, w1) = Self::words(c);
+        let (front, back) = front_back(w0, (w1 & 0xff) as u8);
+        let back_tally = if N == 9 {
+            SUIT_BACK_TALLY[back & (SUIT_BACK_PADDED - 1)]
+        } else {
+            HONOR_BACK_TALLY[back & (HONOR_BACK_PADDED - 1)]
+        };
+        let front_tally = FRONT_TALLY[front];
+        // The low halves are the back base and the front rank.
+        let (base, rank) = (back_tally as u32, front_tally as u32);
+        let n = Self::with(front, back, base, rank, w0, w1);
+        (n, back_tally + front_tally)
+    }
+
+    /// The neighbourhood of the pattern with front and back values
+    /// `front`, `back`, their table entries `base`, `rank`, and counts `w0`, `w1`.
+    #[inline(always)]
+    fn with(front: usize, back: usize, base: u32, rank: u32, w0: u64, w1: u64) -> Neighbourhood<N> {
         // A rank is full when bit 2 of its count is set (a count is at most
         // 4): gather those bits of the count bytes with one multiply.
         const L: u64 = 0x0101_0101_0101_0101;
@@ -412,6 +577,52 @@ mod tests {
                 assert_eq!(n.room() >> r & 1 == 1, room);
                 assert_eq!(n.up(r), honor_index(&w), "{v:?} + {r}");
             }
+        }
+    }
+
+    /// The tallied keys hold the plain keys and the counts by copies of
+    /// every part, at any counts (a part of more than 14 tiles too).
+    #[test]
+    fn tallied_keys_count_every_part() {
+        let mut rng = crate::sets::Rng::new(7);
+        for round in 0..200_000 {
+            let mut c = [0u8; crate::tile::KINDS];
+            for x in c.iter_mut() {
+                // Sparse hands mostly, dense ones now and then.
+                *x = if round % 4 == 0 {
+                    rng.below(5)
+                } else {
+                    rng.below(9).saturating_sub(4)
+                } as u8;
+            }
+            let t = hand_tallies(&c);
+            let k = hand_keys(&c);
+            let mut sum = 0u64;
+            for i in 0..4 {
+                let part = &c[9 * i..(9 * i + 9).min(34)];
+                assert_eq!(t[i] as u32, k[i], "{c:?}");
+                let part_fields = t[i] >> 32;
+                let want = part.iter().map(|&x| x as u64).fold(0, |a, x| {
+                    a + ((x >= 2) as u64 | ((x > 0) as u64) << 8 | (x & 1) << 16)
+                });
+                assert_eq!(part_fields & 0xff_ffff, want, "{c:?} part {i}");
+                if i < 3 {
+                    let ends = [part[0], part[8]];
+                    let terminals = ends.iter().filter(|&&x| x > 0).count() as u8;
+                    let pairs = ends.iter().filter(|&&x| x >= 2).count() as u8;
+                    assert_eq!(
+                        (tally::terminals(t[i]), tally::terminal_pairs(t[i])),
+                        (terminals, pairs)
+                    );
+                }
+                sum += t[i];
+            }
+            let tiles: usize = c.iter().map(|&x| x as usize).sum();
+            assert_eq!(key_tiles(sum as u32), tiles);
+            assert_eq!(
+                tally::kinds(sum) as usize,
+                c.iter().filter(|&&x| x > 0).count()
+            );
         }
     }
 

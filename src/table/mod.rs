@@ -279,8 +279,11 @@ pub struct Tables<B = &'static [u8]> {
     suit_decomp: DecompIndex,
     honor_decomp: DecompIndex,
     shanten: TableFile<B>,
-    /// The sections of [`distances::SECTIONS`], in order.
-    distance_sections: [Range<usize>; distances::SECTIONS.len()],
+    /// Where the `shanten.tbl` sections start (laid out as
+    /// [`distances::OFFSETS`] says).
+    distances_at: usize,
+    /// The sections of [`distances::CAPPED_SECTIONS`].
+    capped: [Range<usize>; 2],
 }
 
 /// Where the decompositions of one part kind live in `arrange.tbl`: per
@@ -390,33 +393,25 @@ impl<B: AsRef<[u8]>> Tables<B> {
         let suit_decomp = DecompIndex::load(&arrange, "suit", key::SUIT_PATTERNS)?;
         let honor_decomp = DecompIndex::load(&arrange, "honor", key::HONOR_PATTERNS)?;
         let shanten = kind_file(open("shanten.tbl")?, "shanten")?;
-        let rows = SUIT_CLASS_ROWS;
-        let capped_keys = shanten.section_range("suit_capped_keys")?;
-        if capped_keys.len() % 4 != 0 {
+        // The sections in their fixed layout, so that one bounds check
+        // covers them all (`distance_tables`).
+        let [keys, rows] = distances::CAPPED_SECTIONS;
+        let capped = [shanten.section_range(keys)?, shanten.section_range(rows)?];
+        if capped[0].len() % 4 != 0 || capped[1].len() != 4 * capped[0].len() {
             return Err(TableError::Corrupt(format!(
-                "section 'suit_capped_keys' of shanten.tbl holds {} bytes, not a u32 array",
-                capped_keys.len()
+                "sections '{keys}' and '{rows}' of shanten.tbl hold {} and {} bytes, not a u32 per 16-byte row",
+                capped[0].len(),
+                capped[1].len()
             )));
         }
-        // The byte length of each section of distances::SECTIONS.
-        let lengths = [
-            key::SUIT_PATTERNS,
-            key::HONOR_PATTERNS,
-            16 * DISTANCE_CLASSES,
-            16 * DISTANCE_CLASSES,
-            16 * rows * rows,
-            16 * rows * HONOR_CLASS_ROWS,
-            4 * key::SUIT_PATTERNS,
-            capped_keys.len(),
-            16 * (capped_keys.len() / 4),
-        ];
-        let mut distance_sections: [Range<usize>; distances::SECTIONS.len()] = Default::default();
-        for ((range, name), len) in distance_sections
-            .iter_mut()
-            .zip(distances::SECTIONS)
-            .zip(lengths)
-        {
-            *range = fixed_section(&shanten, name, len)?;
+        let distances_at = shanten.section_range(distances::SECTIONS[0].0)?.start;
+        for (&(name, len), &offset) in distances::SECTIONS.iter().zip(&distances::OFFSETS) {
+            let r = fixed_section(&shanten, name, len)?;
+            if r.start != distances_at + offset {
+                return Err(TableError::Corrupt(format!(
+                    "section '{name}' of shanten.tbl is not where the layout puts it"
+                )));
+            }
         }
         Ok(Tables {
             hu,
@@ -430,7 +425,8 @@ impl<B: AsRef<[u8]>> Tables<B> {
             suit_decomp,
             honor_decomp,
             shanten,
-            distance_sections,
+            distances_at,
+            capped,
         })
     }
 
@@ -618,11 +614,14 @@ impl<B: AsRef<[u8]>> Tables<B> {
     }
 
     /// The `shanten.tbl` arrays, borrowed for queries (see [`Distances`]).
-    #[inline]
+    #[inline(always)]
     pub fn distance_tables(&self) -> DistanceTables<'_> {
         let bytes = self.shanten.bytes();
-        let s = &self.distance_sections;
-        DistanceTables::new(std::array::from_fn(|i| &bytes[s[i].clone()]))
+        DistanceTables::new(
+            section(bytes, self.distances_at),
+            &bytes[self.capped[0].clone()],
+            &bytes[self.capped[1].clone()],
+        )
     }
 
     /// The replacement distances of a suit pattern (≤ 14 tiles).

@@ -88,18 +88,23 @@ pub(crate) fn join(a: &Distances, b: &Distances, k: usize) -> u8 {
     }
 }
 
-/// [`join`] for a constant `K`: unrolled, no bounds checks. Table lanes are
-/// at most [`FAR`] (64), so sums never wrap (a corrupt table may give a wrong
-/// answer, never a panic).
+/// [`join`] for a constant `K`, on 64-bit words (one row of eight lanes
+/// each, as in [`optimal_lanes_k`]): lane `m` of one part's row meets lane
+/// `K − m` of the other's other row, a byte reversal and a shift away; the
+/// lanes past `K` are set to 0xff, and the least byte of the sixteen is the
+/// distance (LLVM reduces the sixteen with byte minima). Table lanes are at
+/// most [`FAR`] (64), so lane sums never carry (a corrupt table may give a
+/// wrong answer, never a panic).
 #[inline(always)]
 fn join_k<const K: usize>(a: &Distances, b: &Distances) -> u8 {
-    let mut d = FAR;
-    for i in 0..=K {
-        d = d
-            .min(a[i].wrapping_add(b[8 + K - i]))
-            .min(a[8 + i].wrapping_add(b[K - i]));
-    }
-    d
+    let row = |v: &Distances, p: usize| -> u64 {
+        u64::from_le_bytes(v[8 * p..8 * p + 8].try_into().expect("eight"))
+    };
+    // 0xff in lanes K + 1..8.
+    let past = !0u64 << (8 * K) << 8;
+    let lanes = |x: u64, other: u64| x.wrapping_add(other.swap_bytes() >> (8 * (7 - K))) | past;
+    let sums = (lanes(row(a, 1), row(b, 0)) as u128) << 64 | lanes(row(a, 0), row(b, 1)) as u128;
+    sums.to_le_bytes().into_iter().fold(u8::MAX, u8::min)
 }
 
 /// The lanes (0xff each) of a part's cells that some optimal allocation
@@ -140,6 +145,19 @@ fn optimal_lanes_k<const K: usize>(x: &Distances, rest: &Distances, d: u8) -> u1
     let low = lanes(row(x, 0), row(rest, 1));
     let high = lanes(row(x, 1), row(rest, 0));
     (high as u128) << 64 | low as u128
+}
+
+/// [`optimal_lanes`] as a bit per lane (bit `l` for lane `l`), to test
+/// against the class-pair masks of
+/// [`DistanceTables::suit_lowers`](crate::table::DistanceTables::suit_lowers).
+#[inline(always)]
+pub(crate) fn optimal_bits(x: &Distances, rest: &Distances, k: usize, d: u8) -> u16 {
+    let lanes = optimal_lanes(x, rest, k, d);
+    // Bit 0 of each byte lane to one bit each: the eight products land on
+    // distinct bits of the top byte, so nothing carries.
+    let bits =
+        |w: u64| ((w & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u16;
+    bits(lanes as u64) | bits((lanes >> 64) as u64) << 8
 }
 
 /// Whether one more tile takes a part from distances `now` to `next` lower

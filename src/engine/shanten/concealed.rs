@@ -1,14 +1,54 @@
 //! The common case on the fast path: a concealed hand with every part open
 //! (no declared meld, no voided suit, no MCR forms). Only table reads and
-//! fixed-size arithmetic.
+//! fixed-size arithmetic: the keys that find each part's class also tally
+//! the counting forms (seven pairs, thirteen orphans), a neighbour's class
+//! and one class-pair mask say which lanes a draw lowers, and a discard
+//! adjusts the hand's tally rather than counting again.
 
-use super::combine::{improving_ranks, join, lowers, optimal_lanes, product};
-use super::counts::{seven_pairs, thirteen_orphans, Tally, ALL_KINDS};
-use crate::rules::{Rules, SevenPairs};
+use super::combine::{join, optimal_bits, product};
+use super::counts::{special_tiles, special_tiles_held, Held, Tally};
+use super::{ShantenError, Sizes};
+use crate::rules::Rules;
 use crate::table::generate::shanten::FAR;
-use crate::table::key::Neighbourhood;
-use crate::table::{DistanceTables, Distances, Tables};
+use crate::table::key::{self, Neighbourhood};
+use crate::table::{DistanceTables, Tables};
 use crate::tile::{Counts, KINDS};
+
+/// The sizes [`Sizes::Any`] accepts for a concealed hand, a bit each:
+/// 1, 2, 4, 5, 7, 8, 10, 11, 13 and 14 tiles.
+const SLOTS: u32 = 0b110_1101_1011_0110;
+/// The sizes [`Sizes::Draw`] accepts: 1, 4, 7, 10 and 13 tiles.
+const SLOTS_DRAW: u32 = 0b10_0100_1001_0010;
+
+/// Shanten of a concealed hand with every part open: the keys come with
+/// the counting forms' tally ([`key::hand_tallies`]), so the whole query
+/// is four class lookups, two pair products and a join.
+#[inline(always)]
+pub(super) fn concealed_shanten<B: AsRef<[u8]>>(
+    t: &Tables<B>,
+    c: &Counts,
+    rules: &Rules,
+) -> Result<i8, ShantenError> {
+    let keys = key::hand_tallies(c);
+    let tally = Tally::of_keys(&keys);
+    let n = tally.tiles as usize;
+    // 3n+1 or 3n+2 tiles, at most 14: one bit test (the error from Sizes).
+    if SLOTS >> n.min(31) & 1 == 0 {
+        Sizes::Any.check(n, 0)?;
+    }
+    // Every part holds at most 14 tiles now: the keys are dense indexes.
+    let t = t.distance_tables();
+    let index = |i: usize| key::key_index(keys[i] as u32);
+    let a = t.suit_class_at(index(0));
+    let b = t.suit_class_at(index(1));
+    let s = t.suit_class_at(index(2));
+    let z = t.honor_class_at(index(3));
+    let mut d = join(t.suit_pair(a, b), t.suit_honor_pair(s, z), n / 3);
+    if n >= 13 {
+        d = d.min(tally.special_distance(rules));
+    }
+    Ok(d as i8 - 1)
+}
 
 /// Distance of a concealed hand of `n` slots (its tiles, or more where
 /// jokers fill the rest) with all four parts open.
@@ -76,9 +116,7 @@ pub(super) fn concealed_after<B: AsRef<[u8]>>(
             _ => join(ab, t.suit_honor_pair(class[2], changed), k),
         };
         if n >= 13 {
-            let mut w = *c;
-            w[j] -= 1;
-            d = d.min(Tally::of(&w).special_distance(rules));
+            d = d.min(tally.without(c, j).special_distance(rules));
         }
         *slot = d;
     }
@@ -101,28 +139,53 @@ pub(super) fn concealed_effective<B: AsRef<[u8]>>(
         FAR
     };
     let (d, tiles) = open_standard(t, c, n / 3, special);
-    (d.min(special), with_special(c, rules, d, tiles, special))
+    (
+        d.min(special),
+        with_special(c, tally, rules, d, tiles, special),
+    )
+}
+
+/// [`concealed_effective`] with the size check, the tally taken from the
+/// neighbourhoods' keys (no second pass over the counts).
+#[inline(always)]
+pub(super) fn concealed_draws<B: AsRef<[u8]>>(
+    t: &Tables<B>,
+    c: &Counts,
+    rules: &Rules,
+) -> Result<(u8, u64), ShantenError> {
+    let t = t.distance_tables();
+    let (parts, tally) = OpenParts::tallied(&t, c);
+    let n = tally.tiles as usize;
+    if SLOTS_DRAW >> n.min(31) & 1 == 0 {
+        Sizes::Draw.check(n, 0)?;
+    }
+    let special = if n >= 13 {
+        tally.special_distance(rules)
+    } else {
+        FAR
+    };
+    let (d, tiles) = open_parts(&t, &parts, n / 3, special, &[None; 4]);
+    Ok((
+        d.min(special),
+        with_special(c, &tally, rules, d, tiles, special),
+    ))
 }
 
 /// The effective tiles over every form: the standard form's `tiles` (at
 /// distance `d`) unless the counting forms do better (`special`), and the
 /// counting forms' own where they reach the best.
 #[inline]
-pub(super) fn with_special(c: &Counts, rules: &Rules, d: u8, tiles: u64, special: u8) -> u64 {
+pub(super) fn with_special(
+    c: &Counts,
+    tally: &Tally,
+    rules: &Rules,
+    d: u8,
+    tiles: u64,
+    special: u8,
+) -> u64 {
     let mut tiles = if special < d { 0 } else { tiles };
     if special <= d {
-        if rules.seven_pairs != SevenPairs::No {
-            let (e, more) = seven_pairs(c, ALL_KINDS, rules.seven_pairs);
-            if e == special {
-                tiles |= more;
-            }
-        }
-        if rules.thirteen_orphans {
-            let (e, more) = thirteen_orphans(c);
-            if e == special {
-                tiles |= more;
-            }
-        }
+        tiles |= special_tiles(c, tally, rules, special);
     }
     tiles
 }
@@ -174,34 +237,89 @@ impl OpenParts {
         }
     }
 
-    /// Each part's distances after one more tile of each rank (its own
-    /// where the rank has no room).
-    fn ups<'a>(&self, t: &DistanceTables<'a>) -> [[&'a Distances; 9]; 4] {
-        let mut out = [[t.suit(0); 9]; 4];
+    /// [`OpenParts::of`] and the hand's tally, from the same key reads.
+    /// The classes are read only where every part holds at most 14 tiles
+    /// (a key is a dense index only then): the caller checks the size.
+    #[inline(always)]
+    fn tallied(t: &DistanceTables, c: &Counts) -> (OpenParts, Tally) {
+        let part = |i: usize| -> &[u8; 9] { c[9 * i..9 * i + 9].try_into().expect("nine") };
+        let (m, km) = Neighbourhood::tallied(part(0));
+        let (p, kp) = Neighbourhood::tallied(part(1));
+        let (s, ks) = Neighbourhood::tallied(part(2));
+        let (z, kz) = Neighbourhood::tallied(c[27..34].try_into().expect("seven"));
+        let class = [
+            t.suit_class_at(m.index()),
+            t.suit_class_at(p.index()),
+            t.suit_class_at(s.index()),
+            t.honor_class_at(z.index()),
+        ];
+        let parts = OpenParts {
+            suits: [m, p, s],
+            honors: z,
+            class,
+        };
+        (parts, Tally::of_keys(&[km, kp, ks, kz]))
+    }
+
+    /// Each part's class after one more tile of each rank (its own where
+    /// the rank has no room, and for the honours' ranks 8 and 9).
+    fn ups(&self, t: &DistanceTables) -> [[u8; 9]; 4] {
+        let mut out = [[self.class[3]; 9]; 4];
         for (row, part) in out.iter_mut().zip(&self.suits) {
             for (r, next) in row.iter_mut().enumerate() {
-                *next = t.suit(t.suit_class_at(part.up(r)));
+                *next = t.suit_class_at(part.up(r));
             }
         }
-        // Ranks 8 and 9 of the honours: the part itself, never lower.
-        out[3] = [t.honor(self.class[3]); 9];
         for (r, next) in out[3].iter_mut().take(7).enumerate() {
-            *next = t.honor(t.honor_class_at(self.honors.up(r)));
+            *next = t.honor_class_at(self.honors.up(r));
         }
         out
+    }
+
+    /// The ranks (bit per rank) of part `i` whose draw lowers one of its
+    /// `optimal` lanes (bit per lane): per rank, the neighbour's class
+    /// (`known`, or looked up) and the class pair's mask of lanes it lowers.
+    /// Branch-free: skipping ranks that cannot help costs more in
+    /// mispredicted branches than the lookups it saves.
+    #[inline(always)]
+    fn improving(
+        &self,
+        t: &DistanceTables,
+        i: usize,
+        optimal: u16,
+        known: Option<&[u8; 9]>,
+    ) -> u16 {
+        let now = self.class[i];
+        let lowers = |r: usize, next: u8| -> u16 {
+            let lanes = if i == 3 {
+                t.honor_lowers(now, next)
+            } else {
+                t.suit_lowers(now, next)
+            };
+            ((lanes & optimal != 0) as u16) << r
+        };
+        match (known, i) {
+            (Some(next), _) => (0..9).fold(0, |ranks, r| ranks | lowers(r, next[r])),
+            (None, 3) => (0..7).fold(0, |ranks, r| {
+                ranks | lowers(r, t.honor_class_at(self.honors.up(r)))
+            }),
+            (None, _) => (0..9).fold(0, |ranks, r| {
+                ranks | lowers(r, t.suit_class_at(self.suits[i].up(r)))
+            }),
+        }
     }
 }
 
 /// [`open_standard`] over parts already looked up; `known[i]`, where given,
-/// holds part `i`'s neighbour distances (a discard table reuses them for
-/// the parts a discard leaves alone).
+/// holds part `i`'s neighbour classes (a discard table reuses them for the
+/// parts a discard leaves alone).
 #[inline(always)]
 fn open_parts(
     t: &DistanceTables,
     p: &OpenParts,
     k: usize,
     tiles_up_to: u8,
-    known: &[Option<&[&Distances; 9]>; 4],
+    known: &[Option<&[u8; 9]>; 4],
 ) -> (u8, u64) {
     let class = p.class;
     let ab = t.suit_pair(class[0], class[1]);
@@ -224,26 +342,10 @@ fn open_parts(
     ];
     let mut tiles = 0u64;
     for i in 0..4 {
-        let optimal = optimal_lanes(x[i], &rest[i], k, d);
-        if optimal == 0 {
-            continue;
+        let optimal = optimal_bits(x[i], &rest[i], k, d);
+        if optimal != 0 {
+            tiles |= (p.improving(t, i, optimal, known[i]) as u64) << (9 * i);
         }
-        let ranks = match (known[i], i) {
-            (Some(ups), _) => {
-                let mut ranks = 0u16;
-                for (r, next) in ups.iter().enumerate() {
-                    ranks |= (lowers(x[i], next, optimal) as u16) << r;
-                }
-                ranks
-            }
-            (None, 3) => {
-                improving_ranks(&p.honors, x[3], optimal, |j| t.honor(t.honor_class_at(j)))
-            }
-            (None, _) => {
-                improving_ranks(&p.suits[i], x[i], optimal, |j| t.suit(t.suit_class_at(j)))
-            }
-        };
-        tiles |= (ranks as u64) << (9 * i);
     }
     (d, tiles)
 }
@@ -259,8 +361,9 @@ pub(super) fn concealed_rows<B: AsRef<[u8]>>(
     out: &mut [u64],
 ) {
     let t = t.distance_tables();
-    let n = c.iter().map(|&x| x as usize).sum::<usize>() - 1;
-    let base = OpenParts::of(&t, c);
+    let (base, tally) = OpenParts::tallied(&t, c);
+    let held = Held::of(c);
+    let n = tally.tiles as usize - 1;
     let ups = base.ups(&t);
     for (&j, slot) in discards.iter().zip(out.iter_mut()) {
         let mut w = *c;
@@ -277,13 +380,86 @@ pub(super) fn concealed_rows<B: AsRef<[u8]>>(
             parts.suits[changed] = Neighbourhood::suit(v);
             parts.class[changed] = t.suit_class_at(parts.suits[changed].index());
         }
-        let tally = Tally::of(&w);
+        let tally = tally.without(c, j);
         let special = if n >= 13 {
             tally.special_distance(rules)
         } else {
             FAR
         };
-        let (d, tiles) = open_parts(&t, &parts, n / 3, special, &known);
-        *slot = with_special(&w, rules, d, tiles, special);
+        let (d, mut tiles) = open_parts(&t, &parts, n / 3, special, &known);
+        // As with_special, from the held masks less the discard.
+        if special < d {
+            tiles = 0;
+        }
+        if special <= d {
+            tiles |= special_tiles_held(&held.without(c, j), &tally, rules, special);
+        }
+        *slot = tiles;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Sizes, SLOTS, SLOTS_DRAW};
+    use crate::sets::{hands, Set, SEED};
+    use crate::{Hand, Rules, Tables, Tile};
+
+    /// The size bits say what `Sizes` says.
+    #[test]
+    fn size_bits_agree_with_sizes() {
+        for n in 0..40 {
+            assert_eq!(
+                SLOTS >> n.min(31) & 1 == 1,
+                Sizes::Any.check(n, 0).is_ok(),
+                "{n}"
+            );
+            assert_eq!(
+                SLOTS_DRAW >> n.min(31) & 1 == 1,
+                Sizes::Draw.check(n, 0).is_ok(),
+                "{n}"
+            );
+        }
+    }
+
+    /// The discard table's fast path (one part per discard, the tally less
+    /// the discard) against the effective tiles and shanten of each hand
+    /// less its discard, asked one by one: random, complete and near-seven-
+    /// pairs hands, under every rule set with all parts open.
+    #[test]
+    fn discard_rows_equal_the_hands_less_each_discard() {
+        let t = Tables::embedded();
+        let none = [0u8; 34];
+        let mut set = hands(Set::R14, 3_000, SEED);
+        set.extend(hands(Set::C14, 1_000, SEED));
+        // Pairs and quads: seven pairs in reach, counts of 4 discarded.
+        set.extend(hands(Set::C14, 1_000, SEED + 1).iter().map(|h| {
+            let mut c = [0u8; 34];
+            for (i, &x) in h.counts().iter().enumerate() {
+                c[i] = if x > 0 { (2 * x).min(4) } else { 0 };
+            }
+            let mut left = 14;
+            for x in c.iter_mut() {
+                *x = (*x).min(left);
+                left -= *x;
+            }
+            c[33] += left.min(4 - c[33]);
+            Hand::new(c, &[]).unwrap()
+        }));
+        for rules in [Rules::GENERIC, Rules::RIICHI] {
+            for h in set.iter().filter(|h| h.concealed_len() == 14) {
+                let d = t.discards(h, &rules, &none).unwrap();
+                let after: Vec<(Tile, i8)> = Tile::all()
+                    .filter_map(|x| Some((x, t.shanten(&h.without_tile(x)?, &rules).ok()?)))
+                    .collect();
+                let best = after.iter().map(|a| a.1).min().unwrap();
+                assert_eq!(d.after(), best, "{h}");
+                assert_eq!(d.len(), after.iter().filter(|a| a.1 == best).count(), "{h}");
+                for (x, e) in d.iter() {
+                    let w = h.without_tile(x).unwrap();
+                    let want = t.effective(&w, &rules, &none).unwrap();
+                    assert_eq!(e.tiles(), want.tiles(), "{h} less {x}");
+                }
+            }
+        }
     }
 }

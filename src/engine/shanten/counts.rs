@@ -1,13 +1,18 @@
 //! The forms that are counts, not tables: seven pairs, thirteen orphans,
-//! honours and knitted, read from one SWAR pass over the hand's counts.
+//! honours and knitted, read from one SWAR pass over the hand's counts, or
+//! on the concealed fast path from the hand's tallied keys
+//! ([`key::hand_tallies`]), and for a discard from the hand's own tally.
 
 use crate::forms;
 use crate::rules::{Rules, SevenPairs};
 use crate::table::generate::shanten::FAR;
+use crate::table::key::{self, tally, Tallied};
 use crate::tile::{Counts, KINDS};
 
-/// How many kinds a hand holds by copies, from one pass over the counts as
-/// 64-bit words (eight kinds a word; a count is at most 4, three bits).
+/// How many kinds a hand holds by copies: from one pass over the counts as
+/// 64-bit words (eight kinds a word; a count is at most 4, three bits), or
+/// from the tallied keys ([`Tally::of_keys`]).
+#[derive(Debug, PartialEq)]
 pub(super) struct Tally {
     pub(super) tiles: u8,
     /// Kinds held at least twice.
@@ -20,8 +25,8 @@ pub(super) struct Tally {
     pub(super) odd: u8,
     /// Terminal and honour kinds held.
     pub(super) orphans: u8,
-    /// Some terminal or honour held at least twice.
-    pub(super) orphan_pair: bool,
+    /// Terminal and honour kinds held at least twice.
+    pub(super) orphan_pairs: u8,
 }
 
 impl Tally {
@@ -55,7 +60,7 @@ impl Tally {
             kinds += x0 | x1 | x2;
             pairs += x1 | x2;
             orphans += (x0 | x1 | x2) & orphan;
-            orphan_pairs |= (x1 | x2) & orphan;
+            orphan_pairs += (x1 | x2) & orphan;
         }
         // Sum of the bytes of a word (each byte sum stays below 256).
         let sum = |x: u64| (x.wrapping_mul(L) >> 56) as u8;
@@ -66,7 +71,50 @@ impl Tally {
             whole: sum(b1) + 2 * sum(b2),
             odd: sum(b0),
             orphans: sum(orphans),
-            orphan_pair: orphan_pairs != 0,
+            orphan_pairs: sum(orphan_pairs),
+        }
+    }
+
+    /// The tally from a hand's tallied keys ([`key::hand_tallies`]): a few
+    /// additions and shifts, the counting already done by the key tables.
+    #[inline(always)]
+    pub(super) fn of_keys(k: &[Tallied; 4]) -> Tally {
+        let suits = k[0] + k[1] + k[2];
+        let all = suits + k[3];
+        let tiles = key::key_tiles(all as u32) as u8;
+        let odd = tally::odd(all);
+        // Every honour is a terminal or honour kind.
+        let orphans = tally::terminals(suits) + tally::kinds(k[3]);
+        Tally {
+            tiles,
+            pairs: tally::pairs(all),
+            kinds: tally::kinds(all),
+            whole: (tiles - odd) / 2,
+            odd,
+            orphans,
+            orphan_pairs: tally::terminal_pairs(suits) + tally::pairs(k[3]),
+        }
+    }
+
+    /// The tally of counts `c` (tallied as `self`) less one tile of kind
+    /// `j` (held): a discard moves one kind down one copy.
+    #[inline(always)]
+    pub(super) fn without(&self, c: &Counts, j: usize) -> Tally {
+        let was = c[j];
+        let orphan = (ORPHAN_KINDS >> j & 1) as u8;
+        let (single, double) = ((was == 1) as u8, (was == 2) as u8);
+        Tally {
+            tiles: self.tiles - 1,
+            pairs: self.pairs - double,
+            kinds: self.kinds - single,
+            whole: self.whole - (was & 1 == 0) as u8,
+            odd: if was & 1 == 1 {
+                self.odd - 1
+            } else {
+                self.odd + 1
+            },
+            orphans: self.orphans - single * orphan,
+            orphan_pairs: self.orphan_pairs - double * orphan,
         }
     }
 
@@ -85,7 +133,7 @@ impl Tally {
             }
         }
         if rules.thirteen_orphans {
-            d = d.min(14 - self.orphans - self.orphan_pair as u8);
+            d = d.min(14 - self.orphans - (self.orphan_pairs > 0) as u8);
         }
         d
     }
@@ -100,6 +148,25 @@ pub(super) struct Held {
 }
 
 impl Held {
+    /// The masks of counts `c` (held as `self`) less one tile of kind `j`.
+    #[inline(always)]
+    pub(super) fn without(&self, c: &Counts, j: usize) -> Held {
+        let bit = 1u64 << j;
+        let mut h = Held {
+            ones: self.ones & !bit,
+            twos: self.twos & !bit,
+            threes: self.threes & !bit,
+            fours: self.fours & !bit,
+        };
+        match c[j] {
+            4 => h.threes |= bit,
+            3 => h.twos |= bit,
+            2 => h.ones |= bit,
+            _ => {}
+        }
+        h
+    }
+
     #[inline]
     pub(super) fn of(c: &Counts) -> Held {
         const L: u64 = 0x0101_0101_0101_0101;
@@ -176,6 +243,61 @@ pub(super) fn seven_pairs(c: &Counts, kept: u64, mode: SevenPairs) -> (u8, u64) 
     (d, tiles)
 }
 
+/// The kinds whose draw lowers a counting form (seven pairs, thirteen
+/// orphans, as the rules allow) that stands at distance `special`: what
+/// [`seven_pairs`] and [`thirteen_orphans`] give over every kind, from the
+/// hand's `tally` and one pass for the kinds held once and at all.
+#[inline]
+pub(super) fn special_tiles(c: &Counts, tally: &Tally, rules: &Rules, special: u8) -> u64 {
+    special_tiles_held(&Held::of(c), tally, rules, special)
+}
+
+/// [`special_tiles`] from the hand's [`Held`] masks.
+#[inline]
+pub(super) fn special_tiles_held(held: &Held, tally: &Tally, rules: &Rules, special: u8) -> u64 {
+    let any = held.ones | held.twos | held.threes | held.fours;
+    let empty = !any & ALL_KINDS;
+    let mut tiles = 0;
+    match rules.seven_pairs {
+        SevenPairs::No => {}
+        SevenPairs::Distinct => {
+            let d = 7u8.saturating_sub(tally.pairs) + 7u8.saturating_sub(tally.kinds);
+            if d == special && d != 0 {
+                tiles |= held.ones | if tally.kinds < 7 { empty } else { 0 };
+            }
+        }
+        SevenPairs::QuadsAllowed => {
+            let need = 7u8.saturating_sub(tally.whole);
+            let d = need + need.saturating_sub(tally.odd);
+            if d == special && d != 0 {
+                let short = need > tally.odd;
+                tiles |= held.ones | held.threes | if short { empty | held.twos } else { 0 };
+            }
+        }
+    }
+    let orphan_pair = tally.orphan_pairs > 0;
+    if rules.thirteen_orphans && 14 - tally.orphans - orphan_pair as u8 == special {
+        let present = any & ORPHAN_KINDS;
+        tiles |= if orphan_pair {
+            ORPHAN_KINDS & !present
+        } else {
+            ORPHAN_KINDS
+        };
+    }
+    tiles
+}
+
+/// The thirteen terminal and honour kinds, a bit each.
+const ORPHAN_KINDS: u64 = {
+    let mut m = 0u64;
+    let mut k = 0;
+    while k < 13 {
+        m |= 1 << forms::ORPHANS[k];
+        k += 1;
+    }
+    m
+};
+
 /// Thirteen orphans: its distance and the kinds whose draw lowers it.
 #[inline]
 pub(super) fn thirteen_orphans(c: &Counts) -> (u8, u64) {
@@ -240,4 +362,102 @@ pub(super) fn honors_and_knitted(c: &Counts) -> (u8, u64) {
         }
     }
     (best, tiles)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The tally from the keys equals the tally of the counts.
+    #[test]
+    fn tally_of_keys_equals_tally_of_counts() {
+        let mut rng = crate::sets::Rng::new(11);
+        for round in 0..200_000 {
+            let mut c = [0u8; KINDS];
+            for x in c.iter_mut() {
+                *x = if round % 4 == 0 {
+                    rng.below(5)
+                } else {
+                    rng.below(9).saturating_sub(4)
+                } as u8;
+            }
+            assert_eq!(
+                Tally::of_keys(&key::hand_tallies(&c)),
+                Tally::of(&c),
+                "{c:?}"
+            );
+        }
+    }
+
+    /// A tally or held masks less one tile equal those of the smaller hand.
+    #[test]
+    fn without_one_tile_equals_a_fresh_count() {
+        let mut rng = crate::sets::Rng::new(17);
+        for _ in 0..100_000 {
+            let mut c = [0u8; KINDS];
+            for _ in 0..14 {
+                let k = rng.below(KINDS);
+                if c[k] < 4 {
+                    c[k] += 1;
+                }
+            }
+            let (tally, held) = (Tally::of(&c), Held::of(&c));
+            for j in (0..KINDS).filter(|&j| c[j] > 0) {
+                let mut w = c;
+                w[j] -= 1;
+                assert_eq!(tally.without(&c, j), Tally::of(&w), "{c:?} less {j}");
+                let (a, b) = (held.without(&c, j), Held::of(&w));
+                assert_eq!(
+                    [a.ones, a.twos, a.threes, a.fours],
+                    [b.ones, b.twos, b.threes, b.fours]
+                );
+            }
+        }
+    }
+
+    /// The counting forms' tiles from the tally equal those of
+    /// `seven_pairs` and `thirteen_orphans` at every distance they reach.
+    #[test]
+    fn special_tiles_equal_the_forms_tiles() {
+        let mut rng = crate::sets::Rng::new(13);
+        let modes = [
+            SevenPairs::No,
+            SevenPairs::Distinct,
+            SevenPairs::QuadsAllowed,
+        ];
+        for round in 0..100_000 {
+            // Hands of up to 14 tiles, at most four of a kind.
+            let mut c = [0u8; KINDS];
+            let size = [14, 13, 12, 11, 5][round % 5];
+            for _ in 0..size {
+                let k = rng.below(KINDS);
+                if c[k] < 4 {
+                    c[k] += 1;
+                }
+            }
+            let tally = Tally::of(&c);
+            for mode in modes {
+                for orphans in [false, true] {
+                    let rules = Rules {
+                        seven_pairs: mode,
+                        thirteen_orphans: orphans,
+                        ..Rules::GENERIC
+                    };
+                    let (p, pt) = seven_pairs(&c, ALL_KINDS, mode);
+                    let (o, ot) = thirteen_orphans(&c);
+                    for special in 0..16 {
+                        let mut want = 0;
+                        if mode != SevenPairs::No && p == special {
+                            want |= pt;
+                        }
+                        if orphans && o == special {
+                            want |= ot;
+                        }
+                        let got = special_tiles(&c, &tally, &rules, special);
+                        assert_eq!(got, want, "{c:?} {mode:?} {orphans} {special}");
+                    }
+                }
+            }
+        }
+    }
 }

@@ -51,8 +51,8 @@ use crate::tile::{total, Counts, Tile, KINDS};
 use crate::tileset::TileSet;
 pub(crate) use combine::{capped_distances, improving_ranks, join, lowers, optimal_lanes, product};
 use concealed::{
-    concealed_after, concealed_distance, concealed_effective, concealed_rows, open_standard,
-    with_special,
+    concealed_after, concealed_distance, concealed_draws, concealed_rows, concealed_shanten,
+    open_standard, with_special,
 };
 use counts::Tally;
 use general::{all_parts_open, distance, improving, knitted_forms, special_improving, Memo};
@@ -468,12 +468,9 @@ impl<B: AsRef<[u8]>> Tables<B> {
     /// assert!(shanten("123m", &Rules::RIICHI).is_err());
     /// ```
     pub fn shanten(&self, hand: &Hand, rules: &Rules) -> Result<i8, ShantenError> {
-        if hand.melds().next().is_none() && all_parts_open(rules) {
+        if hand.meld_count() == 0 && all_parts_open(rules) {
             // The common case: a concealed hand with every part open.
-            let c = hand.counts();
-            let tally = Tally::of(c);
-            Sizes::Any.check(tally.tiles as usize, 0)?;
-            return Ok(concealed_distance(self, c, &tally, rules, tally.tiles as usize) as i8 - 1);
+            return concealed_shanten(self, hand.counts(), rules);
         }
         if let Some((d, _)) = self.melded(hand, rules, Sizes::Any, false)? {
             return reached(d);
@@ -499,12 +496,9 @@ impl<B: AsRef<[u8]>> Tables<B> {
         visible: &Counts,
     ) -> Result<Effective, ShantenError> {
         let unseen = unseen(hand, visible)?;
-        if hand.melds().next().is_none() && all_parts_open(rules) {
+        if hand.meld_count() == 0 && all_parts_open(rules) {
             // The common case: a concealed hand with every part open.
-            let c = hand.counts();
-            let tally = Tally::of(c);
-            Sizes::Draw.check(tally.tiles as usize, 0)?;
-            let (d, tiles) = concealed_effective(self, c, &tally, rules);
+            let (d, tiles) = concealed_draws(self, hand.counts(), rules)?;
             return Ok(Effective {
                 shanten: d as i8 - 1,
                 tiles: TileSet::from_bits(tiles),
@@ -807,7 +801,10 @@ impl<B: AsRef<[u8]>> Tables<B> {
             FAR
         };
         let (d, tiles) = open_standard(self, c, n / 3, special);
-        Some((d.min(special), with_special(c, rules, d, tiles, special)))
+        Some((
+            d.min(special),
+            with_special(c, &tally, rules, d, tiles, special),
+        ))
     }
 }
 

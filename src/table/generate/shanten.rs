@@ -21,10 +21,12 @@
 //! (sections `suit`, `honor`, in key order) and the class vectors (sections
 //! `suit_classes`, `honor_classes`: 256 rows of 16 bytes, lane `8p + m`).
 //!
-//! Which draws lower a distance (effective tiles) is not stored: the engine
-//! looks up the one-tile-larger neighbour patterns instead. Stored per
-//! pattern, those ranks would take 69,974 distinct ten-mask classes per suit,
-//! more than a `u16` holds.
+//! Which draws lower a distance (effective tiles) is not stored per
+//! pattern: the engine looks up the one-tile-larger neighbour patterns
+//! instead. Stored per pattern, those ranks would take 69,974 distinct
+//! ten-mask classes per suit, more than a `u16` holds. What is stored is per
+//! class pair (sections `suit_lowers`, `honor_lowers`): the lanes where two
+//! classes differ, so a neighbour costs its class and one mask read.
 
 use crate::par::prelude::*;
 use crate::table::{format, key, Distances, DISTANCE_CLASSES, HONOR_CLASS_ROWS, SUIT_CLASS_ROWS};
@@ -74,11 +76,28 @@ pub fn shanten() -> Vec<u8> {
                 "suit_honor_pairs",
                 products(&suits, SUIT_CLASS_ROWS, &honors, HONOR_CLASS_ROWS),
             ),
+            ("suit_lowers", differences(&suits, SUIT_CLASS_ROWS)),
+            ("honor_lowers", differences(&honors, HONOR_CLASS_ROWS)),
             ("suit_caps", super::le_u32(&caps.words)),
             ("suit_capped_keys", super::le_u32(&caps.keys)),
             ("suit_capped_rows", caps.rows.concat()),
         ],
     )
+}
+
+/// Row `a * rows + b`, a `u16` (little-endian): bit `l` set where lane `l`
+/// of class `a` and of class `b` differ. With `b` the class of a pattern
+/// with one more tile, those are the lanes the tile lowers (a tile more
+/// never costs more), so effective tiles test a mask, not two vectors.
+fn differences(classes: &[u8], rows: usize) -> Vec<u8> {
+    let lane = |class: usize, l: usize| classes[16 * class + l];
+    (0..rows * rows)
+        .flat_map(|i| {
+            let (a, b) = (i / rows, i % rows);
+            let bits = (0..16).fold(0u16, |m, l| m | ((lane(a, l) != lane(b, l)) as u16) << l);
+            bits.to_le_bytes()
+        })
+        .collect()
 }
 
 /// The class vectors as `rows` rows of 16 lanes (lane `8p + m`).

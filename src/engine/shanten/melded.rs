@@ -1,19 +1,21 @@
-//! The common case beside declared melds: rules with every part open
-//! (generic, riichi), melds of any kind. Table reads wherever the tables are
-//! proven to give the capped answer; `None` sends the hand to the general
-//! path.
+//! The common case beside declared melds: melds of any kind, under every
+//! rule set but three-player riichi (Sichuan over each void, MCR with the
+//! knitted straight added by the caller). Table reads wherever the tables
+//! are proven to give the capped answer; `None` (a suit of more than 11
+//! tiles beside its meld) sends the hand to the general path.
 //!
 //! A declared meld leaves its suit fewer copies to aim at (`caps`), and the
 //! plain distances are only lower bounds there. A suit beside **one**
-//! declared meld reads its `suit_caps` word (the table generator has proven,
-//! for every pattern and every single meld, whether the plain distances stay
-//! exact; they do for 99% of the pairs), and where they do not, the capped
-//! distances the file keeps for those pairs; beside **two or more** it takes the
-//! certificate of the [`capped`](super::capped) module, and doubtful cells
-//! count as unreachable for an upper bound: equal to the lower one, the
-//! answer is exact. The **honours** beside declared honour melds are a
-//! lookup (the declared kinds drop out, see [`honors`]). Where the tables
-//! leave doubt, the capped programme works out that suit (or that draw).
+//! declared meld reads its `suit_caps` word (the table generator has
+//! proven, for every pattern and every single meld, whether the plain
+//! distances stay exact; they do for 98.8% of the pairs) and, where they do
+//! not, the capped distances the file keeps for those pairs. Beside **two
+//! or more** it takes the certificate of the [`capped`](super::capped)
+//! module, and doubtful cells count as unreachable for an upper bound:
+//! equal to the lower one, the answer is exact; otherwise the capped
+//! programme works out that suit (or, for a draw, that draw). The
+//! **honours** beside declared honour melds are a lookup (the declared
+//! kinds drop out, see [`honors`]).
 
 use super::capped::{doubt, lanes_up_to, Certified, REAL_LANES};
 use super::combine::{capped_distances, NOTHING};

@@ -15,8 +15,10 @@
 //! lookup ([`Distances`], from `shanten.tbl`), and the hand's distance is the
 //! min-plus combination over the ways to spread the needed melds and the pair
 //! across the parts. A part touched by a declared meld has fewer copies to
-//! aim at; its distances come from a small dynamic programme over its ranks
-//! instead of the table.
+//! aim at; `shanten.tbl` says for each suit pattern beside which single
+//! meld its table distances stay exact and keeps the capped ones where they
+//! do not, and beside two or more melds a certificate or a small dynamic
+//! programme over the ranks answers.
 //!
 //! **Other forms** (concealed, 14 slots): seven pairs, thirteen orphans and
 //! honours-and-knitted are counting formulas; the knitted straight removes
@@ -32,8 +34,11 @@
 //!
 //! Layout: this file holds the queries, their answers and errors; `combine`
 //! the min-plus machinery over parts; `concealed` the fast path (a concealed
-//! hand, every part open: table reads only); `general` declared melds,
-//! Sichuan and the MCR forms; `counts` the forms that are counts.
+//! hand, every part open: table reads only); `melded` the same beside
+//! declared melds; `capped` the certificate for parts beside melds;
+//! `general` what is left (three players, parts the tables do not cover,
+//! Sichuan's and MCR's concealed forms); `counts` the forms that are
+//! counts.
 
 mod capped;
 mod combine;

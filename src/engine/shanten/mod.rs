@@ -412,6 +412,49 @@ impl Shape {
     }
 }
 
+/// The discard table from the hand's distance `d`, its distance after each
+/// discard (`after`, [`FAR`] where not held) and `rows`, which fills the
+/// effective tiles (bit per kind) of the hand after each discard asked.
+#[inline]
+fn discard_table(
+    d: u8,
+    after: &[u8; KINDS],
+    unseen: [u8; KINDS],
+    rows: impl FnOnce(&[usize], &mut [u64]),
+) -> Result<Discards, ShantenError> {
+    if d >= FAR {
+        return Err(ShantenError::Unreachable);
+    }
+    let best = *after.iter().min().expect("34 kinds");
+    let mut kinds = [0usize; 14];
+    let mut len = 0;
+    for i in (0..KINDS).filter(|&i| after[i] == best) {
+        kinds[len] = i;
+        len += 1;
+    }
+    let mut tiles = [0u64; 14];
+    rows(&kinds[..len], &mut tiles[..len]);
+    // Most unseen effective copies first, each count found once.
+    let mut order = [(0u32, 0usize, TileSet::EMPTY); 14];
+    for r in 0..len {
+        let set = TileSet::from_bits(tiles[r]);
+        let copies = Effective::new(0, set, unseen).total();
+        order[r] = (u32::MAX - copies, kinds[r], set);
+    }
+    order[..len].sort_unstable_by_key(|&(copies, kind, _)| (copies, kind));
+    let mut out = [(Tile::EAST, TileSet::EMPTY); 14];
+    for (row, &(_, kind, set)) in out.iter_mut().zip(&order[..len]) {
+        *row = (tile(kind), set);
+    }
+    Ok(Discards {
+        shanten: d as i8 - 1,
+        after: best as i8 - 1,
+        len: len as u8,
+        rows: out,
+        unseen,
+    })
+}
+
 /// The shanten of a replacement distance, unless no complete hand is in
 /// reach.
 #[inline]
@@ -538,19 +581,25 @@ impl<B: AsRef<[u8]>> Tables<B> {
         rules: &Rules,
         visible: &Counts,
     ) -> Result<Discards, ShantenError> {
+        if hand.meld_count() == 0 && all_parts_open(rules) {
+            // The common case: the fast path's lookups, one part per discard.
+            let c = hand.counts();
+            let tally = Tally::of(c);
+            Sizes::Discard.check(tally.tiles as usize, 0)?;
+            let unseen = unseen(hand, visible)?;
+            let d = concealed_distance(self, c, &tally, rules, tally.tiles as usize);
+            let after = concealed_after(self, c, &tally, rules);
+            return discard_table(d, &after, unseen, |kinds, tiles| {
+                concealed_rows(self, c, rules, kinds, tiles)
+            });
+        }
         let shape = Shape::new(hand, rules, Sizes::Discard)?;
         let unseen = unseen(hand, visible)?;
         let without = |i: usize| shape.without(i);
         let mut memo = Memo::new();
-        let open = shape.melds == 0 && all_parts_open(rules);
         // Beside declared melds: table reads where they are proven.
         let melded = self.melded_after(hand, &shape, rules);
-        let (d, after) = if open {
-            // The common case: the fast path's lookups, one part per discard.
-            let tally = Tally::of(&shape.c);
-            let d = concealed_distance(self, &shape.c, &tally, rules, shape.size);
-            (d, concealed_after(self, &shape.c, &tally, rules))
-        } else if let Some(found) = &melded {
+        let (d, after) = if let Some(found) = &melded {
             (found.d, found.after)
         } else {
             let d = distance(self, &shape, rules, &mut memo);
@@ -560,24 +609,10 @@ impl<B: AsRef<[u8]>> Tables<B> {
             }
             (d, after)
         };
-        if d >= FAR {
-            return Err(ShantenError::Unreachable);
-        }
-        let best = *after.iter().min().expect("34 kinds");
-        let mut rows = [(Tile::EAST, TileSet::EMPTY); 14];
-        let mut kinds = [0usize; 14];
-        let mut len = 0;
-        for i in (0..KINDS).filter(|&i| after[i] == best) {
-            kinds[len] = i;
-            len += 1;
-        }
-        let mut tiles = [0u64; 14];
-        if open {
-            concealed_rows(self, &shape.c, rules, &kinds[..len], &mut tiles);
-        } else {
-            let dt = self.distance_tables();
-            let mut ups = Ups::new();
-            for (&i, t) in kinds[..len].iter().zip(&mut tiles) {
+        let dt = self.distance_tables();
+        let mut ups = Ups::new();
+        discard_table(d, &after, unseen, |kinds, tiles| {
+            for (&i, t) in kinds.iter().zip(tiles) {
                 let row = melded.as_ref().and_then(|found| {
                     let mut best = (FAR, 0);
                     for (m, base) in found.keeps.iter().flatten() {
@@ -593,24 +628,6 @@ impl<B: AsRef<[u8]>> Tables<B> {
                     None => improving(self, &without(i), rules, &mut memo).1.bits(),
                 };
             }
-        }
-        // Most unseen effective copies first, each count found once.
-        let mut order = [(0u32, 0usize, TileSet::EMPTY); 14];
-        for r in 0..len {
-            let set = TileSet::from_bits(tiles[r]);
-            let copies = Effective::new(0, set, unseen).total();
-            order[r] = (u32::MAX - copies, kinds[r], set);
-        }
-        order[..len].sort_unstable_by_key(|&(copies, kind, _)| (copies, kind));
-        for (row, &(_, kind, set)) in rows.iter_mut().zip(&order[..len]) {
-            *row = (tile(kind), set);
-        }
-        Ok(Discards {
-            shanten: d as i8 - 1,
-            after: best as i8 - 1,
-            len: len as u8,
-            rows,
-            unseen,
         })
     }
 

@@ -16,7 +16,7 @@ use crate::forms;
 use crate::rules::{Rules, SevenPairs};
 use crate::table::generate::shanten::FAR;
 use crate::table::{key, DistanceTables, Distances, Tables};
-use crate::tile::Counts;
+use crate::tile::{Counts, KINDS};
 use crate::tileset::TileSet;
 
 /// Rules whose concealed hands take the all-lookup path: every part open,
@@ -446,7 +446,10 @@ fn knitted_straight<B: AsRef<[u8]>>(
         }
         rest.k =
             forms::knitted_straight_sets(shape.size, shape.melds).expect("checked by the callers");
-        let (d, improving) = if shape.capped == 0 && keep == 0b1111 {
+        let (d, improving) = if rest.k == 0 {
+            // Beside a declared meld the rest is just the pair: a count.
+            pair_rest(&rest, keep)
+        } else if shape.capped == 0 && keep == 0b1111 {
             // Concealed (a set and a pair never need a fourth copy, so the
             // straight's copies bind nothing): the table path.
             open_standard(t, &rest.c, rest.k, if want { FAR } else { 0 })
@@ -463,6 +466,27 @@ fn knitted_straight<B: AsRef<[u8]>>(
         }
     }
     (best, tiles)
+}
+
+/// The distance of `rest` to a lone pair of the kept parts (`keep`, bit
+/// per part) and the draws that lower it: 0 with a pair held; 1 with a
+/// tile held of which a copy is left (its draws); else 2, any kind with
+/// two copies left (their draws).
+fn pair_rest(rest: &Shape, keep: u8) -> (u8, u64) {
+    let kept = kinds_kept(keep);
+    let (mut pair, mut single, mut open) = (false, 0u64, 0u64);
+    for i in (0..KINDS).filter(|&i| kept >> i & 1 == 1) {
+        let (n, cap) = (rest.c[i], rest.caps[i]);
+        pair |= n >= 2;
+        single |= u64::from(n == 1 && cap >= 2) << i;
+        open |= u64::from(cap >= 2) << i;
+    }
+    match (pair, single) {
+        (true, _) => (0, 0),
+        (false, 0) if open == 0 => (FAR, 0),
+        (false, 0) => (2, open),
+        (false, single) => (1, single),
+    }
 }
 
 /// Standard form: the distance to `shape.k` melds and a pair and, when

@@ -246,6 +246,19 @@ impl MeldedParts {
         Some(self)
     }
 
+    /// The same parts with the suits of `gone` (bit per suit) voided: their
+    /// tiles all go, no target uses them.
+    #[inline]
+    fn dropping(&self, gone: u8) -> MeldedParts {
+        let mut p = *self;
+        for i in (0..3).filter(|&i| gone >> i & 1 == 1) {
+            p.x[i] = NOTHING;
+            p.room[i] = 0;
+            p.doubts[i] = 0;
+        }
+        p
+    }
+
     /// The hand's distance.
     #[inline]
     pub(super) fn distance(&self, k: usize) -> u8 {
@@ -574,4 +587,41 @@ pub(super) fn melded_improving(
         MeldedParts::of(t, c, &m, resolve).and_then(|p| melded_effective(t, c, &m, &p, None))
     };
     ask(false).or_else(|| ask(true))
+}
+
+/// [`melded_improving`] over several sets of kept parts (Sichuan's voids):
+/// the parts looked up once, each set dropping its voided suits; the least
+/// distance, with the tiles of every set reaching it.
+pub(super) fn melded_voids(
+    t: &DistanceTables,
+    c: &[u8; KINDS],
+    m: &Melded,
+    keeps: &[u8],
+    want: bool,
+) -> Option<(u8, u64)> {
+    let mut best = (FAR, 0);
+    if !want {
+        // Class reads alone, no neighbourhoods: each set on its own.
+        for &keep in keeps {
+            best.0 = best.0.min(melded_distance(t, c, &m.keeping(keep))?);
+        }
+        return Some(best);
+    }
+    let all = keeps.iter().fold(0, |a, &k| a | k);
+    let base = MeldedParts::of(t, c, &m.keeping(all), false)?;
+    for &keep in keeps {
+        let m = m.keeping(keep);
+        let found = if base.lower.is_some() {
+            // Doubt depends on the parts kept: each set on its own.
+            melded_improving(t, c, &m, keep, want)?
+        } else {
+            let p = base.dropping(all & !keep);
+            match melded_effective(t, c, &m, &p, None) {
+                Some(found) => found,
+                None => melded_improving(t, c, &m, keep, true)?,
+            }
+        };
+        best = super::fewer(best, found);
+    }
+    Some(best)
 }

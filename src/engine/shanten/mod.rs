@@ -61,7 +61,7 @@ use concealed::{
 };
 use counts::Tally;
 use general::{all_parts_open, distance, improving, knitted_forms, special_improving, Memo};
-use melded::{melded_after, melded_improving, melded_row, Melded, MeldedParts, Ups};
+use melded::{melded_after, melded_improving, melded_row, melded_voids, Melded, MeldedParts, Ups};
 use std::fmt;
 
 /// Why a hand has no shanten, effective tiles or discard table.
@@ -690,13 +690,15 @@ impl<B: AsRef<[u8]>> Tables<B> {
         // Sichuan's voids and missing tiles, MCR's knitted straight: what
         // the general path checks, and its knitted forms.
         let shape = Shape::new(hand, rules, sizes)?;
-        let mut best = (FAR, 0);
-        for keep in voids(shape.capped, rules) {
-            let Some((d, tiles)) = melded_improving(&t, c, &m, keep, want) else {
-                return Ok(None);
-            };
-            best = fewer(best, (d, tiles));
+        let mut keeps = [0u8; 3];
+        let mut n = 0;
+        for (slot, keep) in keeps.iter_mut().zip(voids(shape.capped, rules)) {
+            *slot = keep;
+            n += 1;
         }
+        let Some(mut best) = melded_voids(&t, c, &m, &keeps[..n], want) else {
+            return Ok(None);
+        };
         if knitted {
             best = fewer(best, knitted_forms(self, &shape, want, best.0));
         }

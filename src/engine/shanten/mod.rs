@@ -676,7 +676,6 @@ impl<B: AsRef<[u8]>> Tables<B> {
         }
         let t = self.distance_tables();
         let c = hand.counts();
-        let m = Melded::of(hand);
         let knitted = rules.mcr_forms
             && forms::knitted_straight_sets(
                 hand.concealed_len() + 3 * hand.meld_count(),
@@ -685,11 +684,12 @@ impl<B: AsRef<[u8]>> Tables<B> {
             .is_some();
         if rules.plain() && !knitted {
             sizes.check(hand.concealed_len(), hand.meld_count())?;
-            return Ok(melded_improving(&t, c, &m, 0b1111, want));
+            return Ok(melded_improving(&t, c, &Melded::of(hand), 0b1111, want));
         }
         // Sichuan's voids and missing tiles, MCR's knitted straight: what
         // the general path checks, and its knitted forms.
         let shape = Shape::new(hand, rules, sizes)?;
+        let m = Melded::of(hand);
         let mut keeps = [0u8; 3];
         let mut n = 0;
         for (slot, keep) in keeps.iter_mut().zip(voids(shape.capped, rules)) {

@@ -446,13 +446,30 @@ pub(super) fn melded_effective(
                         continue;
                     }
                     if m.bound[i] == Bound::Multi {
-                        // The certificate for the lanes asked here first.
+                        // The certificate for the lanes asked here first;
+                        // then the hand's distance after the draw with the
+                        // doubtful cells out of reach (drops: the draw
+                        // helps) and at their lower bounds (does not
+                        // drop: it does not); the programme only between.
                         let mut w: [u8; 9] = c[9 * i..9 * i + 9].try_into().expect("nine");
                         w[r] += 1;
                         let caps = &m.caps[9 * i..9 * i + 9];
                         let asked = optimal & differing(&x[i], next);
                         if doubt(t, &w, caps, next, asked) == Some(0) {
                             ranks |= 1 << r;
+                            continue;
+                        }
+                        let doubt = doubt(t, &w, caps, next, lanes_up_to(k)).unwrap_or(REAL_LANES);
+                        let upper = Certified {
+                            lower: *next,
+                            doubt,
+                        }
+                        .upper();
+                        if join(&upper, &rest[i], k) < d {
+                            ranks |= 1 << r;
+                            continue;
+                        }
+                        if join(next, &rest[i], k) >= d {
                             continue;
                         }
                     }

@@ -89,6 +89,7 @@ pub struct Node {
 pub struct Draw(u16);
 
 impl Draw {
+    #[inline]
     fn new(kind: usize, weight: u8, options: usize, wins: bool, keeps: bool) -> Draw {
         assert!(
             kind < 64 && weight < 8 && options < 32,
@@ -182,6 +183,7 @@ impl Graph {
     }
 
     /// The index of a state, added when new.
+    #[inline]
     pub fn node(&mut self, key: Key, shanten: i8) -> u32 {
         let (n, new) = self.index.get_or_insert(key, self.nodes.len() as u32);
         if new {

@@ -527,7 +527,10 @@ pub fn solve(g: &Graph, wall: u32, turns: usize, keep: &[u32]) -> Values {
             let (mut a, mut b, mut c) = (stay * own[0], stay * own[1], stay * own[2]);
             let (mut opts, mut wins) = (&g.opts[l.opts as usize..], &g.wins[l.wins as usize..]);
             for &d in &g.draws[l.draws.start as usize..l.draws.end as usize] {
-                let [mut mt, mut mw, mut ms] = if d.keeps() { own } else { [0.0; 3] };
+                // Own values times 1 or 0 (exact: they are finite and
+                // not negative), cheaper than a select.
+                let keep = KEEP[usize::from(d.keeps())];
+                let (mut mt, mut mw, mut ms) = (keep * own[0], keep * own[1], keep * own[2]);
                 let (these, rest) = opts.split_at(d.options());
                 opts = rest;
                 for &x in these {
@@ -542,7 +545,7 @@ pub fn solve(g: &Graph, wall: u32, turns: usize, keep: &[u32]) -> Values {
                     ms = max(ms, wins[0]);
                     wins = &wins[1..];
                 }
-                let w = f64::from(d.weight());
+                let w = WEIGHT[usize::from(d.weight())];
                 a += w * mt;
                 b += w * mw;
                 c += w * ms;
@@ -565,6 +568,12 @@ pub fn solve(g: &Graph, wall: u32, turns: usize, keep: &[u32]) -> Values {
         tenpai_before: before.iter().map(|v| v[0]).collect(),
     }
 }
+
+/// A draw's weight (3 bits) as a float, read rather than converted.
+const WEIGHT: [f64; 8] = [0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0];
+
+/// Whether a draw keeps the state among its options, as a factor.
+const KEEP: [f64; 2] = [0.0, 1.0];
 
 /// The larger of two values that are never NaN: `f64::max` without the NaN
 /// check (one instruction in the layers' inner loop).

@@ -80,52 +80,73 @@ pub struct Node {
 }
 
 /// A draw with a choice (or a win) in two bytes, as the layers stream
-/// through every draw T times: the kind (6 bits), its weight (3), how many
-/// options (states the allowed discards lead to) follow the previous
-/// draw's in `Graph::opts` (5), whether it completes a win (its points next
-/// in `Graph::wins`) and whether the state itself is an option too (the
-/// draw thrown back).
+/// through every draw T times: whether the state itself is an option too
+/// (the draw thrown back; bit 0) and the draw's weight (bits 1–3), which
+/// the layers read together as two floats ([`Draw::factors`]); whether it
+/// completes a win (its points next in `Graph::wins`; bit 4); the kind
+/// (bits 5–10); and how many options (states the allowed discards lead
+/// to) follow the previous draw's in `Graph::opts` (bits 11–15, a shift).
 #[derive(Clone, Copy)]
 pub struct Draw(u16);
 
+/// (keep, weight) as floats for the low four bits of a draw: the keep flag
+/// a factor of 1 or 0 on the state's own values (exact, as they are finite
+/// and not negative), the weight read rather than converted.
+const FACTORS: [[f64; 2]; 16] = {
+    let mut f = [[0.0; 2]; 16];
+    let mut i = 0;
+    while i < 16 {
+        f[i] = [(i & 1) as f64, (i >> 1) as f64];
+        i += 1;
+    }
+    f
+};
+
 impl Draw {
+    #[inline]
     fn new(kind: usize, weight: u8, options: usize, wins: bool, keeps: bool) -> Draw {
         assert!(
             kind < 64 && weight < 8 && options < 32,
             "a draw fits 16 bits"
         );
         Draw(
-            kind as u16
-                | u16::from(weight) << 6
-                | (options as u16) << 9
-                | u16::from(wins) << 14
-                | u16::from(keeps) << 15,
+            u16::from(keeps)
+                | u16::from(weight) << 1
+                | u16::from(wins) << 4
+                | (kind as u16) << 5
+                | (options as u16) << 11,
         )
     }
 
     #[inline]
     pub fn kind(self) -> usize {
-        usize::from(self.0 & 63)
+        usize::from(self.0 >> 5 & 63)
     }
 
     #[inline]
     pub fn weight(self) -> u8 {
-        (self.0 >> 6 & 7) as u8
+        (self.0 >> 1 & 7) as u8
     }
 
     #[inline]
     pub fn options(self) -> usize {
-        usize::from(self.0 >> 9 & 31)
+        usize::from(self.0 >> 11)
     }
 
     #[inline]
     pub fn wins(self) -> bool {
-        self.0 >> 14 & 1 == 1
+        self.0 >> 4 & 1 == 1
     }
 
     #[inline]
     pub fn keeps(self) -> bool {
-        self.0 >> 15 == 1
+        self.0 & 1 == 1
+    }
+
+    /// 1.0 when [`keeps`](Draw::keeps), else 0.0, and the weight.
+    #[inline]
+    fn factors(self) -> [f64; 2] {
+        FACTORS[usize::from(self.0 & 15)]
     }
 }
 
@@ -182,6 +203,7 @@ impl Graph {
     }
 
     /// The index of a state, added when new.
+    #[inline]
     pub fn node(&mut self, key: Key, shanten: i8) -> u32 {
         let (n, new) = self.index.get_or_insert(key, self.nodes.len() as u32);
         if new {
@@ -525,7 +547,9 @@ pub fn solve(g: &Graph, wall: u32, turns: usize, keep: &[u32]) -> Values {
             let (mut a, mut b, mut c) = (stay * own[0], stay * own[1], stay * own[2]);
             let (mut opts, mut wins) = (&g.opts[l.opts as usize..], &g.wins[l.wins as usize..]);
             for &d in &g.draws[l.draws.start as usize..l.draws.end as usize] {
-                let [mut mt, mut mw, mut ms] = if d.keeps() { own } else { [0.0; 3] };
+                // Own values times 1 or 0, cheaper than a select.
+                let [keep, w] = d.factors();
+                let (mut mt, mut mw, mut ms) = (keep * own[0], keep * own[1], keep * own[2]);
                 let (these, rest) = opts.split_at(d.options());
                 opts = rest;
                 for &x in these {
@@ -540,7 +564,6 @@ pub fn solve(g: &Graph, wall: u32, turns: usize, keep: &[u32]) -> Values {
                     ms = max(ms, wins[0]);
                     wins = &wins[1..];
                 }
-                let w = f64::from(d.weight());
                 a += w * mt;
                 b += w * mw;
                 c += w * ms;

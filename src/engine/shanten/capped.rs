@@ -111,6 +111,12 @@ pub(super) fn doubt(
     Some(doubt & lanes)
 }
 
+/// Lanes (0xff each) where two distance vectors differ.
+#[inline(always)]
+pub(super) fn differing(a: &Distances, b: &Distances) -> u128 {
+    nonzero_lanes(u128::from_le_bytes(*a) ^ u128::from_le_bytes(*b))
+}
+
 /// 0xff in each byte lane where `a` and `b` agree.
 #[inline(always)]
 fn equal_lanes(a: u128, b: u128) -> u128 {

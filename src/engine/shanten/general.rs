@@ -2,10 +2,8 @@
 //! MCR's knitted forms. The same combination as the fast path, over parts
 //! that may come from the capped programme, for each choice of kept parts.
 
-use super::capped::{certify, doubt as doubt_of, lanes_up_to, Certified, REAL_LANES};
-use super::combine::{
-    capped_distances, join, lowers, nonzero_lanes, optimal_lanes, product, NOTHING,
-};
+use super::capped::{certify, differing, doubt as doubt_of, lanes_up_to, Certified, REAL_LANES};
+use super::combine::{capped_distances, join, lowers, optimal_lanes, product, NOTHING};
 use super::concealed::{concealed_distance, concealed_effective, open_standard};
 use super::counts::{
     held_kinds, honors_and_knitted, kept_counts, seven_pairs, thirteen_orphans, Tally,
@@ -639,10 +637,4 @@ fn rests(x: &[Distances; 4], ab: &Distances, sz: &Distances) -> [Distances; 4] {
         product(ab, &x[3]),
         product(ab, &x[2]),
     ]
-}
-
-/// Lanes (0xff each) where two distance vectors differ.
-#[inline(always)]
-fn differing(a: &Distances, b: &Distances) -> u128 {
-    nonzero_lanes(u128::from_le_bytes(*a) ^ u128::from_le_bytes(*b))
 }

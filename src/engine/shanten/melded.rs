@@ -17,9 +17,9 @@
 //! **honours** beside declared honour melds are a lookup (the declared
 //! kinds drop out, see [`honors`]).
 
-use super::capped::{doubt, lanes_up_to, Certified, REAL_LANES};
+use super::capped::{differing, doubt, lanes_up_to, Certified, REAL_LANES};
 use super::combine::{capped_distances, NOTHING};
-use super::combine::{join, lowers, nonzero_lanes, optimal_lanes, product};
+use super::combine::{join, lowers, optimal_lanes, product};
 use crate::hand::{Hand, MeldKind};
 use crate::table::generate::shanten::FAR;
 use crate::table::key::{self, Neighbourhood};
@@ -523,12 +523,6 @@ fn exact_up(
             }
         }
     })
-}
-
-/// Lanes (0xff each) where two distance vectors differ.
-#[inline(always)]
-fn differing(a: &Distances, b: &Distances) -> u128 {
-    nonzero_lanes(u128::from_le_bytes(*a) ^ u128::from_le_bytes(*b))
 }
 
 /// The best of the other three parts, for each part.

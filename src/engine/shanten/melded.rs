@@ -188,22 +188,10 @@ impl MeldedParts {
         let caps: &[u8; 9] = m.caps[9 * i..9 * i + 9].try_into().expect("nine");
         let n = Neighbourhood::suit(v);
         let index = n.index();
-        let mut x = *t.suit(t.suit_class_at(index));
-        let mut doubts = 0;
-        match m.bound[i] {
-            Bound::Open => {}
-            Bound::Single(j) => {
-                if t.suit_caps_at(index) >> j & 1 == 1 {
-                    x = *t.suit_capped(index, j as usize)?;
-                }
-            }
-            Bound::Multi => {
-                doubts = doubt(t, v, caps, &x, lanes_up_to(m.k)).unwrap_or(REAL_LANES);
-                if resolve && doubts != 0 {
-                    x = capped_distances(v, caps, true, m.k);
-                    doubts = 0;
-                }
-            }
+        let (mut x, mut doubts) = suit_distances(t, v, index, caps, m.bound[i], m.k)?;
+        if resolve && doubts != 0 {
+            x = capped_distances(v, caps, true, m.k);
+            doubts = 0;
         }
         self.suits[i] = n;
         self.x[i] = x;
@@ -236,9 +224,7 @@ impl MeldedParts {
             return Some(self);
         }
         let lower = self.x;
-        for (x, &doubt) in self.x.iter_mut().zip(&self.doubts) {
-            *x = Certified { lower: *x, doubt }.upper();
-        }
+        self.x = upper(&lower, &self.doubts);
         if distance_of(&self.x, m.k) != distance_of(&lower, m.k) {
             return MeldedParts::of(t, c, m, true);
         }
@@ -264,6 +250,45 @@ impl MeldedParts {
     pub(super) fn distance(&self, k: usize) -> u8 {
         distance_of(&self.x, k)
     }
+}
+
+/// The distances of suit `v` (dense index `index`) beside the melds that
+/// bound it (`caps`, `bound`), exact outside the returned doubtful lanes
+/// (0xff each; only beside two or more melds): the table's, the file's
+/// capped row beside one meld where its word says so, the certificate
+/// beside more. `None` where no table covers the suit.
+#[inline(always)]
+fn suit_distances(
+    t: &DistanceTables,
+    v: &[u8; 9],
+    index: usize,
+    caps: &[u8],
+    bound: Bound,
+    k: usize,
+) -> Option<(Distances, u128)> {
+    let x = *t.suit(t.suit_class_at(index));
+    Some(match bound {
+        Bound::Open => (x, 0),
+        Bound::Single(j) if t.suit_caps_at(index) >> j & 1 == 1 => {
+            (*t.suit_capped(index, j as usize)?, 0)
+        }
+        Bound::Single(_) => (x, 0),
+        Bound::Multi => (
+            x,
+            doubt(t, v, caps, &x, lanes_up_to(k)).unwrap_or(REAL_LANES),
+        ),
+    })
+}
+
+/// Upper bounds of the parts' distances: the suits' doubtful lanes as
+/// unreachable.
+#[inline(always)]
+fn upper(x: &[Distances; 4], doubts: &[u128; 3]) -> [Distances; 4] {
+    let mut y = *x;
+    for (y, &doubt) in y.iter_mut().zip(doubts) {
+        *y = Certified { lower: *y, doubt }.upper();
+    }
+    y
 }
 
 /// The hand's distance over four parts' distances.
@@ -333,20 +358,8 @@ pub(super) fn melded_distance(t: &DistanceTables, c: &[u8; KINDS], m: &Melded) -
     let mut doubts = [0u128; 3];
     for i in (0..3).filter(|&i| m.keep >> i & 1 == 1) {
         let v: &[u8; 9] = c[9 * i..9 * i + 9].try_into().expect("nine");
-        let index = key::suit_index(v);
-        x[i] = *t.suit(t.suit_class_at(index));
-        match m.bound[i] {
-            Bound::Open => {}
-            Bound::Single(j) => {
-                if t.suit_caps_at(index) >> j & 1 == 1 {
-                    x[i] = *t.suit_capped(index, j as usize)?;
-                }
-            }
-            Bound::Multi => {
-                let caps = &m.caps[9 * i..9 * i + 9];
-                doubts[i] = doubt(t, v, caps, &x[i], lanes_up_to(m.k)).unwrap_or(REAL_LANES);
-            }
-        }
+        let caps = &m.caps[9 * i..9 * i + 9];
+        (x[i], doubts[i]) = suit_distances(t, v, key::suit_index(v), caps, m.bound[i], m.k)?;
     }
     if m.keep >> 3 & 1 == 1 {
         let z = kept_honors(c[27..34].try_into().expect("seven"), m.dropped);
@@ -358,10 +371,7 @@ pub(super) fn melded_distance(t: &DistanceTables, c: &[u8; KINDS], m: &Melded) -
     }
     // Doubtful cells as unreachable give an upper bound; where it meets
     // the lower one, the distance is exact.
-    for (x, &doubt) in x.iter_mut().zip(&doubts) {
-        *x = Certified { lower: *x, doubt }.upper();
-    }
-    if distance_of(&x, m.k) == d {
+    if distance_of(&upper(&x, &doubts), m.k) == d {
         return Some(d);
     }
     Some(MeldedParts::of(t, c, m, true)?.distance(m.k))

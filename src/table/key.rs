@@ -512,6 +512,28 @@ impl<const N: usize> Neighbourhood<N> {
         };
         key_index(key)
     }
+
+    /// The index of the pattern with `gain` more tiles of rank `r` (`r <
+    /// N`), which the caller knows to hold at most four copies of `r` and
+    /// at most 14 tiles: one table read, as [`up`](Self::up).
+    ///
+    /// ```
+    /// use hupai::table::key::{self, Neighbourhood};
+    /// let n = Neighbourhood::suit(&[1, 0, 2, 0, 0, 0, 0, 0, 2]);
+    /// assert_eq!(n.up_by(2, 2), key::suit_index(&[1, 0, 4, 0, 0, 0, 0, 0, 2]));
+    /// assert_eq!(n.up_by(8, 1), n.up(8));
+    /// ```
+    #[inline(always)]
+    pub fn up_by(&self, r: usize, gain: u8) -> usize {
+        let step = WEIGHT[r] * gain as usize;
+        let key = if r < FRONT_RANKS {
+            self.base + FRONT_RANK[(self.front as usize + step) & (FRONT_PADDED - 1)]
+        } else {
+            let (back_base, mask) = Self::back_base();
+            back_base[(self.back as usize + step) & mask] + self.rank
+        };
+        key_index(key)
+    }
 }
 
 /// Every vector of `N` ranks (each 0–4) holding at most 14 tiles, in index order.

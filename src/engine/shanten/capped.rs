@@ -25,6 +25,7 @@
 
 use super::combine::nonzero_lanes;
 use crate::table::generate::shanten::FAR;
+use crate::table::key::Neighbourhood;
 use crate::table::{DistanceTables, Distances};
 
 /// Lanes `8p + m` that hold a real cell (m ≤ 4, p ≤ 1).
@@ -89,6 +90,7 @@ pub(super) fn doubt(
     // test needs more than the largest distance asked about are clear.
     let top = (base & lanes).to_le_bytes().into_iter().max().unwrap_or(0);
     let tiles: u8 = v.iter().sum();
+    let n = Neighbourhood::suit(v);
     let mut doubt = 0u128;
     for r in 0..9 {
         if caps[r] >= 4 {
@@ -101,11 +103,11 @@ pub(super) fn doubt(
         if tiles + gain > 14 {
             return None;
         }
-        let mut w = *v;
-        w[r] += gain;
-        // Lanes where D(w) + gain = D(v): no lane sum carries (lanes ≤ 64).
-        let shifted =
-            u128::from_le_bytes(*t.suit(t.suit_class(&w))) + u128::from_le_bytes([gain; 16]);
+        // w = v + gain·e_r: at most four copies (gain ≤ caps[r] + 1 −
+        // v[r]) and 14 tiles. Lanes where D(w) + gain = D(v): no lane sum
+        // carries (lanes ≤ 64).
+        let w = t.suit(t.suit_class_at(n.up_by(r, gain)));
+        let shifted = u128::from_le_bytes(*w) + u128::from_le_bytes([gain; 16]);
         doubt |= equal_lanes(shifted, base);
     }
     Some(doubt & lanes)

@@ -20,11 +20,12 @@
 use super::capped::{differing, doubt, lanes_up_to, Certified, REAL_LANES};
 use super::combine::{capped_distances, NOTHING};
 use super::combine::{join, lowers, optimal_lanes, product};
-use crate::hand::{Hand, MeldKind};
+use crate::hand::Hand;
+use crate::table::generate::caps::{config_caps, CONFIGS};
 use crate::table::generate::shanten::FAR;
 use crate::table::key::{self, Neighbourhood};
 use crate::table::{DistanceTables, Distances};
-use crate::tile::{total, KINDS};
+use crate::tile::KINDS;
 
 /// How the declared melds bound one numbered suit.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -41,8 +42,10 @@ enum Bound {
 /// bound.
 #[derive(Clone, Copy)]
 pub(super) struct Melded {
-    /// Copies of each kind a target may hold: four minus the declared ones.
-    caps: [u8; KINDS],
+    /// Copies of each rank of each suit a target may hold, one byte lane
+    /// per rank: four minus the declared ones. (Built in registers: byte
+    /// stores read back as one wide load stall the store forwarding.)
+    caps: [u128; 3],
     bound: [Bound; 3],
     /// Honour kinds (bit per kind) that declared pungs or kongs took.
     dropped: u8,
@@ -55,44 +58,47 @@ pub(super) struct Melded {
 
 impl Melded {
     /// The melds of `hand` (at least one; rules with every part open).
-    #[inline]
+    #[inline(always)]
     pub(super) fn of(hand: &Hand) -> Melded {
-        let mut caps = [4u8; KINDS];
-        let mut bound = [Bound::Open; 3];
-        let mut dropped = 0u8;
+        // The first configuration of each kind (`MeldKind` order).
+        const START: [u32; 4] = [0, 7, 16, 16];
+        // Melds per part and each part's configuration (the last one's:
+        // only read where the part has one), a byte per part: registers,
+        // not arrays, on the path every melded query takes.
+        let (mut per_part, mut configs, mut dropped) = (0u32, 0u32, 0u8);
         for m in hand.melds() {
             let i = m.tile().index();
             let (part, r) = (i / 9, i % 9);
-            let config = match m.kind() {
-                MeldKind::Chow => {
-                    caps[i..i + 3].iter_mut().for_each(|c| *c -= 1);
-                    r
-                }
-                MeldKind::Pung => {
-                    caps[i] -= 3;
-                    7 + r
-                }
-                MeldKind::Kong | MeldKind::ConcealedKong => {
-                    caps[i] -= 4;
-                    16 + r
-                }
-            };
-            if part == 3 {
-                dropped |= 1 << r;
-            } else {
-                bound[part] = match bound[part] {
-                    Bound::Open => Bound::Single(config as u8),
-                    _ => Bound::Multi,
-                };
-            }
+            let config = START[m.kind() as usize] + r as u32;
+            per_part += 1 << (8 * part);
+            configs = configs & !(0xff << (8 * part)) | config << (8 * part);
+            dropped |= u8::from(part == 3) << r;
         }
+        let bound = |part: usize| match per_part >> (8 * part) & 0xff {
+            0 => Bound::Open,
+            1 => Bound::Single((configs >> (8 * part)) as u8),
+            _ => Bound::Multi,
+        };
+        let bound = [bound(0), bound(1), bound(2)];
+        let caps = |part: usize| match bound[part] {
+            Bound::Open => u128::from_le_bytes([4; 16]),
+            Bound::Single(j) => SINGLE_CAPS[j as usize],
+            Bound::Multi => multi_caps(hand, part),
+        };
         Melded {
-            caps,
+            caps: [caps(0), caps(1), caps(2)],
             bound,
             dropped,
-            k: total(hand.counts()) / 3,
+            k: hand.concealed_len() / 3,
             keep: 0b1111,
         }
+    }
+
+    /// The caps of suit `i`'s ranks.
+    #[inline(always)]
+    fn caps(&self, i: usize) -> [u8; 9] {
+        let lanes = self.caps[i].to_le_bytes();
+        lanes[..9].try_into().expect("nine")
     }
 
     /// The same melds with only the parts of `keep` (bit per part) open to
@@ -101,6 +107,39 @@ impl Melded {
     pub(super) fn keeping(self, keep: u8) -> Melded {
         Melded { keep, ..self }
     }
+}
+
+/// The caps one declared meld leaves its suit, by configuration, a byte
+/// lane per rank (ranks past 9 at 4).
+const SINGLE_CAPS: [u128; CONFIGS] = {
+    let mut out = [0u128; CONFIGS];
+    let mut j = 0;
+    while j < CONFIGS {
+        let caps = config_caps(j);
+        let mut lanes = [4u8; 16];
+        let mut r = 0;
+        while r < 9 {
+            lanes[r] = caps[r];
+            r += 1;
+        }
+        out[j] = u128::from_le_bytes(lanes);
+        j += 1;
+    }
+    out
+};
+
+/// The caps the declared melds of `hand` leave suit `part`, a byte lane
+/// per rank.
+#[inline]
+fn multi_caps(hand: &Hand, part: usize) -> u128 {
+    // Declared copies by kind (`MeldKind` order), a lane per rank.
+    const COPIES: [u128; 4] = [0x01_0101, 3, 4, 4];
+    let four = u128::from_le_bytes([4; 16]);
+    hand.melds()
+        .filter(|m| m.tile().index() / 9 == part)
+        .fold(four, |caps, m| {
+            caps - (COPIES[m.kind() as usize] << (8 * (m.tile().index() % 9)))
+        })
 }
 
 /// The four parts of a melded hand: neighbourhoods, and distances proven
@@ -185,10 +224,12 @@ impl MeldedParts {
             return Some(());
         }
         let v: &[u8; 9] = c[9 * i..9 * i + 9].try_into().expect("nine");
-        let caps: &[u8; 9] = m.caps[9 * i..9 * i + 9].try_into().expect("nine");
+        let caps = &m.caps(i);
         let n = Neighbourhood::suit(v);
         let index = n.index();
-        let (mut x, mut doubts) = suit_distances(t, v, index, caps, m.bound[i], m.k)?;
+        let SuitRead {
+            mut x, mut doubts, ..
+        } = suit_distances(t, v, index, caps, m.bound[i], m.k)?;
         if resolve && doubts != 0 {
             x = capped_distances(v, caps, true, m.k);
             doubts = 0;
@@ -252,11 +293,21 @@ impl MeldedParts {
     }
 }
 
+/// Suit `v` beside the melds that bound it, as [`suit_distances`] reads it.
+struct SuitRead {
+    /// The distances, exact outside `doubts`.
+    x: Distances,
+    /// Doubtful lanes (0xff each; only beside two or more melds).
+    doubts: u128,
+    /// The table's class where its distances are the exact ones in every
+    /// cell asked: the class-pair tables may answer for the suit.
+    plain: Option<u8>,
+}
+
 /// The distances of suit `v` (dense index `index`) beside the melds that
-/// bound it (`caps`, `bound`), exact outside the returned doubtful lanes
-/// (0xff each; only beside two or more melds): the table's, the file's
-/// capped row beside one meld where its word says so, the certificate
-/// beside more. `None` where no table covers the suit.
+/// bound it (`caps`, `bound`) in the cells of at most `k` melds: the
+/// table's, the file's capped row beside one meld where its word says so,
+/// the certificate beside more. `None` where no table covers the suit.
 #[inline(always)]
 fn suit_distances(
     t: &DistanceTables,
@@ -265,18 +316,30 @@ fn suit_distances(
     caps: &[u8],
     bound: Bound,
     k: usize,
-) -> Option<(Distances, u128)> {
-    let x = *t.suit(t.suit_class_at(index));
+) -> Option<SuitRead> {
+    let class = t.suit_class_at(index);
+    let x = *t.suit(class);
+    let plain = |x| SuitRead {
+        x,
+        doubts: 0,
+        plain: Some(class),
+    };
     Some(match bound {
-        Bound::Open => (x, 0),
-        Bound::Single(j) if t.suit_caps_at(index) >> j & 1 == 1 => {
-            (*t.suit_capped(index, j as usize)?, 0)
-        }
-        Bound::Single(_) => (x, 0),
-        Bound::Multi => (
-            x,
-            doubt(t, v, caps, &x, lanes_up_to(k)).unwrap_or(REAL_LANES),
-        ),
+        Bound::Open => plain(x),
+        Bound::Single(j) if t.suit_caps_at(index) >> j & 1 == 1 => SuitRead {
+            x: *t.suit_capped(index, j as usize)?,
+            doubts: 0,
+            plain: None,
+        },
+        Bound::Single(_) => plain(x),
+        Bound::Multi => match doubt(t, v, caps, &x, lanes_up_to(k)) {
+            Some(0) => plain(x),
+            doubts => SuitRead {
+                x,
+                doubts: doubts.unwrap_or(REAL_LANES),
+                plain: None,
+            },
+        },
     })
 }
 
@@ -356,14 +419,37 @@ fn honor_distances(t: &DistanceTables, index: usize, dropped: u8) -> Distances {
 pub(super) fn melded_distance(t: &DistanceTables, c: &[u8; KINDS], m: &Melded) -> Option<u8> {
     let mut x = [NOTHING; 4];
     let mut doubts = [0u128; 3];
+    let mut class = [0u8; 4];
+    // Suits (bit per suit) whose class's distances are not the answer.
+    let mut odd = 0u8;
+    // Every part holds at most 14 tiles: the keys are dense indexes.
+    let keys = key::hand_keys(c);
     for i in (0..3).filter(|&i| m.keep >> i & 1 == 1) {
         let v: &[u8; 9] = c[9 * i..9 * i + 9].try_into().expect("nine");
-        let caps = &m.caps[9 * i..9 * i + 9];
-        (x[i], doubts[i]) = suit_distances(t, v, key::suit_index(v), caps, m.bound[i], m.k)?;
+        let index = key::key_index(keys[i]);
+        let read = suit_distances(t, v, index, &m.caps(i), m.bound[i], m.k)?;
+        (x[i], doubts[i]) = (read.x, read.doubts);
+        match read.plain {
+            Some(c) => class[i] = c,
+            None => odd |= 1 << i,
+        }
     }
     if m.keep >> 3 & 1 == 1 {
-        let z = kept_honors(c[27..34].try_into().expect("seven"), m.dropped);
-        x[3] = honor_distances(t, key::honor_index(&z), m.dropped);
+        let index = if m.dropped == 0 {
+            key::key_index(keys[3])
+        } else {
+            key::honor_index(&kept_honors(
+                c[27..34].try_into().expect("seven"),
+                m.dropped,
+            ))
+        };
+        class[3] = t.honor_class_at(index);
+        x[3] = honor_distances(t, index, m.dropped);
+    }
+    if odd.count_ones() <= 1 {
+        if let Some(d) = class_distance(t, &class, &x, &doubts, odd, m) {
+            return Some(d);
+        }
     }
     let d = distance_of(&x, m.k);
     if doubts.iter().all(|&d| d == 0) {
@@ -377,6 +463,62 @@ pub(super) fn melded_distance(t: &DistanceTables, c: &[u8; KINDS], m: &Melded) -
     Some(MeldedParts::of(t, c, m, true)?.distance(m.k))
 }
 
+/// [`melded_distance`] from the class-pair tables, as for a concealed hand
+/// aiming at `k` melds, where at most one suit (`odd`, bit per suit) is
+/// not its class: that suit's distances `x` against the others' pair
+/// product, its doubtful cells (`doubts`) as unreachable for an upper
+/// bound. `None` where the bounds do not meet, or the parts kept are not
+/// all four or two suits (Sichuan beside its void).
+///
+/// The honours' cells masked in `honor_distances` need more kinds than
+/// are kept, which no cell of `k` melds does (each declared honour meld is
+/// one meld fewer to form): the class stands for them.
+#[inline(always)]
+fn class_distance(
+    t: &DistanceTables,
+    class: &[u8; 4],
+    x: &[Distances; 4],
+    doubts: &[u128; 3],
+    odd: u8,
+    m: &Melded,
+) -> Option<u8> {
+    let k = m.k;
+    let all = m.keep == 0b1111 && 7 - m.dropped.count_ones() as usize > k;
+    let two = matches!(m.keep, 0b0011 | 0b0101 | 0b0110);
+    let (a, b, s, z) = (class[0], class[1], class[2], class[3]);
+    if odd == 0 {
+        return match () {
+            _ if all => Some(join(t.suit_pair(a, b), t.suit_honor_pair(s, z), k)),
+            _ if two => {
+                let (i, j) = (m.keep.trailing_zeros(), 7 - m.keep.leading_zeros());
+                Some(join(
+                    t.suit_pair(class[i as usize], class[j as usize]),
+                    &NOTHING,
+                    k,
+                ))
+            }
+            _ => None,
+        };
+    }
+    let i = odd.trailing_zeros() as usize;
+    let rest = match i {
+        _ if two => *t.suit(class[(m.keep & !odd).trailing_zeros() as usize]),
+        0 if all => product(t.suit(b), t.suit_honor_pair(s, z)),
+        1 if all => product(t.suit(a), t.suit_honor_pair(s, z)),
+        2 if all => product(t.suit_pair(a, b), t.honor(z)),
+        _ => return None,
+    };
+    let d = join(&x[i], &rest, k);
+    if doubts[i] == 0 {
+        return Some(d);
+    }
+    let upper = Certified {
+        lower: x[i],
+        doubt: doubts[i],
+    }
+    .upper();
+    (join(&upper, &rest, k) == d).then_some(d)
+}
 /// Each suit's exact distances after one more tile of a rank, found when
 /// first asked: the rows of a discard table share the parts a discard
 /// leaves alone.
@@ -463,7 +605,7 @@ pub(super) fn melded_effective(
                         // drop: it does not); the programme only between.
                         let mut w: [u8; 9] = c[9 * i..9 * i + 9].try_into().expect("nine");
                         w[r] += 1;
-                        let caps = &m.caps[9 * i..9 * i + 9];
+                        let caps = &m.caps(i);
                         let asked = optimal & differing(&x[i], next);
                         if doubt(t, &w, caps, next, asked) == Some(0) {
                             ranks |= 1 << r;
@@ -525,7 +667,7 @@ fn exact_up(
             // The certificate, else the capped programme.
             let mut w: [u8; 9] = c[9 * i..9 * i + 9].try_into().expect("nine");
             w[r] += 1;
-            let caps = &m.caps[9 * i..9 * i + 9];
+            let caps = &m.caps(i);
             if doubt(t, &w, caps, next, lanes_up_to(m.k)) == Some(0) {
                 *next
             } else {

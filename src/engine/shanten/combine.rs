@@ -147,12 +147,11 @@ fn optimal_lanes_k<const K: usize>(x: &Distances, rest: &Distances, d: u8) -> u1
     (high as u128) << 64 | low as u128
 }
 
-/// [`optimal_lanes`] as a bit per lane (bit `l` for lane `l`), to test
-/// against the class-pair masks of
+/// Lanes (0xff each, as [`optimal_lanes`] gives them) as a bit per lane
+/// (bit `l` for lane `l`), to test against the class-pair masks of
 /// [`DistanceTables::suit_lowers`](crate::table::DistanceTables::suit_lowers).
 #[inline(always)]
-pub(crate) fn optimal_bits(x: &Distances, rest: &Distances, k: usize, d: u8) -> u16 {
-    let lanes = optimal_lanes(x, rest, k, d);
+pub(crate) fn lane_bits(lanes: u128) -> u16 {
     // Bit 0 of each byte lane to one bit each: the eight products land on
     // distinct bits of the top byte, so nothing carries.
     let bits =
@@ -214,10 +213,12 @@ pub(crate) fn capped_distances(v: &[u8], caps: &[u8], chows: bool, most: usize) 
         let most_z = if chows && r + 2 < n { 2 } else { 0 };
         for (x, row) in best.iter().enumerate() {
             for (y, &from) in row.iter().enumerate() {
-                if x + y > cap || from == 0 {
+                // Chows in progress are melds of the target: beyond
+                // `most` of them every lane is past the cells kept.
+                if x + y > cap.min(most) || from == 0 {
                     continue;
                 }
-                let starts = most_z.min(cap - x - y) + 1;
+                let starts = most_z.min(cap - x - y).min(most - x - y) + 1;
                 for (z, to) in next[y].iter_mut().enumerate().take(starts) {
                     for pung in 0..2 {
                         for pair in 0..2 {

@@ -5,13 +5,13 @@
 //! and one class-pair mask say which lanes a draw lowers, and a discard
 //! adjusts the hand's tally rather than counting again.
 
-use super::combine::{join, optimal_bits, product};
+use super::combine::{join, lane_bits, optimal_lanes, product};
 use super::counts::{special_tiles, special_tiles_held, Held, Tally};
 use super::{ShantenError, Sizes};
 use crate::rules::Rules;
 use crate::table::generate::shanten::FAR;
 use crate::table::key::{self, Neighbourhood};
-use crate::table::{DistanceTables, Tables};
+use crate::table::{DistanceTables, Distances, Tables};
 use crate::tile::{Counts, KINDS};
 
 /// The sizes [`Sizes::Any`] accepts for a concealed hand, a bit each:
@@ -208,10 +208,10 @@ pub(super) fn open_standard<B: AsRef<[u8]>>(
 
 /// The four parts of concealed counts: neighbourhoods and classes.
 #[derive(Clone, Copy)]
-struct OpenParts {
-    suits: [Neighbourhood<9>; 3],
-    honors: Neighbourhood<7>,
-    class: [u8; 4],
+pub(super) struct OpenParts {
+    pub(super) suits: [Neighbourhood<9>; 3],
+    pub(super) honors: Neighbourhood<7>,
+    pub(super) class: [u8; 4],
 }
 
 impl OpenParts {
@@ -321,12 +321,30 @@ fn open_parts(
     tiles_up_to: u8,
     known: &[Option<&[u8; 9]>; 4],
 ) -> (u8, u64) {
+    let every = |_: usize, ranks: u16, _: u128, _: &Distances, _: u8| Some(ranks);
+    open_parts_refined(t, p, k, tiles_up_to, known, every).expect("every rank kept")
+}
+
+/// [`open_parts`] with each part's improving ranks passed through
+/// `refine(part, ranks, optimal lanes, rest, d)` (lanes 0xff each; `rest`
+/// the other parts' product, `d` the distance): the melded path
+/// takes out the draws its caps forbid or that leave a capped part's
+/// distances where they were. `None` when `refine` gives up.
+#[inline(always)]
+pub(super) fn open_parts_refined(
+    t: &DistanceTables,
+    p: &OpenParts,
+    k: usize,
+    tiles_up_to: u8,
+    known: &[Option<&[u8; 9]>; 4],
+    mut refine: impl FnMut(usize, u16, u128, &Distances, u8) -> Option<u16>,
+) -> Option<(u8, u64)> {
     let class = p.class;
     let ab = t.suit_pair(class[0], class[1]);
     let sz = t.suit_honor_pair(class[2], class[3]);
     let d = join(ab, sz, k);
     if d > tiles_up_to {
-        return (d, 0);
+        return Some((d, 0));
     }
     let x = [
         t.suit(class[0]),
@@ -342,12 +360,13 @@ fn open_parts(
     ];
     let mut tiles = 0u64;
     for i in 0..4 {
-        let optimal = optimal_bits(x[i], &rest[i], k, d);
+        let optimal = optimal_lanes(x[i], &rest[i], k, d);
         if optimal != 0 {
-            tiles |= (p.improving(t, i, optimal, known[i]) as u64) << (9 * i);
+            let ranks = p.improving(t, i, lane_bits(optimal), known[i]);
+            tiles |= (refine(i, ranks, optimal, &rest[i], d)? as u64) << (9 * i);
         }
     }
-    (d, tiles)
+    Some((d, tiles))
 }
 
 /// The effective tiles after each discard `j` in `discards` of a concealed

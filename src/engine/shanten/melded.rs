@@ -20,6 +20,7 @@
 use super::capped::{differing, doubt, lanes_up_to, Certified, REAL_LANES};
 use super::combine::{capped_distances, NOTHING};
 use super::combine::{join, lowers, optimal_lanes, product};
+use super::concealed::{open_parts_refined, OpenParts};
 use crate::hand::Hand;
 use crate::table::generate::caps::{config_caps, CONFIGS};
 use crate::table::generate::shanten::FAR;
@@ -299,9 +300,9 @@ struct SuitRead {
     x: Distances,
     /// Doubtful lanes (0xff each; only beside two or more melds).
     doubts: u128,
-    /// The table's class where its distances are the exact ones in every
-    /// cell asked: the class-pair tables may answer for the suit.
-    plain: Option<u8>,
+    /// The table's class where `x` is its distances: the class-pair tables
+    /// may stand for the suit (exact outside `doubts`).
+    class: Option<u8>,
 }
 
 /// The distances of suit `v` (dense index `index`) beside the melds that
@@ -319,28 +320,18 @@ fn suit_distances(
 ) -> Option<SuitRead> {
     let class = t.suit_class_at(index);
     let x = *t.suit(class);
-    let plain = |x| SuitRead {
-        x,
-        doubts: 0,
-        plain: Some(class),
+    let (x, doubts, class) = match bound {
+        Bound::Open => (x, 0, Some(class)),
+        Bound::Single(j) if t.suit_caps_at(index) >> j & 1 == 1 => {
+            (*t.suit_capped(index, j as usize)?, 0, None)
+        }
+        Bound::Single(_) => (x, 0, Some(class)),
+        Bound::Multi => {
+            let doubts = doubt(t, v, caps, &x, lanes_up_to(k)).unwrap_or(REAL_LANES);
+            (x, doubts, Some(class))
+        }
     };
-    Some(match bound {
-        Bound::Open => plain(x),
-        Bound::Single(j) if t.suit_caps_at(index) >> j & 1 == 1 => SuitRead {
-            x: *t.suit_capped(index, j as usize)?,
-            doubts: 0,
-            plain: None,
-        },
-        Bound::Single(_) => plain(x),
-        Bound::Multi => match doubt(t, v, caps, &x, lanes_up_to(k)) {
-            Some(0) => plain(x),
-            doubts => SuitRead {
-                x,
-                doubts: doubts.unwrap_or(REAL_LANES),
-                plain: None,
-            },
-        },
-    })
+    Some(SuitRead { x, doubts, class })
 }
 
 /// Upper bounds of the parts' distances: the suits' doubtful lanes as
@@ -429,9 +420,9 @@ pub(super) fn melded_distance(t: &DistanceTables, c: &[u8; KINDS], m: &Melded) -
         let index = key::key_index(keys[i]);
         let read = suit_distances(t, v, index, &m.caps(i), m.bound[i], m.k)?;
         (x[i], doubts[i]) = (read.x, read.doubts);
-        match read.plain {
-            Some(c) => class[i] = c,
-            None => odd |= 1 << i,
+        match read.class {
+            Some(c) if read.doubts == 0 => class[i] = c,
+            _ => odd |= 1 << i,
         }
     }
     if m.keep >> 3 & 1 == 1 {
@@ -519,6 +510,104 @@ fn class_distance(
     .upper();
     (join(&upper, &rest, k) == d).then_some(d)
 }
+/// Distance and effective tiles of a 3n+1 melded hand at concealed speed,
+/// where every part is its class (see [`class_distance`]; all four parts
+/// kept): the concealed path's pair products and class-pair masks, then
+/// per part the draws the caps forbid taken out, and each remaining draw
+/// of a suit beside melds checked where its pattern's class may not be
+/// exact there (the `suit_caps` word beside one meld, the certificate
+/// beside more). `None` where that does not settle it.
+#[inline(always)]
+fn class_effective(t: &DistanceTables, c: &[u8; KINDS], m: &Melded) -> Option<(u8, u64)> {
+    if m.keep != 0b1111 || 7 - m.dropped.count_ones() as usize <= m.k {
+        return None;
+    }
+    let part = |i: usize| -> &[u8; 9] { c[9 * i..9 * i + 9].try_into().expect("nine") };
+    let suits = [0, 1, 2].map(|i| Neighbourhood::suit(part(i)));
+    let honors = Neighbourhood::honor(&kept_honors(
+        c[27..34].try_into().expect("seven"),
+        m.dropped,
+    ));
+    let mut class = [0u8; 4];
+    let mut room = [0u16; 4];
+    let mut doubts = [0u128; 4];
+    for i in 0..3 {
+        let caps = m.caps(i);
+        let read = suit_distances(t, part(i), suits[i].index(), &caps, m.bound[i], m.k)?;
+        (class[i], doubts[i]) = (read.class?, read.doubts);
+        room[i] = suits[i].room() & below(part(i), &caps);
+    }
+    class[3] = t.honor_class_at(honors.index());
+    room[3] = honors.room() & !u16::from(m.dropped);
+    let parts = OpenParts {
+        suits,
+        honors,
+        class,
+    };
+    let k = m.k;
+    let refine = |i: usize, ranks: u16, optimal: u128, rest: &Distances, d: u8| -> Option<u16> {
+        // Doubtful cells (lower bounds) in no optimal allocation: the
+        // exact distances have the same optimal allocations, and the
+        // distance (doubtful cells have a distance above 0, so they
+        // would be among the optimal lanes of a part).
+        if doubts[i] & optimal != 0 {
+            return None;
+        }
+        let mut ranks = ranks & room[i];
+        if i == 3 || m.bound[i] == Bound::Open {
+            return Some(ranks);
+        }
+        let now = t.suit(class[i]);
+        let mut todo = ranks;
+        while todo != 0 {
+            let r = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let index = suits[i].up(r);
+            let exact = match m.bound[i] {
+                Bound::Single(j) if t.suit_caps_at(index) >> j & 1 == 1 => {
+                    lowers(now, t.suit_capped(index, j as usize)?, optimal)
+                }
+                Bound::Multi => {
+                    // The table's distances after the draw are lower
+                    // bounds: where the certificate clears the lanes they
+                    // lower, the draw helps; otherwise the programme.
+                    let next = t.suit(t.suit_class_at(index));
+                    let mut w = *part(i);
+                    w[r] += 1;
+                    let caps = m.caps(i);
+                    let asked = optimal & differing(now, next);
+                    if doubt(t, &w, &caps, next, asked) == Some(0) {
+                        true
+                    } else {
+                        // With the doubtful cells out of reach the hand
+                        // still drops: it helps; at their lower bounds it
+                        // does not: it does not; the programme between.
+                        let doubt = doubt(t, &w, &caps, next, lanes_up_to(k)).unwrap_or(REAL_LANES);
+                        let upper = Certified {
+                            lower: *next,
+                            doubt,
+                        }
+                        .upper();
+                        if join(&upper, rest, k) < d {
+                            true
+                        } else if join(next, rest, k) >= d {
+                            false
+                        } else {
+                            lowers(now, &capped_distances(&w, &caps, true, k), optimal)
+                        }
+                    }
+                }
+                _ => true,
+            };
+            if !exact {
+                ranks &= !(1 << r);
+            }
+        }
+        Some(ranks)
+    };
+    open_parts_refined(t, &parts, k, FAR - 1, &[None; 4], refine)
+}
+
 /// Each suit's exact distances after one more tile of a rank, found when
 /// first asked: the rows of a discard table share the parts a discard
 /// leaves alone.
@@ -745,6 +834,9 @@ pub(super) fn melded_improving(
     let m = m.keeping(keep);
     if !want {
         return Some((melded_distance(t, c, &m)?, 0));
+    }
+    if let Some(found) = class_effective(t, c, &m) {
+        return Some(found);
     }
     let ask = |resolve| {
         MeldedParts::of(t, c, &m, resolve).and_then(|p| melded_effective(t, c, &m, &p, None))

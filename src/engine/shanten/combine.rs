@@ -232,6 +232,9 @@ pub(crate) fn capped_distances(v: &[u8], caps: &[u8], chows: bool, most: usize) 
                             if pair == 1 {
                                 moved = moved << 64 & keep;
                             }
+                            if moved == 0 {
+                                continue;
+                            }
                             *to = lane_max(*to, plus_where_reached(moved, t.min(held) as u8));
                         }
                     }

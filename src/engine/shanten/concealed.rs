@@ -263,7 +263,7 @@ impl OpenParts {
 
     /// Each part's class after one more tile of each rank (its own where
     /// the rank has no room, and for the honours' ranks 8 and 9).
-    fn ups(&self, t: &DistanceTables) -> [[u8; 9]; 4] {
+    pub(super) fn ups(&self, t: &DistanceTables) -> [[u8; 9]; 4] {
         let mut out = [[self.class[3]; 9]; 4];
         for (row, part) in out.iter_mut().zip(&self.suits) {
             for (r, next) in row.iter_mut().enumerate() {

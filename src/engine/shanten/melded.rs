@@ -510,59 +510,187 @@ fn class_distance(
     .upper();
     (join(&upper, &rest, k) == d).then_some(d)
 }
-/// Distance and effective tiles of a 3n+1 melded hand at concealed speed,
-/// where every part is its class (see [`class_distance`]; all four parts
-/// kept): the concealed path's pair products and class-pair masks, then
-/// per part the draws the caps forbid taken out, and each remaining draw
-/// of a suit beside melds checked where its pattern's class may not be
-/// exact there (the `suit_caps` word beside one meld, the certificate
-/// beside more). `None` where that does not settle it.
-#[inline(always)]
-fn class_effective(t: &DistanceTables, c: &[u8; KINDS], m: &Melded) -> Option<(u8, u64)> {
-    if m.keep != 0b1111 || 7 - m.dropped.count_ones() as usize <= m.k {
-        return None;
-    }
-    let part = |i: usize| -> &[u8; 9] { c[9 * i..9 * i + 9].try_into().expect("nine") };
-    let suits = [0, 1, 2].map(|i| Neighbourhood::suit(part(i)));
-    let honors = Neighbourhood::honor(&kept_honors(
-        c[27..34].try_into().expect("seven"),
-        m.dropped,
-    ));
-    let mut class = [0u8; 4];
-    let mut room = [0u16; 4];
-    let mut doubts = [0u128; 4];
-    for i in 0..3 {
-        let caps = m.caps(i);
-        let read = suit_distances(t, part(i), suits[i].index(), &caps, m.bound[i], m.k)?;
-        (class[i], doubts[i]) = (read.class?, read.doubts);
-        room[i] = suits[i].room() & below(part(i), &caps);
-    }
-    class[3] = t.honor_class_at(honors.index());
-    room[3] = honors.room() & !u16::from(m.dropped);
-    let parts = OpenParts {
-        suits,
-        honors,
-        class,
-    };
-    let k = m.k;
-    let refine = |i: usize, ranks: u16, optimal: u128, rest: &Distances, d: u8| -> Option<u16> {
-        // Doubtful cells (lower bounds) in no optimal allocation: the
-        // exact distances have the same optimal allocations, and the
-        // distance (doubtful cells have a distance above 0, so they
-        // would be among the optimal lanes of a part).
-        if doubts[i] & optimal != 0 {
+/// The parts of a melded hand where each is its table class (see
+/// [`class_distance`]; all four parts kept): what the concealed path reads,
+/// with the suits' doubtful cells and the ranks the caps leave room for.
+#[derive(Clone, Copy)]
+pub(super) struct ClassParts {
+    parts: OpenParts,
+    /// Cells (0xff lanes) where a suit's class gives only a lower bound.
+    doubts: [u128; 4],
+    /// Ranks (bit per rank) of each part a draw may add to.
+    room: [u16; 4],
+}
+
+impl ClassParts {
+    /// The parts of `c` beside `m`; `None` where a suit is not its class
+    /// (a capped row), no table covers it, or not all parts are kept.
+    #[inline(always)]
+    pub(super) fn of(t: &DistanceTables, c: &[u8; KINDS], m: &Melded) -> Option<ClassParts> {
+        if m.keep != 0b1111 || 7 - m.dropped.count_ones() as usize <= m.k {
             return None;
         }
-        let mut ranks = ranks & room[i];
-        if i == 3 || m.bound[i] == Bound::Open {
+        let mut p = ClassParts {
+            parts: OpenParts {
+                suits: [Neighbourhood::suit(&[0; 9]); 3],
+                honors: Neighbourhood::honor(&[0; 7]),
+                class: [0; 4],
+            },
+            doubts: [0; 4],
+            room: [0; 4],
+        };
+        for i in 0..3 {
+            p.set_suit(t, c, m, i)?;
+        }
+        p.set_honors(t, c, m);
+        Some(p)
+    }
+
+    /// Read suit `i` of `c` again.
+    #[inline(always)]
+    fn set_suit(
+        &mut self,
+        t: &DistanceTables,
+        c: &[u8; KINDS],
+        m: &Melded,
+        i: usize,
+    ) -> Option<()> {
+        let v: &[u8; 9] = c[9 * i..9 * i + 9].try_into().expect("nine");
+        let caps = m.caps(i);
+        let n = Neighbourhood::suit(v);
+        let read = suit_distances(t, v, n.index(), &caps, m.bound[i], m.k)?;
+        self.parts.suits[i] = n;
+        self.parts.class[i] = read.class?;
+        self.doubts[i] = read.doubts;
+        self.room[i] = n.room() & below(v, &caps);
+        Some(())
+    }
+
+    /// Read the honours of `c` again (the declared kinds dropped).
+    #[inline(always)]
+    fn set_honors(&mut self, t: &DistanceTables, c: &[u8; KINDS], m: &Melded) {
+        let n = Neighbourhood::honor(&kept_honors(
+            c[27..34].try_into().expect("seven"),
+            m.dropped,
+        ));
+        self.parts.honors = n;
+        self.parts.class[3] = t.honor_class_at(n.index());
+        self.room[3] = n.room() & !u16::from(m.dropped);
+    }
+
+    /// The same parts after one tile of kind `j` goes (`c`, the counts
+    /// after).
+    #[inline(always)]
+    fn without(
+        &self,
+        t: &DistanceTables,
+        c: &[u8; KINDS],
+        m: &Melded,
+        j: usize,
+    ) -> Option<ClassParts> {
+        let mut p = *self;
+        match j / 9 {
+            3 => p.set_honors(t, c, m),
+            i => p.set_suit(t, c, m, i)?,
+        }
+        Some(p)
+    }
+
+    /// The distance after one tile of kind `j` goes (`c`, the counts
+    /// after) by the class-pair products: one part read again, by class
+    /// alone (no neighbours). `None` where they do not settle it.
+    #[inline(always)]
+    fn after(&self, t: &DistanceTables, c: &[u8; KINDS], m: &Melded, j: usize) -> Option<u8> {
+        let mut class = self.parts.class;
+        let mut doubts = self.doubts;
+        let i = j / 9;
+        if i == 3 {
+            let z = kept_honors(c[27..34].try_into().expect("seven"), m.dropped);
+            class[3] = t.honor_class_at(key::honor_index(&z));
+        } else {
+            let v: &[u8; 9] = c[9 * i..9 * i + 9].try_into().expect("nine");
+            let read = suit_distances(t, v, key::suit_index(v), &m.caps(i), m.bound[i], m.k)?;
+            (class[i], doubts[i]) = (read.class?, read.doubts);
+        }
+        distance_of_classes(t, &class, &doubts, m)
+    }
+
+    /// The hand's distance: the class-pair products ([`class_distance`]),
+    /// else [`melded_distance`].
+    #[inline(always)]
+    fn distance(&self, t: &DistanceTables, c: &[u8; KINDS], m: &Melded) -> Option<u8> {
+        distance_of_classes(t, &self.parts.class, &self.doubts, m)
+            .or_else(|| melded_distance(t, c, m))
+    }
+}
+
+/// [`class_distance`] of parts given by class, lower bounds in the
+/// `doubts` lanes of the suits.
+#[inline(always)]
+fn distance_of_classes(
+    t: &DistanceTables,
+    class: &[u8; 4],
+    doubts: &[u128; 4],
+    m: &Melded,
+) -> Option<u8> {
+    let mut odd = 0u8;
+    let mut x = [NOTHING; 4];
+    let mut suit_doubts = [0u128; 3];
+    for i in (0..3).filter(|&i| doubts[i] != 0) {
+        odd |= 1 << i;
+        x[i] = *t.suit(class[i]);
+        suit_doubts[i] = doubts[i];
+    }
+    if odd.count_ones() > 1 {
+        return None;
+    }
+    class_distance(t, class, &x, &suit_doubts, odd, m)
+}
+
+/// Distance and effective tiles of a 3n+1 melded hand `c` at concealed
+/// speed from its [`ClassParts`]: the concealed path's pair products and
+/// class-pair masks (`known`, where given, part `i`'s neighbour classes),
+/// then per part the draws the caps forbid taken out, and each remaining
+/// draw of a suit beside melds checked where its pattern's class may not
+/// be exact there (the `suit_caps` word beside one meld, the certificate
+/// and bounds beside more). `None` where that does not settle it.
+#[inline(always)]
+fn class_draws(
+    t: &DistanceTables,
+    c: &[u8; KINDS],
+    m: &Melded,
+    p: &ClassParts,
+    known: &[Option<&[u8; 9]>; 4],
+) -> Option<(u8, u64)> {
+    let part = |i: usize| -> &[u8; 9] { c[9 * i..9 * i + 9].try_into().expect("nine") };
+    let k = m.k;
+    let refine = |i: usize, ranks: u16, optimal: u128, rest: &Distances, d: u8| -> Option<u16> {
+        let mut ranks = ranks & p.room[i];
+        if i == 3 {
             return Some(ranks);
         }
-        let now = t.suit(class[i]);
+        // The class's distances are lower bounds in the doubtful cells.
+        // Where they are exact in every optimal lane of the part (no
+        // doubtful cell there, or the programme agrees), the exact
+        // distances have the same optimal allocations and distance: an
+        // allocation through other cells only costs more. (A doubtful
+        // cell has a distance above 0, so it is among the optimal lanes
+        // wherever an optimal allocation uses it.)
+        let now = t.suit(p.parts.class[i]);
+        if p.doubts[i] & optimal != 0 {
+            let exact = capped_distances(part(i), &m.caps(i), true, k);
+            if differing(&exact, now) & optimal != 0 {
+                return None;
+            }
+        }
+        if m.bound[i] == Bound::Open {
+            return Some(ranks);
+        }
         let mut todo = ranks;
         while todo != 0 {
             let r = todo.trailing_zeros() as usize;
             todo &= todo - 1;
-            let index = suits[i].up(r);
+            let index = p.parts.suits[i].up(r);
             let exact = match m.bound[i] {
                 Bound::Single(j) if t.suit_caps_at(index) >> j & 1 == 1 => {
                     lowers(now, t.suit_capped(index, j as usize)?, optimal)
@@ -605,7 +733,57 @@ fn class_effective(t: &DistanceTables, c: &[u8; KINDS], m: &Melded) -> Option<(u
         }
         Some(ranks)
     };
-    open_parts_refined(t, &parts, k, FAR - 1, &[None; 4], refine)
+    open_parts_refined(t, &p.parts, k, FAR - 1, known, refine)
+}
+
+/// [`class_draws`] of `c` read afresh; `None` where its parts are not
+/// their classes or the draws are not settled.
+#[inline(always)]
+fn class_effective(t: &DistanceTables, c: &[u8; KINDS], m: &Melded) -> Option<(u8, u64)> {
+    class_draws(t, c, m, &ClassParts::of(t, c, m)?, &[None; 4])
+}
+
+/// The discard table of a melded 3n+2 hand `c` at concealed speed: its
+/// distance, the distance after each discard ([`FAR`] where the kind is
+/// not held) and, through `rows`, the effective tiles after the discards
+/// asked for, the unchanged parts' lookups and neighbours shared. `None`
+/// where the hand's parts are not their classes (the caller takes the
+/// general melded path); a discard whose parts are not is answered by the
+/// other melded functions.
+pub(super) fn class_discards<'a>(
+    t: &'a DistanceTables<'a>,
+    c: &[u8; KINDS],
+    m: &Melded,
+) -> Option<(u8, [u8; KINDS], impl Fn(usize) -> Option<u64> + 'a)> {
+    let base = ClassParts::of(t, c, m)?;
+    let d = base.distance(t, c, m)?;
+    let mut after = [FAR; KINDS];
+    for j in (0..KINDS).filter(|&j| c[j] > 0) {
+        let mut w = *c;
+        w[j] -= 1;
+        after[j] = match base.after(t, &w, m, j) {
+            Some(d) => d,
+            None => melded_distance(t, &w, m)?,
+        };
+    }
+    let ups = base.parts.ups(t);
+    let m = *m;
+    let c = *c;
+    let rows = move |j: usize| -> Option<u64> {
+        let mut w = c;
+        w[j] -= 1;
+        let changed = (j / 9).min(3);
+        let mut known = [Some(&ups[0]), Some(&ups[1]), Some(&ups[2]), Some(&ups[3])];
+        known[changed] = None;
+        let found = base
+            .without(t, &w, &m, j)
+            .and_then(|p| class_draws(t, &w, &m, &p, &known));
+        match found {
+            Some((_, tiles)) => Some(tiles),
+            None => melded_improving(t, &w, &m, 0b1111, true).map(|(_, tiles)| tiles),
+        }
+    };
+    Some((d, after, rows))
 }
 
 /// Each suit's exact distances after one more tile of a rank, found when

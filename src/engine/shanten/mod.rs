@@ -61,7 +61,10 @@ use concealed::{
 };
 use counts::Tally;
 use general::{all_parts_open, distance, improving, knitted_forms, special_improving, Memo};
-use melded::{melded_after, melded_improving, melded_row, melded_voids, Melded, MeldedParts, Ups};
+use melded::{
+    class_discards, melded_after, melded_improving, melded_row, melded_voids, Melded, MeldedParts,
+    Ups,
+};
 use std::fmt;
 
 /// Why a hand has no shanten, effective tiles or discard table.
@@ -593,6 +596,9 @@ impl<B: AsRef<[u8]>> Tables<B> {
                 concealed_rows(self, c, rules, kinds, tiles)
             });
         }
+        if let Some(table) = self.melded_discards(hand, rules, visible)? {
+            return Ok(table);
+        }
         let shape = Shape::new(hand, rules, Sizes::Discard)?;
         let unseen = unseen(hand, visible)?;
         let without = |i: usize| shape.without(i);
@@ -703,6 +709,53 @@ impl<B: AsRef<[u8]>> Tables<B> {
             best = fewer(best, knitted_forms(self, &shape, want, best.0));
         }
         Ok(Some(best))
+    }
+}
+
+impl<B: AsRef<[u8]>> Tables<B> {
+    /// The discard table of a melded hand whose parts are their table
+    /// classes ([`class_discards`]), under rules with every part open and
+    /// no knitted straight in reach; `None` for the other hands.
+    fn melded_discards(
+        &self,
+        hand: &Hand,
+        rules: &Rules,
+        visible: &Counts,
+    ) -> Result<Option<Discards>, ShantenError> {
+        let knitted = || {
+            rules.mcr_forms
+                && forms::knitted_straight_sets(
+                    hand.concealed_len() + 3 * hand.meld_count(),
+                    hand.meld_count(),
+                )
+                .is_some()
+        };
+        if hand.meld_count() == 0 || !rules.plain() || knitted() {
+            return Ok(None);
+        }
+        Sizes::Discard.check(hand.concealed_len(), hand.meld_count())?;
+        let t = self.distance_tables();
+        let m = Melded::of(hand);
+        let Some((d, after, rows)) = class_discards(&t, hand.counts(), &m) else {
+            return Ok(None);
+        };
+        // The rows first: a discard no table covers sends the whole hand
+        // to the general path.
+        let best = *after.iter().min().expect("34 kinds");
+        let mut found = [0u64; KINDS];
+        for j in (0..KINDS).filter(|&j| after[j] == best && best < FAR) {
+            let Some(tiles) = rows(j) else {
+                return Ok(None);
+            };
+            found[j] = tiles;
+        }
+        let unseen = unseen(hand, visible)?;
+        discard_table(d, &after, unseen, |kinds, tiles| {
+            for (&j, t) in kinds.iter().zip(tiles) {
+                *t = found[j];
+            }
+        })
+        .map(Some)
     }
 }
 

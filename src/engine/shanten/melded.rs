@@ -743,47 +743,74 @@ fn class_effective(t: &DistanceTables, c: &[u8; KINDS], m: &Melded) -> Option<(u
     class_draws(t, c, m, &ClassParts::of(t, c, m)?, &[None; 4])
 }
 
-/// The discard table of a melded 3n+2 hand `c` at concealed speed: its
-/// distance, the distance after each discard ([`FAR`] where the kind is
-/// not held) and, through `rows`, the effective tiles after the discards
-/// asked for, the unchanged parts' lookups and neighbours shared. `None`
-/// where the hand's parts are not their classes (the caller takes the
-/// general melded path); a discard whose parts are not is answered by the
-/// other melded functions.
-pub(super) fn class_discards<'a>(
+/// The discard table of a melded 3n+2 hand at concealed speed: its
+/// distance, the distance after each discard, and the effective tiles
+/// after the discards asked for ([`ClassDiscards::row`]), the unchanged
+/// parts' lookups and neighbours shared.
+pub(super) struct ClassDiscards<'a> {
     t: &'a DistanceTables<'a>,
-    c: &[u8; KINDS],
-    m: &Melded,
-) -> Option<(u8, [u8; KINDS], impl Fn(usize) -> Option<u64> + 'a)> {
-    let base = ClassParts::of(t, c, m)?;
-    let d = base.distance(t, c, m)?;
-    let mut after = [FAR; KINDS];
-    for j in (0..KINDS).filter(|&j| c[j] > 0) {
-        let mut w = *c;
-        w[j] -= 1;
-        after[j] = match base.after(t, &w, m, j) {
-            Some(d) => d,
-            None => melded_distance(t, &w, m)?,
-        };
+    c: [u8; KINDS],
+    m: Melded,
+    base: ClassParts,
+    /// Each part's neighbour classes in the whole hand.
+    ups: [[u8; 9]; 4],
+    /// The hand's distance.
+    pub(super) d: u8,
+    /// The distance after each discard ([`FAR`] where the kind is not held).
+    pub(super) after: [u8; KINDS],
+}
+
+impl<'a> ClassDiscards<'a> {
+    /// The table of `c` beside `m`; `None` where the hand's parts are not
+    /// their classes (the caller takes the general melded path). A
+    /// discard whose parts are not is answered by the other melded
+    /// functions.
+    pub(super) fn of(
+        t: &'a DistanceTables<'a>,
+        c: &[u8; KINDS],
+        m: &Melded,
+    ) -> Option<ClassDiscards<'a>> {
+        let base = ClassParts::of(t, c, m)?;
+        let d = base.distance(t, c, m)?;
+        let mut after = [FAR; KINDS];
+        for j in (0..KINDS).filter(|&j| c[j] > 0) {
+            let mut w = *c;
+            w[j] -= 1;
+            after[j] = match base.after(t, &w, m, j) {
+                Some(d) => d,
+                None => melded_distance(t, &w, m)?,
+            };
+        }
+        Some(ClassDiscards {
+            t,
+            c: *c,
+            m: *m,
+            base,
+            ups: base.parts.ups(t),
+            d,
+            after,
+        })
     }
-    let ups = base.parts.ups(t);
-    let m = *m;
-    let c = *c;
-    let rows = move |j: usize| -> Option<u64> {
-        let mut w = c;
+
+    /// The effective tiles (bit per kind) after discarding kind `j`;
+    /// `None` where no table covers a suit.
+    pub(super) fn row(&self, j: usize) -> Option<u64> {
+        let (t, m) = (self.t, &self.m);
+        let mut w = self.c;
         w[j] -= 1;
         let changed = (j / 9).min(3);
+        let ups = &self.ups;
         let mut known = [Some(&ups[0]), Some(&ups[1]), Some(&ups[2]), Some(&ups[3])];
         known[changed] = None;
-        let found = base
-            .without(t, &w, &m, j)
-            .and_then(|p| class_draws(t, &w, &m, &p, &known));
+        let found = self
+            .base
+            .without(t, &w, m, j)
+            .and_then(|p| class_draws(t, &w, m, &p, &known));
         match found {
             Some((_, tiles)) => Some(tiles),
-            None => melded_improving(t, &w, &m, 0b1111, true).map(|(_, tiles)| tiles),
+            None => melded_improving(t, &w, m, 0b1111, true).map(|(_, tiles)| tiles),
         }
-    };
-    Some((d, after, rows))
+    }
 }
 
 /// Each suit's exact distances after one more tile of a rank, found when

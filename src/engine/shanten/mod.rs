@@ -62,7 +62,7 @@ use concealed::{
 use counts::Tally;
 use general::{all_parts_open, distance, improving, knitted_forms, special_improving, Memo};
 use melded::{
-    class_discards, melded_after, melded_improving, melded_row, melded_voids, Melded, MeldedParts,
+    melded_after, melded_improving, melded_row, melded_voids, ClassDiscards, Melded, MeldedParts,
     Ups,
 };
 use std::fmt;
@@ -714,7 +714,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
 
 impl<B: AsRef<[u8]>> Tables<B> {
     /// The discard table of a melded hand whose parts are their table
-    /// classes ([`class_discards`]), under rules with every part open and
+    /// classes ([`ClassDiscards`]), under rules with every part open and
     /// no knitted straight in reach; `None` for the other hands.
     fn melded_discards(
         &self,
@@ -736,21 +736,21 @@ impl<B: AsRef<[u8]>> Tables<B> {
         Sizes::Discard.check(hand.concealed_len(), hand.meld_count())?;
         let t = self.distance_tables();
         let m = Melded::of(hand);
-        let Some((d, after, rows)) = class_discards(&t, hand.counts(), &m) else {
+        let Some(table) = ClassDiscards::of(&t, hand.counts(), &m) else {
             return Ok(None);
         };
         // The rows first: a discard no table covers sends the whole hand
         // to the general path.
-        let best = *after.iter().min().expect("34 kinds");
+        let best = *table.after.iter().min().expect("34 kinds");
         let mut found = [0u64; KINDS];
-        for j in (0..KINDS).filter(|&j| after[j] == best && best < FAR) {
-            let Some(tiles) = rows(j) else {
+        for j in (0..KINDS).filter(|&j| table.after[j] == best && best < FAR) {
+            let Some(tiles) = table.row(j) else {
                 return Ok(None);
             };
             found[j] = tiles;
         }
         let unseen = unseen(hand, visible)?;
-        discard_table(d, &after, unseen, |kinds, tiles| {
+        discard_table(table.d, &table.after, unseen, |kinds, tiles| {
             for (&j, t) in kinds.iter().zip(tiles) {
                 *t = found[j];
             }

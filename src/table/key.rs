@@ -513,6 +513,31 @@ impl<const N: usize> Neighbourhood<N> {
         key_index(key)
     }
 
+    /// The index of the pattern with one copy fewer of each rank in
+    /// `ranks` (bit per rank), each of which the pattern holds: two table
+    /// reads, whatever the ranks.
+    ///
+    /// ```
+    /// use hupai::table::key::{self, Neighbourhood};
+    /// let n = Neighbourhood::suit(&[1, 0, 2, 1, 0, 0, 3, 0, 2]);
+    /// let fewer = key::suit_index(&[0, 0, 2, 0, 0, 0, 2, 0, 2]);
+    /// assert_eq!(n.down_each(0b100_1001), fewer);
+    /// ```
+    #[inline(always)]
+    pub fn down_each(&self, ranks: u16) -> usize {
+        let (mut front, mut back) = (self.front as usize, self.back as usize);
+        for (r, &weight) in WEIGHT.iter().enumerate().take(N) {
+            let step = weight * usize::from(ranks >> r & 1 == 1);
+            if r < FRONT_RANKS {
+                front = front.wrapping_sub(step);
+            } else {
+                back = back.wrapping_sub(step);
+            }
+        }
+        let (back_base, mask) = Self::back_base();
+        key_index(back_base[back & mask] + FRONT_RANK[front & (FRONT_PADDED - 1)])
+    }
+
     /// The index of the pattern with `gain` more tiles of rank `r` (`r <
     /// N`), which the caller knows to hold at most four copies of `r` and
     /// at most 14 tiles: one table read, as [`up`](Self::up).

@@ -45,6 +45,7 @@ mod combine;
 mod concealed;
 mod counts;
 mod general;
+mod knitted;
 mod melded;
 
 use crate::forms;
@@ -61,6 +62,7 @@ use concealed::{
 };
 use counts::Tally;
 use general::{all_parts_open, distance, improving, knitted_forms, special_improving, Memo};
+use knitted::knitted_shanten;
 use melded::{
     melded_after, melded_improving, melded_row, melded_voids, ClassDiscards, Melded, MeldedParts,
     Ups,
@@ -522,6 +524,12 @@ impl<B: AsRef<[u8]>> Tables<B> {
         if hand.meld_count() == 0 && all_parts_open(rules) {
             // The common case: a concealed hand with every part open.
             return concealed_shanten(self, hand.counts(), rules);
+        }
+        if hand.meld_count() == 0 && rules.plain() {
+            // MCR's forms, concealed (13 or 14 tiles).
+            if let Some(found) = knitted_shanten(self, hand.counts(), rules) {
+                return found;
+            }
         }
         if let Some((d, _)) = self.melded(hand, rules, Sizes::Any, false)? {
             return reached(d);

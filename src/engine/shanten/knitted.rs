@@ -1,0 +1,235 @@
+//! MCR's forms on the fast path: a concealed hand of 13 or 14 tiles under
+//! rules with the knitted forms, by table reads and counts.
+//!
+//! The knitted straight takes one copy of each of its nine tiles, three
+//! ranks of each suit (1-4-7, 2-5-8 or 3-6-9, a different set per suit),
+//! and the rest must form one set and a pair. Each suit less each of its
+//! three rank sets is one class read (nine in all, from the suit's
+//! neighbourhood: [`Neighbourhood::down_each`]); each of the six
+//! permutations is then the tiles it lacks plus a join of those classes,
+//! and a permutation lacking more tiles than the best distance found is
+//! never looked at.
+
+use super::combine::join;
+use super::counts::Tally;
+use super::{ShantenError, Sizes};
+use crate::forms::KNITTED_PERMS;
+use crate::rules::Rules;
+use crate::table::generate::shanten::FAR;
+use crate::table::key::{self, Neighbourhood};
+use crate::table::{DistanceTables, Tables};
+use crate::tile::Counts;
+
+/// Shanten of a concealed hand of 13 or 14 tiles under rules with the
+/// knitted forms (every part open): the standard and counting forms as
+/// on the concealed path, honours and knitted, and the knitted straight.
+/// `None` for other sizes (the general path answers them).
+#[inline]
+pub(super) fn knitted_shanten<B: AsRef<[u8]>>(
+    t: &Tables<B>,
+    c: &Counts,
+    rules: &Rules,
+) -> Option<Result<i8, ShantenError>> {
+    let keys = key::hand_tallies(c);
+    let tally = Tally::of_keys(&keys);
+    let n = tally.tiles as usize;
+    if !(13..=14).contains(&n) {
+        return None;
+    }
+    if let Err(e) = Sizes::Any.check(n, 0) {
+        return Some(Err(e));
+    }
+    let t = t.distance_tables();
+    let index = |i: usize| key::key_index(keys[i] as u32);
+    let (a, b, s) = (
+        t.suit_class_at(index(0)),
+        t.suit_class_at(index(1)),
+        t.suit_class_at(index(2)),
+    );
+    let z = t.honor_class_at(index(3));
+    let mut d = join(t.suit_pair(a, b), t.suit_honor_pair(s, z), n / 3);
+    d = d.min(tally.special_distance(rules));
+    let held = held_mask(c);
+    let have = knitted_held(held);
+    // Honours and knitted: 14 kinds, those of the best permutation and the
+    // seven honours.
+    let honors = (held >> 27).count_ones() as u8;
+    let most = have.iter().max().expect("six permutations");
+    d = d.min(14 - (most + honors).min(14));
+    d = d.min(knitted_straight(&t, c, held, &have, z, d));
+    Some(Ok(d as i8 - 1))
+}
+
+/// Of each knitted permutation's nine tiles, those held (`held`, bit per
+/// kind): a table read per suit for its three rank sets.
+#[inline(always)]
+fn knitted_held(held: u64) -> [u8; 6] {
+    let sets = |s: usize| RANK_SETS_HELD[(held >> (9 * s)) as usize & 0x1ff];
+    let (m, p, s) = (sets(0), sets(1), sets(2));
+    let count = |x: u8, q: usize| x >> (2 * q) & 3;
+    let mut have = [0u8; 6];
+    for (h, perm) in have.iter_mut().zip(KNITTED_PERMS) {
+        *h = count(m, perm[0]) + count(p, perm[1]) + count(s, perm[2]);
+    }
+    have
+}
+
+/// For each set of a suit's ranks held (bit per rank), the ranks held of
+/// each knitted rank set (1-4-7, 2-5-8, 3-6-9), two bits each.
+static RANK_SETS_HELD: [u8; 512] = {
+    let mut out = [0u8; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut q = 0;
+        while q < 3 {
+            let set = m & (0b100_1001 << q);
+            out[m] |= (set.count_ones() as u8) << (2 * q);
+            q += 1;
+        }
+        m += 1;
+    }
+    out
+};
+
+/// The knitted straight's distance for a concealed hand `c` of 13 or 14
+/// tiles (the rest: one set and a pair) holding the kinds `held` (`have`
+/// of each permutation's), whose honours have class `z`, where it is
+/// below `bound` ([`FAR`] elsewhere).
+#[inline]
+fn knitted_straight(
+    t: &DistanceTables,
+    c: &Counts,
+    held: u64,
+    have: &[u8; 6],
+    z: u8,
+    bound: u8,
+) -> u8 {
+    let mut best = bound;
+    // Each suit less each rank set, read when first needed.
+    let mut parts: Option<[[u8; 3]; 3]> = None;
+    for (p, perm) in KNITTED_PERMS.iter().enumerate() {
+        let missing = 9 - have[p];
+        if missing >= best {
+            continue;
+        }
+        let rest = parts.get_or_insert_with(|| rest_classes(t, c, held));
+        let (x, y, w) = (rest[0][perm[0]], rest[1][perm[1]], rest[2][perm[2]]);
+        let d = missing + join(t.suit_pair(x, y), t.suit_honor_pair(w, z), 1);
+        best = best.min(d);
+    }
+    if best < bound {
+        best
+    } else {
+        FAR
+    }
+}
+
+/// The class of each suit of `c` less one copy of each held rank of each
+/// knitted rank set (1-4-7, 2-5-8, 3-6-9).
+#[inline]
+fn rest_classes(t: &DistanceTables, c: &Counts, held: u64) -> [[u8; 3]; 3] {
+    let mut out = [[0u8; 3]; 3];
+    for (s, row) in out.iter_mut().enumerate() {
+        let n = Neighbourhood::suit(c[9 * s..9 * s + 9].try_into().expect("nine"));
+        let ranks = (held >> (9 * s)) as u16 & 0x1ff;
+        for (q, class) in row.iter_mut().enumerate() {
+            *class = t.suit_class_at(n.down_each(ranks & (0b100_1001 << q)));
+        }
+    }
+    out
+}
+
+/// The kinds `c` holds (bit per kind): a byte's high bit where it is not
+/// zero, gathered eight at a time by one multiply.
+#[inline(always)]
+fn held_mask(c: &Counts) -> u64 {
+    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let word = |i: usize| u64::from_le_bytes(c[i..i + 8].try_into().expect("eight"));
+    let gather = |w: u64| {
+        let nonzero = ((w & LOW).wrapping_add(LOW) | w) & HIGH;
+        (nonzero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
+    };
+    // Bytes 26..34 as the last word: its low two bytes repeat kinds 26, 27.
+    gather(word(0))
+        | gather(word(8)) << 8
+        | gather(word(16)) << 16
+        | gather(word(24)) << 24
+        | gather(word(26)) << 26
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::shanten::counts::KNITTED_MASKS;
+    use crate::engine::shanten::general::{distance, Memo};
+    use crate::engine::shanten::Shape;
+    use crate::sets::{hands, random, Rng, Set};
+    use crate::{Hand, Tables};
+
+    /// The fast path equals the general path's search over every form on
+    /// 13- and 14-tile hands: random ones, and hands around a knitted
+    /// straight (its nine tiles, some taken out, plus random tiles), so
+    /// every branch is taken: 200,000 hands.
+    #[test]
+    fn knitted_shanten_equals_the_general_path() {
+        use rayon::prelude::*;
+        let t = Tables::embedded();
+        let rules = Rules::MCR;
+        let knitted = (0..200_000u64)
+            .into_par_iter()
+            .map(|i| {
+                let mut rng = Rng::new(0x6b6e_6974 ^ i);
+                let n = 13 + rng.below(2);
+                let c = if i % 2 == 0 {
+                    random(&mut rng, n)
+                } else {
+                    let mut c = [0u8; 34];
+                    let mask = KNITTED_MASKS[rng.below(6)];
+                    let mut tiles = 0;
+                    for k in (0..34).filter(|&k| mask >> k & 1 == 1) {
+                        if rng.below(4) != 0 {
+                            c[k] = 1;
+                            tiles += 1;
+                        }
+                    }
+                    let rest = random(&mut rng, n - tiles);
+                    for k in 0..34 {
+                        c[k] = (c[k] + rest[k]).min(4);
+                    }
+                    c
+                };
+                let Ok(h) = Hand::new(c, &[]) else { return 0 };
+                let Some(fast) = knitted_shanten(t, h.counts(), &rules) else {
+                    return 0;
+                };
+                let shape = Shape::new(&h, &rules, crate::engine::shanten::Sizes::Any).unwrap();
+                let d = distance(t, &shape, &rules, &mut Memo::for_rules(&rules));
+                assert_eq!(fast.unwrap(), d as i8 - 1, "{h}");
+                1
+            })
+            .sum::<usize>();
+        assert!(knitted > 150_000, "{knitted}");
+    }
+
+    #[test]
+    fn knitted_held_counts_each_permutations_tiles() {
+        for h in hands(Set::R14, 2_000, 9) {
+            let held = held_mask(h.counts());
+            let want = KNITTED_MASKS.map(|m| (m & held).count_ones() as u8);
+            assert_eq!(knitted_held(held), want, "{h}");
+        }
+    }
+
+    #[test]
+    fn held_mask_is_the_kinds_held() {
+        for h in hands(Set::R14, 2_000, 7)
+            .iter()
+            .chain(&hands(Set::C14, 2_000, 8))
+        {
+            let c = h.counts();
+            let want = (0..34).fold(0u64, |m, i| m | u64::from(c[i] > 0) << i);
+            assert_eq!(held_mask(c), want, "{h}");
+        }
+    }
+}

@@ -206,6 +206,12 @@ pub(super) fn open_standard<B: AsRef<[u8]>>(
     open_parts(&t, &OpenParts::of(&t, c), k, tiles_up_to, &[None; 4])
 }
 
+/// [`open_standard`] over the distance tables.
+#[inline]
+pub(super) fn open_parts_of(t: &DistanceTables, c: &Counts, k: usize) -> (u8, u64) {
+    open_parts(t, &OpenParts::of(t, c), k, FAR, &[None; 4])
+}
+
 /// The four parts of concealed counts: neighbourhoods and classes.
 #[derive(Clone, Copy)]
 pub(super) struct OpenParts {

@@ -332,7 +332,7 @@ pub(super) const KNITTED_MASKS: [u64; 6] = {
 };
 
 /// The seven honour kinds, a bit each.
-const HONOR_KINDS: u64 = 0x7f << 27;
+pub(super) const HONOR_KINDS: u64 = 0x7f << 27;
 
 /// The kinds held (bit per kind).
 #[inline]

@@ -11,14 +11,15 @@
 //! never looked at.
 
 use super::combine::join;
-use super::counts::Tally;
-use super::{ShantenError, Sizes};
+use super::concealed::{concealed_draws, open_parts_of};
+use super::counts::{Tally, HONOR_KINDS, KNITTED_MASKS};
+use super::{fewer, ShantenError, Sizes};
 use crate::forms::KNITTED_PERMS;
 use crate::rules::Rules;
 use crate::table::generate::shanten::FAR;
 use crate::table::key::{self, Neighbourhood};
 use crate::table::{DistanceTables, Tables};
-use crate::tile::Counts;
+use crate::tile::{total, Counts};
 
 /// Shanten of a concealed hand of 13 or 14 tiles under rules with the
 /// knitted forms (every part open): the standard and counting forms as
@@ -58,6 +59,61 @@ pub(super) fn knitted_shanten<B: AsRef<[u8]>>(
     d = d.min(14 - (most + honors).min(14));
     d = d.min(knitted_straight(&t, c, held, &have, z, d));
     Some(Ok(d as i8 - 1))
+}
+
+/// Distance and effective tiles (bit per kind) of a concealed hand of 13
+/// tiles under rules with the knitted forms (every part open): the
+/// concealed path's, then honours and knitted and the knitted straight
+/// where they reach the best. `None` for other sizes.
+#[inline]
+pub(super) fn knitted_effective<B: AsRef<[u8]>>(
+    t: &Tables<B>,
+    c: &Counts,
+    rules: &Rules,
+) -> Option<Result<(u8, u64), ShantenError>> {
+    if total(c) != 13 {
+        return None;
+    }
+    let mut best = match concealed_draws(t, c, rules) {
+        Ok(found) => found,
+        Err(e) => return Some(Err(e)),
+    };
+    let held = held_mask(c);
+    let have = knitted_held(held);
+    let honors = (held >> 27).count_ones() as u8;
+    for (p, mask) in KNITTED_MASKS.into_iter().enumerate() {
+        // Honours and knitted: the kinds of the permutation and the
+        // honours not held (13 tiles hold at most 13 of its 14).
+        best = fewer(best, (14 - have[p] - honors, (mask | HONOR_KINDS) & !held));
+    }
+    let t = t.distance_tables();
+    let z = t.honor_class_at(key::honor_index(c[27..34].try_into().expect("seven")));
+    let mut parts: Option<[[u8; 3]; 3]> = None;
+    for (p, mask) in KNITTED_MASKS.into_iter().enumerate() {
+        // The straight's missing tiles alone bound it from below, then its
+        // distance by class reads; the draws only where it reaches the
+        // best.
+        let missing = 9 - have[p];
+        if missing > best.0 {
+            continue;
+        }
+        let rest = parts.get_or_insert_with(|| rest_classes(&t, c, held));
+        let perm = KNITTED_PERMS[p];
+        let (x, y, w) = (rest[0][perm[0]], rest[1][perm[1]], rest[2][perm[2]]);
+        if missing + join(t.suit_pair(x, y), t.suit_honor_pair(w, z), 1) > best.0 {
+            continue;
+        }
+        // The rest: one copy of each of the straight's tiles held goes.
+        let mut rest = *c;
+        let mut taken = mask & held;
+        while taken != 0 {
+            rest[taken.trailing_zeros() as usize] -= 1;
+            taken &= taken - 1;
+        }
+        let (e, draws) = open_parts_of(&t, &rest, 1);
+        best = fewer(best, (e.saturating_add(missing), mask & !held | draws));
+    }
+    Some(Ok(best))
 }
 
 /// Of each knitted permutation's nine tiles, those held (`held`, bit per
@@ -161,18 +217,19 @@ fn held_mask(c: &Counts) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::shanten::counts::KNITTED_MASKS;
-    use crate::engine::shanten::general::{distance, Memo};
+    use crate::engine::shanten::general::{distance, improving, Memo};
     use crate::engine::shanten::Shape;
+    use crate::engine::shanten::Sizes;
     use crate::sets::{hands, random, Rng, Set};
     use crate::{Hand, Tables};
 
-    /// The fast path equals the general path's search over every form on
-    /// 13- and 14-tile hands: random ones, and hands around a knitted
-    /// straight (its nine tiles, some taken out, plus random tiles), so
-    /// every branch is taken: 200,000 hands.
+    /// The fast paths equal the general path's search over every form on
+    /// 13- and 14-tile hands (effective tiles on the 13-tile ones):
+    /// random ones, and hands around a knitted straight (its nine tiles,
+    /// some taken out, plus random tiles), so every branch is taken:
+    /// 200,000 hands.
     #[test]
-    fn knitted_shanten_equals_the_general_path() {
+    fn knitted_fast_paths_equal_the_general_path() {
         use rayon::prelude::*;
         let t = Tables::embedded();
         let rules = Rules::MCR;
@@ -203,9 +260,16 @@ mod tests {
                 let Some(fast) = knitted_shanten(t, h.counts(), &rules) else {
                     return 0;
                 };
-                let shape = Shape::new(&h, &rules, crate::engine::shanten::Sizes::Any).unwrap();
-                let d = distance(t, &shape, &rules, &mut Memo::for_rules(&rules));
+                let shape = Shape::new(&h, &rules, Sizes::Any).unwrap();
+                let mut memo = Memo::for_rules(&rules);
+                let d = distance(t, &shape, &rules, &mut memo);
                 assert_eq!(fast.unwrap(), d as i8 - 1, "{h}");
+                if n == 13 {
+                    let (e, tiles) = knitted_effective(t, h.counts(), &rules).unwrap().unwrap();
+                    let shape = Shape::new(&h, &rules, Sizes::Draw).unwrap();
+                    let (want, want_tiles) = improving(t, &shape, &rules, &mut memo);
+                    assert_eq!((e, tiles), (want, want_tiles.bits()), "{h}");
+                }
                 1
             })
             .sum::<usize>();

@@ -62,7 +62,7 @@ use concealed::{
 };
 use counts::Tally;
 use general::{all_parts_open, distance, improving, knitted_forms, special_improving, Memo};
-use knitted::knitted_shanten;
+use knitted::{knitted_effective, knitted_shanten};
 use melded::{
     melded_after, melded_improving, melded_row, melded_voids, ClassDiscards, Melded, MeldedParts,
     Ups,
@@ -563,6 +563,17 @@ impl<B: AsRef<[u8]>> Tables<B> {
                 tiles: TileSet::from_bits(tiles),
                 unseen,
             });
+        }
+        if hand.meld_count() == 0 && rules.plain() {
+            // MCR's forms, concealed (13 tiles).
+            if let Some(found) = knitted_effective(self, hand.counts(), rules) {
+                let (d, tiles) = found?;
+                return Ok(Effective {
+                    shanten: d as i8 - 1,
+                    tiles: TileSet::from_bits(tiles),
+                    unseen,
+                });
+            }
         }
         if let Some((d, tiles)) = self.melded(hand, rules, Sizes::Draw, true)? {
             return Ok(Effective {

@@ -12,10 +12,10 @@
 
 use super::combine::join;
 use super::concealed::{concealed_draws, open_parts_of};
-use super::counts::{Tally, HONOR_KINDS, KNITTED_MASKS};
+use super::counts::{seven_pairs, thirteen_orphans, Tally, HONOR_KINDS, KNITTED_MASKS};
 use super::{fewer, ShantenError, Sizes};
 use crate::forms::KNITTED_PERMS;
-use crate::rules::Rules;
+use crate::rules::{Rules, SevenPairs};
 use crate::table::generate::shanten::FAR;
 use crate::table::key::{self, Neighbourhood};
 use crate::table::{DistanceTables, Tables};
@@ -31,16 +31,26 @@ pub(super) fn knitted_shanten<B: AsRef<[u8]>>(
     c: &Counts,
     rules: &Rules,
 ) -> Option<Result<i8, ShantenError>> {
-    let keys = key::hand_tallies(c);
-    let tally = Tally::of_keys(&keys);
-    let n = tally.tiles as usize;
+    let n = total(c);
     if !(13..=14).contains(&n) {
         return None;
     }
     if let Err(e) = Sizes::Any.check(n, 0) {
         return Some(Err(e));
     }
-    let t = t.distance_tables();
+    Some(Ok(knitted_distance(&t.distance_tables(), c, n, rules)
+        as i8
+        - 1))
+}
+
+/// The distance of concealed counts `c` towards complete hands of
+/// `slots` + 1 tiles (13 or 14 slots; fewer tiles where jokers fill the
+/// rest) over every form of rules with the knitted forms.
+#[inline]
+pub(super) fn knitted_distance(t: &DistanceTables, c: &Counts, slots: usize, rules: &Rules) -> u8 {
+    debug_assert!((13..=14).contains(&slots));
+    let keys = key::hand_tallies(c);
+    let tally = Tally::of_keys(&keys);
     let index = |i: usize| key::key_index(keys[i] as u32);
     let (a, b, s) = (
         t.suit_class_at(index(0)),
@@ -48,7 +58,7 @@ pub(super) fn knitted_shanten<B: AsRef<[u8]>>(
         t.suit_class_at(index(2)),
     );
     let z = t.honor_class_at(index(3));
-    let mut d = join(t.suit_pair(a, b), t.suit_honor_pair(s, z), n / 3);
+    let mut d = join(t.suit_pair(a, b), t.suit_honor_pair(s, z), slots / 3);
     d = d.min(tally.special_distance(rules));
     let held = held_mask(c);
     let have = knitted_held(held);
@@ -57,8 +67,97 @@ pub(super) fn knitted_shanten<B: AsRef<[u8]>>(
     let honors = (held >> 27).count_ones() as u8;
     let most = have.iter().max().expect("six permutations");
     d = d.min(14 - (most + honors).min(14));
-    d = d.min(knitted_straight(&t, c, held, &have, z, d));
-    Some(Ok(d as i8 - 1))
+    d.min(knitted_straight(t, c, held, &have, z, d))
+}
+
+/// The forms other than the standard one of concealed counts `c` towards
+/// complete hands of `slots` + 1 tiles (13 or 14 slots) under rules with
+/// the knitted forms: seven pairs, thirteen orphans, honours and knitted
+/// and the knitted straight, their least distance and the kinds whose
+/// draw lowers it. A knitted straight farther than `bound` may be left
+/// out.
+#[inline]
+pub(super) fn knitted_special_improving(
+    t: &DistanceTables,
+    c: &Counts,
+    rules: &Rules,
+    bound: u8,
+) -> (u8, u64) {
+    let mut best = (FAR, 0);
+    if rules.seven_pairs != SevenPairs::No {
+        best = fewer(best, seven_pairs(c, (1 << 34) - 1, rules.seven_pairs));
+    }
+    if rules.thirteen_orphans {
+        best = fewer(best, thirteen_orphans(c));
+    }
+    let held = held_mask(c);
+    let have = knitted_held(held);
+    best = fewer(best, honors_and_knitted(held, &have));
+    let z = t.honor_class_at(key::honor_index(c[27..34].try_into().expect("seven")));
+    fewer(
+        best,
+        straight_draws(t, c, held, &have, z, bound.min(best.0)),
+    )
+}
+
+/// Honours and knitted of a hand holding the kinds `held` (`have` of each
+/// permutation's): 14 less the kinds of the permutation and the honours
+/// held, and the draws of the best permutations' kinds not held.
+#[inline(always)]
+fn honors_and_knitted(held: u64, have: &[u8; 6]) -> (u8, u64) {
+    let honors = (held >> 27).count_ones() as u8;
+    let mut best = (FAR, 0);
+    for (p, mask) in KNITTED_MASKS.into_iter().enumerate() {
+        let present = (have[p] + honors).min(14);
+        if present < 14 {
+            best = fewer(best, (14 - present, (mask | HONOR_KINDS) & !held));
+        } else {
+            best = fewer(best, (0, 0));
+        }
+    }
+    best
+}
+
+/// The knitted straight (the rest: one set and a pair) of a concealed
+/// hand `c` holding the kinds `held` (`have` of each permutation's), whose
+/// honours have class `z`: its least distance where at most `bound`, and
+/// the draws that lower it (the straight's tiles not held, and the rest's
+/// draws). Each permutation's distance by class reads first, the rest's
+/// draws (a full read) only where it reaches the best.
+#[inline]
+fn straight_draws(
+    t: &DistanceTables,
+    c: &Counts,
+    held: u64,
+    have: &[u8; 6],
+    z: u8,
+    bound: u8,
+) -> (u8, u64) {
+    let mut best = (FAR, 0);
+    let mut parts: Option<[[u8; 3]; 3]> = None;
+    for (p, mask) in KNITTED_MASKS.into_iter().enumerate() {
+        // The straight's missing tiles alone bound it from below.
+        let missing = 9 - have[p];
+        if missing > bound.min(best.0) {
+            continue;
+        }
+        let rest = parts.get_or_insert_with(|| rest_classes(t, c, held));
+        let perm = KNITTED_PERMS[p];
+        let (x, y, w) = (rest[0][perm[0]], rest[1][perm[1]], rest[2][perm[2]]);
+        if missing + join(t.suit_pair(x, y), t.suit_honor_pair(w, z), 1) > bound.min(best.0) {
+            continue;
+        }
+        // The rest: one copy of each of the straight's tiles held goes.
+        let mut rest = *c;
+        let mut taken = mask & held;
+        while taken != 0 {
+            rest[taken.trailing_zeros() as usize] -= 1;
+            taken &= taken - 1;
+        }
+        let (e, draws) = open_parts_of(t, &rest, 1);
+        best = fewer(best, (e.saturating_add(missing), mask & !held | draws));
+    }
+    best
 }
 
 /// Distance and effective tiles (bit per kind) of a concealed hand of 13
@@ -80,39 +179,10 @@ pub(super) fn knitted_effective<B: AsRef<[u8]>>(
     };
     let held = held_mask(c);
     let have = knitted_held(held);
-    let honors = (held >> 27).count_ones() as u8;
-    for (p, mask) in KNITTED_MASKS.into_iter().enumerate() {
-        // Honours and knitted: the kinds of the permutation and the
-        // honours not held (13 tiles hold at most 13 of its 14).
-        best = fewer(best, (14 - have[p] - honors, (mask | HONOR_KINDS) & !held));
-    }
+    best = fewer(best, honors_and_knitted(held, &have));
     let t = t.distance_tables();
     let z = t.honor_class_at(key::honor_index(c[27..34].try_into().expect("seven")));
-    let mut parts: Option<[[u8; 3]; 3]> = None;
-    for (p, mask) in KNITTED_MASKS.into_iter().enumerate() {
-        // The straight's missing tiles alone bound it from below, then its
-        // distance by class reads; the draws only where it reaches the
-        // best.
-        let missing = 9 - have[p];
-        if missing > best.0 {
-            continue;
-        }
-        let rest = parts.get_or_insert_with(|| rest_classes(&t, c, held));
-        let perm = KNITTED_PERMS[p];
-        let (x, y, w) = (rest[0][perm[0]], rest[1][perm[1]], rest[2][perm[2]]);
-        if missing + join(t.suit_pair(x, y), t.suit_honor_pair(w, z), 1) > best.0 {
-            continue;
-        }
-        // The rest: one copy of each of the straight's tiles held goes.
-        let mut rest = *c;
-        let mut taken = mask & held;
-        while taken != 0 {
-            rest[taken.trailing_zeros() as usize] -= 1;
-            taken &= taken - 1;
-        }
-        let (e, draws) = open_parts_of(&t, &rest, 1);
-        best = fewer(best, (e.saturating_add(missing), mask & !held | draws));
-    }
+    best = fewer(best, straight_draws(&t, c, held, &have, z, best.0));
     Some(Ok(best))
 }
 
@@ -274,6 +344,47 @@ mod tests {
             })
             .sum::<usize>();
         assert!(knitted > 150_000, "{knitted}");
+    }
+
+    /// With fewer tiles than slots (the joker engine's hands), the
+    /// distance and the other forms' draws equal the general path's:
+    /// 100,000 hands of 13 or 14 slots with 1–5 tiles fewer, the bound
+    /// anywhere from 0 to unbounded.
+    #[test]
+    fn knitted_slots_equal_the_general_path() {
+        use crate::engine::shanten::general::special_improving;
+        use rayon::prelude::*;
+        let t = Tables::embedded();
+        let dt = t.distance_tables();
+        let rules = Rules::MCR;
+        (0..100_000u64).into_par_iter().for_each(|i| {
+            let mut rng = Rng::new(0x736c_6f74 ^ i);
+            let slots = 13 + rng.below(2);
+            let fewer = 1 + rng.below(5);
+            let c = random(&mut rng, slots - fewer);
+            let shape = Shape {
+                c,
+                caps: [4; 34],
+                capped: 0,
+                k: slots / 3,
+                melds: 0,
+                size: slots,
+                three_player: false,
+            };
+            let want = distance(t, &shape, &rules, &mut Memo::off());
+            assert_eq!(
+                knitted_distance(&dt, &c, slots, &rules),
+                want,
+                "{c:?} {slots}"
+            );
+            let bound = [0, 2, 4, 6, FAR][rng.below(5)];
+            let (d, tiles) = knitted_special_improving(&dt, &c, &rules, bound);
+            let (e, want) = special_improving(t, &shape, &rules, bound);
+            // Farther than the bound, a form may be left out.
+            if d <= bound || e <= bound {
+                assert_eq!((d, tiles), (e, want), "{c:?} {slots} {bound}");
+            }
+        });
     }
 
     #[test]

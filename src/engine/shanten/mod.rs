@@ -62,7 +62,7 @@ use concealed::{
 };
 use counts::Tally;
 use general::{all_parts_open, distance, improving, knitted_forms, special_improving, Memo};
-use knitted::{knitted_effective, knitted_shanten};
+use knitted::{knitted_distance, knitted_effective, knitted_shanten, knitted_special_improving};
 use melded::{
     melded_after, melded_improving, melded_row, melded_voids, ClassDiscards, Melded, MeldedParts,
     Ups,
@@ -846,6 +846,9 @@ impl<B: AsRef<[u8]>> Tables<B> {
     /// every target holding at most four copies of a kind. The caller has
     /// checked the tiles against the rules (no honours in Sichuan).
     pub(crate) fn concealed_slots_distance(&self, c: &Counts, slots: usize, rules: &Rules) -> u8 {
+        if rules.mcr_forms && rules.plain() && (13..=14).contains(&slots) {
+            return knitted_distance(&self.distance_tables(), c, slots, rules);
+        }
         let shape = Shape {
             c: *c,
             caps: [4; KINDS],
@@ -918,6 +921,9 @@ impl<B: AsRef<[u8]>> Tables<B> {
         rules: &Rules,
         bound: u8,
     ) -> (u8, u64) {
+        if rules.mcr_forms && rules.plain() && (13..=14).contains(&slots) {
+            return knitted_special_improving(&self.distance_tables(), c, rules, bound);
+        }
         let shape = Shape {
             c: *c,
             caps: [4; KINDS],

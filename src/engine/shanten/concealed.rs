@@ -75,8 +75,10 @@ pub(super) fn concealed_distance<B: AsRef<[u8]>>(
 
 /// The distance of a concealed 3n+2 hand with every part open after each
 /// discard ([`FAR`] where the kind is not held): a discard changes one
-/// part, so each costs one class lookup and one pair product, the other
-/// pair product kept.
+/// part, so each costs one class read (a step down the part's
+/// neighbourhood) and a join with the other pair product kept. The
+/// counting forms are tallied only where they could beat the standard
+/// form: a discard never brings them closer.
 pub(super) fn concealed_after<B: AsRef<[u8]>>(
     t: &Tables<B>,
     c: &Counts,
@@ -86,36 +88,46 @@ pub(super) fn concealed_after<B: AsRef<[u8]>>(
     let n = tally.tiles as usize - 1;
     let k = n / 3;
     let t = t.distance_tables();
-    let part = |i: usize| -> [u8; 9] {
-        let mut v = [0u8; 9];
-        let len = if i == 3 { 7 } else { 9 };
-        v[..len].copy_from_slice(&c[9 * i..9 * i + len]);
-        v
-    };
-    let class_of = |i: usize, v: &[u8; 9]| {
-        if i == 3 {
-            t.honor_class(v[..7].try_into().expect("seven"))
-        } else {
-            t.suit_class(v)
-        }
-    };
-    let parts = [part(0), part(1), part(2), part(3)];
-    let class = [0, 1, 2, 3].map(|i| class_of(i, &parts[i]));
+    let suit = |i: usize| Neighbourhood::suit(c[9 * i..9 * i + 9].try_into().expect("nine"));
+    let suits = [suit(0), suit(1), suit(2)];
+    let honors = Neighbourhood::honor(c[27..34].try_into().expect("seven"));
+    let class = [
+        t.suit_class_at(suits[0].index()),
+        t.suit_class_at(suits[1].index()),
+        t.suit_class_at(suits[2].index()),
+        t.honor_class_at(honors.index()),
+    ];
     let ab = t.suit_pair(class[0], class[1]);
     let sz = t.suit_honor_pair(class[2], class[3]);
+    // The counting forms of the whole hand: at most their distance after
+    // any discard.
+    let special = if n >= 13 {
+        tally.special_distance(rules)
+    } else {
+        FAR
+    };
     let mut after = [FAR; KINDS];
     for (j, slot) in after.iter_mut().enumerate().filter(|&(j, _)| c[j] > 0) {
-        let i = (j / 9).min(3);
-        let mut v = parts[i];
-        v[j - 9 * i] -= 1;
-        let changed = class_of(i, &v);
+        let (i, r) = ((j / 9).min(3), j - 9 * (j / 9).min(3));
         let mut d = match i {
-            0 => join(t.suit_pair(changed, class[1]), sz, k),
-            1 => join(t.suit_pair(class[0], changed), sz, k),
-            2 => join(ab, t.suit_honor_pair(changed, class[3]), k),
-            _ => join(ab, t.suit_honor_pair(class[2], changed), k),
+            0 => {
+                let changed = t.suit_class_at(suits[0].down_each(1 << r));
+                join(t.suit_pair(changed, class[1]), sz, k)
+            }
+            1 => {
+                let changed = t.suit_class_at(suits[1].down_each(1 << r));
+                join(t.suit_pair(class[0], changed), sz, k)
+            }
+            2 => {
+                let changed = t.suit_class_at(suits[2].down_each(1 << r));
+                join(ab, t.suit_honor_pair(changed, class[3]), k)
+            }
+            _ => {
+                let changed = t.honor_class_at(honors.down_each(1 << r));
+                join(ab, t.suit_honor_pair(class[2], changed), k)
+            }
         };
-        if n >= 13 {
+        if special < d {
             d = d.min(tally.without(c, j).special_distance(rules));
         }
         *slot = d;

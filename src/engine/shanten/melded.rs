@@ -19,7 +19,7 @@
 
 use super::capped::{differing, doubt, lanes_up_to, Certified, REAL_LANES};
 use super::combine::{capped_distances, NOTHING};
-use super::combine::{join, lowers, optimal_lanes, product};
+use super::combine::{join, lane_bits, lowers, nonzero_lanes, optimal_lanes, product};
 use super::concealed::{open_parts_refined, OpenParts};
 use crate::hand::Hand;
 use crate::table::generate::caps::{config_caps, CONFIGS};
@@ -351,10 +351,16 @@ fn distance_of(x: &[Distances; 4], k: usize) -> u8 {
     join(&product(&x[0], &x[1]), &product(&x[2], &x[3]), k)
 }
 
-/// Ranks (bit per rank) where `v` holds fewer copies than `caps`.
+/// Ranks (bit per rank) where `v` holds fewer copies than `caps` (never
+/// more): the lanes where they differ.
 #[inline(always)]
 fn below(v: &[u8; 9], caps: &[u8; 9]) -> u16 {
-    (0..9).fold(0, |m, r| m | u16::from(v[r] < caps[r]) << r)
+    let lanes = |x: &[u8; 9]| {
+        let mut bytes = [0u8; 16];
+        bytes[..9].copy_from_slice(x);
+        u128::from_le_bytes(bytes)
+    };
+    lane_bits(nonzero_lanes(lanes(v) ^ lanes(caps)))
 }
 
 /// The honours beside declared honour melds (kinds `dropped`): a declared

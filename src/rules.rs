@@ -127,6 +127,26 @@ impl Rules {
         (self.honors || i < 27) && !(self.three_player && 0 < i && i < 8)
     }
 
+    /// The tiles that exist under these rules, a bit per tile index.
+    ///
+    /// ```
+    /// use hupai::Rules;
+    /// assert_eq!(Rules::MCR.tiles(), (1 << 34) - 1);
+    /// assert_eq!(Rules::SICHUAN.tiles(), (1 << 27) - 1);
+    /// assert_eq!(Rules::RIICHI3.tiles() & 0x1ff, 0b1_0000_0001);
+    /// ```
+    #[inline]
+    pub const fn tiles(&self) -> u64 {
+        let mut mask: u64 = (1 << 34) - 1;
+        if !self.honors {
+            mask &= (1 << 27) - 1;
+        }
+        if self.three_player {
+            mask &= !0b1111_1110;
+        }
+        mask
+    }
+
     /// The first tile of `counts` that does not exist under these rules.
     pub fn missing_tile(&self, counts: &crate::tile::Counts) -> Option<crate::tile::Tile> {
         (0..counts.len())

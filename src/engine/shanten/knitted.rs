@@ -12,7 +12,7 @@
 
 use super::combine::join;
 use super::concealed::{concealed_draws, open_parts_of};
-use super::counts::{seven_pairs, thirteen_orphans, Tally, HONOR_KINDS, KNITTED_MASKS};
+use super::counts::{held_mask, seven_pairs, thirteen_orphans, Tally, HONOR_KINDS, KNITTED_MASKS};
 use super::{fewer, ShantenError, Sizes};
 use crate::forms::KNITTED_PERMS;
 use crate::rules::{Rules, SevenPairs};
@@ -265,25 +265,6 @@ fn rest_classes(t: &DistanceTables, c: &Counts, held: u64) -> [[u8; 3]; 3] {
     out
 }
 
-/// The kinds `c` holds (bit per kind): a byte's high bit where it is not
-/// zero, gathered eight at a time by one multiply.
-#[inline(always)]
-fn held_mask(c: &Counts) -> u64 {
-    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let word = |i: usize| u64::from_le_bytes(c[i..i + 8].try_into().expect("eight"));
-    let gather = |w: u64| {
-        let nonzero = ((w & LOW).wrapping_add(LOW) | w) & HIGH;
-        (nonzero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
-    };
-    // Bytes 26..34 as the last word: its low two bytes repeat kinds 26, 27.
-    gather(word(0))
-        | gather(word(8)) << 8
-        | gather(word(16)) << 16
-        | gather(word(24)) << 24
-        | gather(word(26)) << 26
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -393,18 +374,6 @@ mod tests {
             let held = held_mask(h.counts());
             let want = KNITTED_MASKS.map(|m| (m & held).count_ones() as u8);
             assert_eq!(knitted_held(held), want, "{h}");
-        }
-    }
-
-    #[test]
-    fn held_mask_is_the_kinds_held() {
-        for h in hands(Set::R14, 2_000, 7)
-            .iter()
-            .chain(&hands(Set::C14, 2_000, 8))
-        {
-            let c = h.counts();
-            let want = (0..34).fold(0u64, |m, i| m | u64::from(c[i] > 0) << i);
-            assert_eq!(held_mask(c), want, "{h}");
         }
     }
 }

@@ -60,7 +60,7 @@ use concealed::{
     concealed_after, concealed_distance, concealed_draws, concealed_rows, concealed_shanten,
     open_standard, with_special,
 };
-use counts::Tally;
+use counts::{held_mask, Tally};
 use general::{all_parts_open, distance, improving, knitted_forms, special_improving, Memo};
 use knitted::{knitted_distance, knitted_effective, knitted_shanten, knitted_special_improving};
 use melded::{
@@ -391,9 +391,13 @@ impl Shape {
             }
         }
         if !rules.plain() {
-            if let Some(i) = (0..KINDS).find(|&i| c[i] + (4 - caps[i]) > 0 && !rules.tile_exists(i))
-            {
-                return Err(ShantenError::NoSuchTile(tile(i)));
+            // The kinds held or declared that the rules lack, as masks.
+            let declared = (0..KINDS).fold(0u64, |m, i| m | u64::from(caps[i] < 4) << i);
+            let absent = (held_mask(&c) | declared) & !rules.tiles();
+            if absent != 0 {
+                return Err(ShantenError::NoSuchTile(tile(
+                    absent.trailing_zeros() as usize
+                )));
             }
         }
         if rules.three_player {

@@ -334,13 +334,6 @@ pub(super) const KNITTED_MASKS: [u64; 6] = {
 /// The seven honour kinds, a bit each.
 pub(super) const HONOR_KINDS: u64 = 0x7f << 27;
 
-/// The kinds held (bit per kind).
-#[inline]
-pub(super) fn held_kinds(c: &Counts) -> u64 {
-    let h = Held::of(c);
-    h.ones | h.twos | h.threes | h.fours
-}
-
 /// The kinds `c` holds (bit per kind): a byte's high bit where it is not
 /// zero, gathered eight at a time by one multiply.
 #[inline(always)]
@@ -365,7 +358,7 @@ pub(super) fn held_mask(c: &Counts) -> u64 {
 /// them; the draws that lower it are the kinds of an optimal permutation
 /// not yet held.
 pub(super) fn honors_and_knitted(c: &Counts) -> (u8, u64) {
-    let held = held_kinds(c);
+    let held = held_mask(c);
     let mut best = FAR;
     let mut tiles = 0u64;
     for mask in KNITTED_MASKS {

@@ -6,8 +6,7 @@ use super::capped::{certify, differing, doubt as doubt_of, lanes_up_to, Certifie
 use super::combine::{capped_distances, join, lowers, optimal_lanes, product, NOTHING};
 use super::concealed::{concealed_distance, concealed_effective, open_standard};
 use super::counts::{
-    held_kinds, honors_and_knitted, kept_counts, seven_pairs, thirteen_orphans, Tally,
-    KNITTED_MASKS,
+    held_mask, honors_and_knitted, kept_counts, seven_pairs, thirteen_orphans, Tally, KNITTED_MASKS,
 };
 use super::{voids, Shape};
 use crate::forms;
@@ -413,7 +412,7 @@ fn knitted_straight<B: AsRef<[u8]>>(
 ) -> (u8, u64) {
     let mut best = FAR;
     let mut tiles = 0u64;
-    let held = held_kinds(&shape.c);
+    let held = held_mask(&shape.c);
     for (p, mask) in KNITTED_MASKS.into_iter().enumerate() {
         // The straight's missing tiles alone bound its distance from below;
         // without tiles to report, a tie cannot matter either.

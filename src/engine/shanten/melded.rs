@@ -27,6 +27,7 @@ use crate::table::generate::shanten::FAR;
 use crate::table::key::{self, Neighbourhood};
 use crate::table::{DistanceTables, Distances};
 use crate::tile::KINDS;
+use std::cell::OnceCell;
 
 /// How the declared melds bound one numbered suit.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -667,6 +668,7 @@ fn class_draws(
     m: &Melded,
     p: &ClassParts,
     known: &[Option<&[u8; 9]>; 4],
+    cache: &[Option<&Worked>; 3],
 ) -> Option<(u8, u64)> {
     let part = |i: usize| -> &[u8; 9] { c[9 * i..9 * i + 9].try_into().expect("nine") };
     let k = m.k;
@@ -684,7 +686,8 @@ fn class_draws(
         // wherever an optimal allocation uses it.)
         let now = t.suit(p.parts.class[i]);
         if p.doubts[i] & optimal != 0 {
-            let exact = capped_distances(part(i), &m.caps(i), true, k);
+            let work = || capped_distances(part(i), &m.caps(i), true, k);
+            let exact = cache[i].map_or_else(work, |c| *c.exact.get_or_init(work));
             if differing(&exact, now) & optimal != 0 {
                 return None;
             }
@@ -727,7 +730,9 @@ fn class_draws(
                         } else if join(next, rest, k) >= d {
                             false
                         } else {
-                            lowers(now, &capped_distances(&w, &caps, true, k), optimal)
+                            let work = || capped_distances(&w, &caps, true, k);
+                            let next = cache[i].map_or_else(work, |c| *c.up[r].get_or_init(work));
+                            lowers(now, &next, optimal)
                         }
                     }
                 }
@@ -746,7 +751,15 @@ fn class_draws(
 /// their classes or the draws are not settled.
 #[inline(always)]
 fn class_effective(t: &DistanceTables, c: &[u8; KINDS], m: &Melded) -> Option<(u8, u64)> {
-    class_draws(t, c, m, &ClassParts::of(t, c, m)?, &[None; 4])
+    class_draws(t, c, m, &ClassParts::of(t, c, m)?, &[None; 4], &[None; 3])
+}
+
+/// A suit's exact distances from the capped programme, and those after one
+/// more tile of each rank, found when first asked.
+#[derive(Default)]
+struct Worked {
+    exact: OnceCell<Distances>,
+    up: [OnceCell<Distances>; 9],
 }
 
 /// The discard table of a melded 3n+2 hand at concealed speed: its
@@ -760,6 +773,9 @@ pub(super) struct ClassDiscards<'a> {
     base: ClassParts,
     /// Each part's neighbour classes in the whole hand.
     ups: [[u8; 9]; 4],
+    /// What the capped programme worked out for each suit of the whole
+    /// hand: the rows that leave the suit alone share it.
+    worked: [Worked; 3],
     /// The hand's distance.
     pub(super) d: u8,
     /// The distance after each discard ([`FAR`] where the kind is not held).
@@ -793,6 +809,7 @@ impl<'a> ClassDiscards<'a> {
             m: *m,
             base,
             ups: base.parts.ups(t),
+            worked: Default::default(),
             d,
             after,
         })
@@ -808,10 +825,12 @@ impl<'a> ClassDiscards<'a> {
         let ups = &self.ups;
         let mut known = [Some(&ups[0]), Some(&ups[1]), Some(&ups[2]), Some(&ups[3])];
         known[changed] = None;
-        let found = self
-            .base
-            .without(t, &w, m, j)
-            .and_then(|p| class_draws(t, &w, m, &p, &known));
+        let found = self.base.without(t, &w, m, j).and_then(|p| {
+            // The unchanged suits' exact distances, worked out once
+            // for all rows.
+            let cache = [0, 1, 2].map(|i| (i != changed).then_some(&self.worked[i]));
+            class_draws(t, &w, m, &p, &known, &cache)
+        });
         match found {
             Some((_, tiles)) => Some(tiles),
             None => melded_improving(t, &w, m, 0b1111, true).map(|(_, tiles)| tiles),

@@ -27,9 +27,12 @@ use crate::tile::{Counts, Tile, KINDS};
 pub struct After<'s> {
     real: &'s Hand,
     jokers: usize,
+    /// The common case (a concealed hand without jokers, every part
+    /// open), where `short` holds the answers.
+    common: bool,
     /// Per held kind d: the shanten of the state less d plus a kind that
     /// is not among its draws, and those draws (bit per kind).
-    short: Option<[(i8, u64); KINDS]>,
+    short: [(i8, u64); KINDS],
 }
 
 impl<'s> After<'s> {
@@ -42,43 +45,44 @@ impl<'s> After<'s> {
         jokers: usize,
         memo: &mut ShortMemo,
     ) -> After<'s> {
-        let plain = jokers == 0 && game.joker.is_none() && game.melds.is_empty();
-        let short = plain.then(|| {
-            let mut short = [(UNREACHABLE, 0); KINDS];
-            let whole = base5(c);
-            let mut missing = 0u64;
-            for d in (0..KINDS).filter(|&d| c[d] > 0) {
-                match memo.get(whole - POW5[d]) {
-                    Some((dist, draws)) => short[d] = (dist as i8 - 1, draws),
-                    None => missing |= 1 << d,
-                }
-            }
-            if missing != 0 {
-                // The rest at once: they share the parts they leave alone.
-                let all =
-                    game.tables
-                        .effective_short_memo(c, &game.rules, missing, &mut memo.classes)?;
-                while missing != 0 {
-                    let d = missing.trailing_zeros() as usize;
-                    missing &= missing - 1;
-                    memo.insert(whole - POW5[d], all[d]);
-                    short[d] = (all[d].0 as i8 - 1, all[d].1);
-                }
-            }
-            Some(short)
-        });
-        After {
+        let mut after = After {
             real,
             jokers,
-            short: short.flatten(),
+            common: jokers == 0 && game.joker.is_none() && game.melds.is_empty(),
+            short: [(UNREACHABLE, 0); KINDS],
+        };
+        if !after.common {
+            return after;
         }
+        let whole = base5(c);
+        let mut missing = 0u64;
+        for d in (0..KINDS).filter(|&d| c[d] > 0) {
+            match memo.get(whole - POW5[d]) {
+                Some((dist, draws)) => after.short[d] = (dist as i8 - 1, draws),
+                None => missing |= 1 << d,
+            }
+        }
+        if missing != 0 {
+            // The rest at once: they share the parts they leave alone.
+            let mut all = [(0, 0); KINDS];
+            let (tables, rules) = (game.tables, &game.rules);
+            after.common =
+                tables.effective_short_memo(c, rules, missing, &mut memo.classes, &mut all);
+            while missing != 0 && after.common {
+                let d = missing.trailing_zeros() as usize;
+                missing &= missing - 1;
+                memo.insert(whole - POW5[d], all[d]);
+                after.short[d] = (all[d].0 as i8 - 1, all[d].1);
+            }
+        }
+        after
     }
 
     /// Per held kind d (common case only): the shanten of the state less d
     /// plus a kind that is not among its draws, and those draws.
     #[inline]
     pub fn short(&self) -> Option<&[(i8, u64); KINDS]> {
-        self.short.as_ref()
+        self.common.then_some(&self.short)
     }
 
     /// Shanten of the state plus `k` (a joker when `joker`) less the real
@@ -96,8 +100,8 @@ impl<'s> After<'s> {
         k: usize,
         d: usize,
     ) -> i8 {
-        if let Some(short) = &self.short {
-            let (base, draws) = short[d];
+        if self.common {
+            let (base, draws) = self.short[d];
             return base - (draws >> k & 1) as i8;
         }
         *memo.entry(key).or_insert_with(|| {

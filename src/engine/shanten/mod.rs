@@ -868,10 +868,13 @@ impl<B: AsRef<[u8]>> Tables<B> {
         rules: &Rules,
         kinds: u64,
     ) -> Option<[(u8, u64); KINDS]> {
-        self.effective_short_memo(c, rules, kinds, &mut [0; 64])
+        let mut out = [(0, 0); KINDS];
+        self.effective_short_memo(c, rules, kinds, &mut [0; 64], &mut out)
+            .then_some(out)
     }
 
-    /// [`Tables::effective_short_discards`] with a cache the caller keeps
+    /// [`Tables::effective_short_discards`] into `out` (false, and `out`
+    /// left alone, where it gives `None`), with a cache the caller keeps
     /// across calls: `memo`, a power of two long and zeroed at first, whose
     /// contents only this method reads and writes (standard forms by the
     /// parts' classes, which repeat from one hand to its neighbours).
@@ -881,16 +884,16 @@ impl<B: AsRef<[u8]>> Tables<B> {
         rules: &Rules,
         kinds: u64,
         memo: &mut [u128],
-    ) -> Option<[(u8, u64); KINDS]> {
+        out: &mut [(u8, u64); KINDS],
+    ) -> bool {
         let n = total(c);
         let fits = (4..=13).contains(&n) && n % 3 == 1 && c.iter().all(|&x| x <= 4);
         if !fits || !all_parts_open(rules) {
-            return None;
+            return false;
         }
         assert!(memo.len().is_power_of_two(), "a power of two slots");
-        let mut out = [(0, 0); KINDS];
-        concealed_short_rows(self, c, rules, kinds, memo, &mut out);
-        Some(out)
+        concealed_short_rows(self, c, rules, kinds, memo, out);
+        true
     }
 }
 

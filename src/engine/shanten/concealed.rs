@@ -261,52 +261,43 @@ impl OpenParts {
         (parts, Tally::of_keys(&[km, kp, ks, kz]))
     }
 
-    /// Per rank of part `i`, the lanes (bit per lane) one more tile of
-    /// the rank lowers: none where the rank has no room, and for the
-    /// honours' ranks 8 and 9.
+    /// Per rank of part `i`, the lanes one more tile of the rank lowers,
+    /// as [`LaneMemo::pack`] keeps them: none where the rank has no room,
+    /// and for the honours' ranks 8 and 9 (no tile).
     fn lanes(&self, t: &DistanceTables, i: usize) -> [u16; 9] {
         let now = self.class[i];
         let mut out = [0; 9];
-        for (r, lanes) in out.iter_mut().enumerate() {
-            *lanes = if i < 3 {
-                t.suit_lowers(now, t.suit_class_at(self.suits[i].up(r)))
-            } else {
-                // Ranks 8 and 9 are the part itself: a class lowers
-                // nothing against itself, as the lookup says.
-                let next = if r < 7 {
-                    t.honor_class_at(self.honors.up(r))
-                } else {
-                    now
-                };
-                t.honor_lowers(now, next)
-            };
+        if i < 3 {
+            for (r, lanes) in out.iter_mut().enumerate() {
+                let next = t.suit_class_at(self.suits[i].up(r));
+                *lanes = LaneMemo::pack(t.suit_lowers(now, next));
+            }
+        } else {
+            for (r, lanes) in out.iter_mut().take(7).enumerate() {
+                let next = t.honor_class_at(self.honors.up(r));
+                *lanes = LaneMemo::pack(t.honor_lowers(now, next));
+            }
         }
         out
     }
 
     /// The ranks (bit per rank) of part `i` whose draw lowers one of its
-    /// `optimal` lanes (bit per lane): per rank, the lanes it lowers
-    /// (`known`, or from the neighbour's class and the class pair's mask).
-    /// Branch-free: skipping ranks that cannot help costs more in
-    /// mispredicted branches than the lookups it saves.
+    /// `optimal` lanes (bit per lane): per rank, the neighbour's class and
+    /// the class pair's mask of lanes it lowers. Branch-free: skipping
+    /// ranks that cannot help costs more in mispredicted branches than the
+    /// lookups it saves.
     #[inline(always)]
-    fn improving(
-        &self,
-        t: &DistanceTables,
-        i: usize,
-        optimal: u16,
-        known: Option<&[u16; 9]>,
-    ) -> u16 {
+    fn improving(&self, t: &DistanceTables, i: usize, optimal: u16) -> u16 {
         let now = self.class[i];
         let hit = |r: usize, lanes: u16| -> u16 { ((lanes & optimal != 0) as u16) << r };
-        match (known, i) {
-            (Some(lanes), _) => (0..9).fold(0, |ranks, r| ranks | hit(r, lanes[r])),
-            (None, 3) => (0..7).fold(0, |ranks, r| {
+        if i == 3 {
+            (0..7).fold(0, |ranks, r| {
                 ranks | hit(r, t.honor_lowers(now, t.honor_class_at(self.honors.up(r))))
-            }),
-            (None, _) => (0..9).fold(0, |ranks, r| {
+            })
+        } else {
+            (0..9).fold(0, |ranks, r| {
                 ranks | hit(r, t.suit_lowers(now, t.suit_class_at(self.suits[i].up(r))))
-            }),
+            })
         }
     }
 }
@@ -337,7 +328,7 @@ fn open_parts(t: &DistanceTables, p: &OpenParts, k: usize, tiles_up_to: u8) -> (
     for i in 0..4 {
         let optimal = optimal_bits(x[i], &rest[i], k, d);
         if optimal != 0 {
-            tiles |= (p.improving(t, i, optimal, None) as u64) << (9 * i);
+            tiles |= (p.improving(t, i, optimal) as u64) << (9 * i);
         }
     }
     (d, tiles)
@@ -353,13 +344,16 @@ struct Rows<'t, 'm> {
     /// The kinds by copies held, found when a counting form first needs
     /// them.
     held: Option<Held>,
-    /// Per part and rank, the lanes one more tile lowers, for the parts
-    /// in `laned` (bit per part; found when first needed).
+    /// Per part and rank, the lanes one more tile lowers
+    /// ([`LaneMemo::pack`]), for the parts in `laned` (bit per part; found
+    /// when first needed).
     lanes: [[u16; 9]; 4],
     laned: u8,
     /// The standard form's distance and optimal lanes by the four classes
-    /// ([`ClassMemo`]).
+    /// ([`ClassMemo`]), in the first half of the caller's cache.
     memo: ClassMemo<'m>,
+    /// Each part pattern's lanes by rank, in the second half.
+    lane_memo: LaneMemo<'m>,
 }
 
 /// The standard form's distance and each part's optimal lanes are a
@@ -409,6 +403,66 @@ impl ClassMemo<'_> {
     }
 }
 
+/// A part's lanes by rank depend on its pattern only, and a graph's states
+/// hold few distinct patterns per part, so they are kept across rows and
+/// states: direct-mapped in a caller's slice of u128, each slot the
+/// pattern's dense index (19 bits), whether honours (1), a flag that the
+/// slot is used (1), then nine ranks of ten lane bits ([`LaneMemo::pack`]).
+struct LaneMemo<'m> {
+    slots: &'m mut [u128],
+}
+
+impl LaneMemo<'_> {
+    const USED: u128 = 1 << 20;
+    const KEY: u128 = (1 << 21) - 1;
+
+    /// Lanes (bit per lane) in ten bits: the lanes of up to four melds of
+    /// both rows, the only ones an optimal allocation uses (`optimal_bits`
+    /// never sets another), so a test against packed optimal lanes says
+    /// what the test against the full ones says.
+    #[inline(always)]
+    fn pack(lanes: u16) -> u16 {
+        lanes & 0x1f | (lanes >> 8 & 0x1f) << 5
+    }
+
+    #[inline]
+    fn key(index: usize, honours: bool) -> u128 {
+        index as u128 | u128::from(honours) << 19 | Self::USED
+    }
+
+    #[inline]
+    fn slot(&self, key: u128) -> usize {
+        let h = (key as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        (h >> 32) as usize & (self.slots.len() - 1)
+    }
+
+    /// The lanes of the pattern `key`, found by `lanes` when not kept.
+    #[inline]
+    fn get_or(&mut self, key: u128, lanes: impl FnOnce() -> [u16; 9]) -> [u16; 9] {
+        let i = self.slot(key);
+        let e = self.slots[i];
+        if e & Self::KEY == key {
+            return std::array::from_fn(|r| (e >> (21 + 10 * r)) as u16 & 0x3ff);
+        }
+        let found = lanes();
+        let packed = found
+            .iter()
+            .enumerate()
+            .fold(0u128, |all, (r, &l)| all | u128::from(l) << (21 + 10 * r));
+        self.slots[i] = key | packed;
+        found
+    }
+}
+
+/// The ranks (bit per rank) of a part whose packed `lanes` meet the
+/// packed `optimal` lanes.
+#[inline(always)]
+fn ranks_meeting(lanes: &[u16; 9], optimal: u16) -> u16 {
+    (0..9).fold(0, |ranks, r| {
+        ranks | ((lanes[r] & optimal != 0) as u16) << r
+    })
+}
+
 impl<'t, 'm> Rows<'t, 'm> {
     /// The lookups of counts `c`; every part holds at most 14 tiles (the
     /// caller checks the size).
@@ -416,6 +470,7 @@ impl<'t, 'm> Rows<'t, 'm> {
     fn of<B: AsRef<[u8]>>(t: &'t Tables<B>, c: &Counts, memo: &'m mut [u128]) -> Rows<'t, 'm> {
         let t = t.distance_tables();
         let (base, tally) = OpenParts::tallied(&t, c);
+        let (classes, lanes) = memo.split_at_mut(memo.len() / 2);
         Rows {
             t,
             base,
@@ -423,7 +478,8 @@ impl<'t, 'm> Rows<'t, 'm> {
             held: None,
             lanes: [[0; 9]; 4],
             laned: 0,
-            memo: ClassMemo { slots: memo },
+            memo: ClassMemo { slots: classes },
+            lane_memo: LaneMemo { slots: lanes },
         }
     }
 
@@ -493,17 +549,30 @@ impl<'t, 'm> Rows<'t, 'm> {
         let mut tiles = 0;
         if d <= special {
             for (p, &optimal) in optimal.iter().enumerate().filter(|&(_, &o)| o != 0) {
-                let ranks = if p == i {
-                    parts.improving(&self.t, i, optimal, None)
+                let t = &self.t;
+                let lanes = if p == i {
+                    let index = if i == 3 {
+                        parts.honors.index()
+                    } else {
+                        parts.suits[i].index()
+                    };
+                    let key = LaneMemo::key(index, i == 3);
+                    self.lane_memo.get_or(key, || parts.lanes(t, i))
                 } else {
                     if self.laned >> p & 1 == 0 {
-                        self.lanes[p] = self.base.lanes(&self.t, p);
+                        let index = if p == 3 {
+                            self.base.honors.index()
+                        } else {
+                            self.base.suits[p].index()
+                        };
+                        let key = LaneMemo::key(index, p == 3);
+                        let base = &self.base;
+                        self.lanes[p] = self.lane_memo.get_or(key, || base.lanes(t, p));
                         self.laned |= 1 << p;
                     }
-                    self.base
-                        .improving(&self.t, p, optimal, Some(&self.lanes[p]))
+                    self.lanes[p]
                 };
-                tiles |= (ranks as u64) << (9 * p);
+                tiles |= (ranks_meeting(&lanes, LaneMemo::pack(optimal)) as u64) << (9 * p);
             }
         }
         if special <= d {
@@ -560,6 +629,18 @@ mod tests {
     use super::{Sizes, SLOTS, SLOTS_DRAW};
     use crate::sets::{hands, Rng, Set, SEED};
     use crate::{Hand, Rules, Tables, Tile};
+
+    /// A class lowers no lane against itself: a rank without room (whose
+    /// neighbour is the part itself) and the honours' ranks 8 and 9 add no
+    /// draw, whether the lanes are looked up or left at 0.
+    #[test]
+    fn a_class_lowers_nothing_against_itself() {
+        let t = Tables::embedded().distance_tables();
+        for c in 0..=255u8 {
+            assert_eq!(t.suit_lowers(c, c), 0, "suit class {c}");
+            assert_eq!(t.honor_lowers(c, c), 0, "honour class {c}");
+        }
+    }
 
     /// The hands one tile short of a 3n+1 hand, all at once (with a class
     /// cache kept across hands, small enough that slots are taken over, and

@@ -2,17 +2,21 @@
 //! plus kind k less kind d, for every k and held d.
 //!
 //! On the common case (a concealed hand without jokers, every part open)
-//! one [`Tables::effective_short`](crate::Tables::effective_short) query
-//! per held kind d gives them all: the state less d is a 3n-tile hand, and
-//! plus k its shanten is its distance − 1, one less when k is among its
-//! draws. Elsewhere (declared melds, jokers, Sichuan, MCR forms) each hand
-//! is a shanten query, memoised.
+//! the draws of the 3n-tile hands "state less d", one per held kind d,
+//! give them all: plus k such a hand has shanten its distance − 1, one
+//! less when k is among its draws. The engine answers them together
+//! (`Tables::effective_short_memo`): removing d changes one part of the
+//! hand, so the others' lookups are shared, and the standard form's
+//! distance by the parts' classes is kept across states. Elsewhere
+//! (declared melds, jokers, Sichuan, MCR forms) each hand is a shanten
+//! query, memoised.
 //!
 //! The 3n-tile hands repeat: the state less d is also the neighbouring
-//! state less d', so about half the queries of a 2- or 3-shanten graph ask
+//! state less d', so about half the hands of a 2- or 3-shanten graph come
 //! again, mostly soon after (neighbours are expanded close together).
 //! [`ShortMemo`], a small direct-mapped cache, keeps the recent answers,
-//! each in one u128 beside its hand (base-5 counts: 79 bits).
+//! each in one u128 beside its hand (base-5 counts: 79 bits); the engine
+//! is asked only for the others.
 
 use super::model::{Game, Key};
 use super::solver::{KeyMap, UNREACHABLE};
@@ -23,9 +27,12 @@ use crate::tile::{Counts, Tile, KINDS};
 pub struct After<'s> {
     real: &'s Hand,
     jokers: usize,
+    /// The common case (a concealed hand without jokers, every part
+    /// open), where `short` holds the answers.
+    common: bool,
     /// Per held kind d: the shanten of the state less d plus a kind that
     /// is not among its draws, and those draws (bit per kind).
-    short: Option<[(i8, u64); KINDS]>,
+    short: [(i8, u64); KINDS],
 }
 
 impl<'s> After<'s> {
@@ -38,34 +45,44 @@ impl<'s> After<'s> {
         jokers: usize,
         memo: &mut ShortMemo,
     ) -> After<'s> {
-        let plain = jokers == 0 && game.joker.is_none() && game.melds.is_empty();
-        let short = plain.then(|| {
-            let mut short = [(UNREACHABLE, 0); KINDS];
-            let whole = base5(c);
-            for d in (0..KINDS).filter(|&d| c[d] > 0) {
-                let (dist, draws) = memo.get(whole - POW5[d]).or_else(|| {
-                    let mut y = *c;
-                    y[d] -= 1;
-                    let answer = game.tables.effective_short(&y, &game.rules)?;
-                    memo.insert(whole - POW5[d], answer);
-                    Some(answer)
-                })?;
-                short[d] = (dist as i8 - 1, draws);
-            }
-            Some(short)
-        });
-        After {
+        let mut after = After {
             real,
             jokers,
-            short: short.flatten(),
+            common: jokers == 0 && game.joker.is_none() && game.melds.is_empty(),
+            short: [(UNREACHABLE, 0); KINDS],
+        };
+        if !after.common {
+            return after;
         }
+        let whole = base5(c);
+        let mut missing = 0u64;
+        for d in (0..KINDS).filter(|&d| c[d] > 0) {
+            match memo.get(whole - POW5[d]) {
+                Some((dist, draws)) => after.short[d] = (dist as i8 - 1, draws),
+                None => missing |= 1 << d,
+            }
+        }
+        if missing != 0 {
+            // The rest at once: they share the parts they leave alone.
+            let mut all = [(0, 0); KINDS];
+            let (tables, rules) = (game.tables, &game.rules);
+            after.common =
+                tables.effective_short_memo(c, rules, missing, &mut memo.classes, &mut all);
+            while missing != 0 && after.common {
+                let d = missing.trailing_zeros() as usize;
+                missing &= missing - 1;
+                memo.insert(whole - POW5[d], all[d]);
+                after.short[d] = (all[d].0 as i8 - 1, all[d].1);
+            }
+        }
+        after
     }
 
     /// Per held kind d (common case only): the shanten of the state less d
     /// plus a kind that is not among its draws, and those draws.
     #[inline]
     pub fn short(&self) -> Option<&[(i8, u64); KINDS]> {
-        self.short.as_ref()
+        self.common.then_some(&self.short)
     }
 
     /// Shanten of the state plus `k` (a joker when `joker`) less the real
@@ -83,8 +100,8 @@ impl<'s> After<'s> {
         k: usize,
         d: usize,
     ) -> i8 {
-        if let Some(short) = &self.short {
-            let (base, draws) = short[d];
+        if self.common {
+            let (base, draws) = self.short[d];
             return base - (draws >> k & 1) as i8;
         }
         *memo.entry(key).or_insert_with(|| {
@@ -133,6 +150,9 @@ const MEMO_BITS: u32 = 14;
 pub struct ShortMemo {
     slots: Vec<u128>,
     bits: u32,
+    /// The engine's cache of standard forms by the parts' classes
+    /// ([`Tables::effective_short_memo`](crate::Tables)).
+    classes: Vec<u128>,
 }
 
 impl Default for ShortMemo {
@@ -140,9 +160,13 @@ impl Default for ShortMemo {
         ShortMemo {
             slots: vec![0; 1 << 10],
             bits: 10,
+            classes: vec![0; 1 << CLASS_BITS],
         }
     }
 }
+
+/// Slots of the engine's class cache (16 bytes each).
+const CLASS_BITS: u32 = 12;
 
 impl ShortMemo {
     #[inline]
@@ -183,6 +207,6 @@ impl ShortMemo {
 
     /// Bytes held.
     pub fn bytes(&self) -> usize {
-        self.slots.capacity() * std::mem::size_of::<u128>()
+        (self.slots.capacity() + self.classes.capacity()) * std::mem::size_of::<u128>()
     }
 }

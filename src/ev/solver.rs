@@ -542,32 +542,13 @@ pub fn solve(g: &Graph, wall: u32, turns: usize, keep: &[u32]) -> Values {
             if i32::from(l.shanten) > t {
                 continue;
             }
-            let stay = f64::from(l.stay);
-            let own = prev[i];
-            let (mut a, mut b, mut c) = (stay * own[0], stay * own[1], stay * own[2]);
-            let (mut opts, mut wins) = (&g.opts[l.opts as usize..], &g.wins[l.wins as usize..]);
-            for &d in &g.draws[l.draws.start as usize..l.draws.end as usize] {
-                // Own values times 1 or 0, cheaper than a select.
-                let [keep, w] = d.factors();
-                let (mut mt, mut mw, mut ms) = (keep * own[0], keep * own[1], keep * own[2]);
-                let (these, rest) = opts.split_at(d.options());
-                opts = rest;
-                for &x in these {
-                    let [t, w, s] = prev[x as usize];
-                    mt = max(mt, t);
-                    mw = max(mw, w);
-                    ms = max(ms, s);
-                }
-                if d.wins() {
-                    mt = 1.0;
-                    mw = 1.0;
-                    ms = max(ms, wins[0]);
-                    wins = &wins[1..];
-                }
-                a += w * mt;
-                b += w * mw;
-                c += w * ms;
-            }
+            // A ready state's tenpai is 1 whatever its draws: its lane is
+            // left out (two lanes, not three, per option).
+            let [a, b, c] = if l.shanten <= 0 {
+                draw_sums::<false>(g, l, &prev, i)
+            } else {
+                draw_sums::<true>(g, l, &prev, i)
+            };
             let tenpai = if l.shanten <= 0 { 1.0 } else { a * inv };
             next[i] = [tenpai, b * inv, c * inv];
         }
@@ -585,6 +566,51 @@ pub fn solve(g: &Graph, wall: u32, turns: usize, keep: &[u32]) -> Values {
         win_before: before.iter().map(|v| v[1]).collect(),
         tenpai_before: before.iter().map(|v| v[0]).collect(),
     }
+}
+
+/// Over the draws of state `i` (read as `l`), each lane (tenpai, win,
+/// score) of Σ weight × the best option's value at t − 1 (`prev`), the
+/// stay draws first, then the draws in order (the order of the additions
+/// is part of the answer). Without `TENPAI` the tenpai lane is 0.
+#[inline(always)]
+fn draw_sums<const TENPAI: bool>(g: &Graph, l: &Lite, prev: &[[f64; 3]], i: usize) -> [f64; 3] {
+    let stay = f64::from(l.stay);
+    let own = prev[i];
+    let (mut a, mut b, mut c) = (0.0, stay * own[1], stay * own[2]);
+    if TENPAI {
+        a = stay * own[0];
+    }
+    let (mut opts, mut wins) = (&g.opts[l.opts as usize..], &g.wins[l.wins as usize..]);
+    for &d in &g.draws[l.draws.start as usize..l.draws.end as usize] {
+        // Own values times 1 or 0, cheaper than a select.
+        let [keep, w] = d.factors();
+        let (mut mt, mut mw, mut ms) = (0.0, keep * own[1], keep * own[2]);
+        if TENPAI {
+            mt = keep * own[0];
+        }
+        let (these, rest) = opts.split_at(d.options());
+        opts = rest;
+        for &x in these {
+            let [t, w, s] = prev[x as usize];
+            if TENPAI {
+                mt = max(mt, t);
+            }
+            mw = max(mw, w);
+            ms = max(ms, s);
+        }
+        if d.wins() {
+            mt = 1.0;
+            mw = 1.0;
+            ms = max(ms, wins[0]);
+            wins = &wins[1..];
+        }
+        if TENPAI {
+            a += w * mt;
+        }
+        b += w * mw;
+        c += w * ms;
+    }
+    [a, b, c]
 }
 
 /// The larger of two values that are never NaN: `f64::max` without the NaN

@@ -176,7 +176,7 @@ pub(super) fn concealed_draws<B: AsRef<[u8]>>(
     } else {
         FAR
     };
-    let (d, tiles) = open_parts(&t, &parts, n / 3, special, &[None; 4]);
+    let (d, tiles) = open_parts(&t, &parts, n / 3, special);
     Ok((
         d.min(special),
         with_special(c, &tally, rules, d, tiles, special),
@@ -215,13 +215,13 @@ pub(super) fn open_standard<B: AsRef<[u8]>>(
     tiles_up_to: u8,
 ) -> (u8, u64) {
     let t = t.distance_tables();
-    open_parts(&t, &OpenParts::of(&t, c), k, tiles_up_to, &[None; 4])
+    open_parts(&t, &OpenParts::of(&t, c), k, tiles_up_to)
 }
 
 /// [`open_standard`] over the distance tables.
 #[inline]
 pub(super) fn open_parts_of(t: &DistanceTables, c: &Counts, k: usize) -> (u8, u64) {
-    open_parts(t, &OpenParts::of(t, c), k, FAR, &[None; 4])
+    open_parts(t, &OpenParts::of(t, c), k, FAR)
 }
 
 /// The four parts of concealed counts: neighbourhoods and classes.
@@ -294,6 +294,26 @@ impl OpenParts {
         out
     }
 
+    /// Per rank of part `i`, the lanes one more tile of the rank lowers,
+    /// as [`LaneMemo::pack`] keeps them: none where the rank has no room,
+    /// and for the honours' ranks 8 and 9 (no tile).
+    fn lanes(&self, t: &DistanceTables, i: usize) -> [u16; 9] {
+        let now = self.class[i];
+        let mut out = [0; 9];
+        if i < 3 {
+            for (r, lanes) in out.iter_mut().enumerate() {
+                let next = t.suit_class_at(self.suits[i].up(r));
+                *lanes = LaneMemo::pack(t.suit_lowers(now, next));
+            }
+        } else {
+            for (r, lanes) in out.iter_mut().take(7).enumerate() {
+                let next = t.honor_class_at(self.honors.up(r));
+                *lanes = LaneMemo::pack(t.honor_lowers(now, next));
+            }
+        }
+        out
+    }
+
     /// The ranks (bit per rank) of part `i` whose draw lowers one of its
     /// `optimal` lanes (bit per lane): per rank, the neighbour's class
     /// (`known`, or looked up) and the class pair's mask of lanes it lowers.
@@ -328,22 +348,16 @@ impl OpenParts {
     }
 }
 
-/// [`open_standard`] over parts already looked up; `known[i]`, where given,
-/// holds part `i`'s neighbour classes (a discard table reuses them for the
-/// parts a discard leaves alone).
+/// [`open_standard`] over parts already looked up.
 #[inline(always)]
-fn open_parts(
-    t: &DistanceTables,
-    p: &OpenParts,
-    k: usize,
-    tiles_up_to: u8,
-    known: &[Option<&[u8; 9]>; 4],
-) -> (u8, u64) {
+fn open_parts(t: &DistanceTables, p: &OpenParts, k: usize, tiles_up_to: u8) -> (u8, u64) {
     let every = |_: usize, ranks: u16, _: u128, _: &Distances, _: u8| Some(ranks);
-    open_parts_refined(t, p, k, tiles_up_to, known, every).expect("every rank kept")
+    open_parts_refined(t, p, k, tiles_up_to, &[None; 4], every).expect("every rank kept")
 }
 
-/// [`open_parts`] with each part's improving ranks passed through
+/// [`open_parts`] with `known[i]`, where given, part `i`'s neighbour
+/// classes (a discard table's rows share the parts a discard leaves
+/// alone), and each part's improving ranks passed through
 /// `refine(part, ranks, optimal lanes, rest, d)` (lanes 0xff each; `rest`
 /// the other parts' product, `d` the distance): the melded path
 /// takes out the draws its caps forbid or that leave a capped part's
@@ -387,6 +401,255 @@ pub(super) fn open_parts_refined(
     Some((d, tiles))
 }
 
+/// A concealed hand with every part open, looked up once for the hands
+/// one tile short of it: a tile less changes one part only, so each such
+/// hand reads that part again and keeps the others' classes and lanes.
+struct Rows<'t, 'm> {
+    t: DistanceTables<'t>,
+    base: OpenParts,
+    tally: Tally,
+    /// The kinds by copies held, found when a counting form first needs
+    /// them.
+    held: Option<Held>,
+    /// Per part and rank, the lanes one more tile lowers
+    /// ([`LaneMemo::pack`]), for the parts in `laned` (bit per part; found
+    /// when first needed).
+    lanes: [[u16; 9]; 4],
+    laned: u8,
+    /// The standard form's distance and optimal lanes by the four classes
+    /// ([`ClassMemo`]), in the first half of the caller's cache.
+    memo: ClassMemo<'m>,
+    /// Each part pattern's lanes by rank, in the second half.
+    lane_memo: LaneMemo<'m>,
+}
+
+/// The standard form's distance and each part's optimal lanes are a
+/// function of the four classes (and the melds aimed at): hands one tile
+/// short of a state share three classes with it, and neighbouring states
+/// share most, so the answers repeat across rows and states. Kept in a
+/// caller's slice of u128 (a power of two long, zeroed at first),
+/// direct-mapped: the classes (32 bits), the melds (3), a flag that the
+/// slot is used (1), the distance (8, from bit 36) and the four parts'
+/// optimal lanes (16 each, from bit 48).
+struct ClassMemo<'m> {
+    slots: &'m mut [u128],
+}
+
+impl ClassMemo<'_> {
+    const USED: u128 = 1 << 35;
+    const KEY: u128 = (1 << 36) - 1;
+
+    fn key(classes: [u8; 4], k: usize) -> u128 {
+        u128::from(u32::from_le_bytes(classes)) | (k as u128) << 32 | Self::USED
+    }
+
+    #[inline]
+    fn slot(&self, key: u128) -> usize {
+        let h = (key as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        (h >> 32) as usize & (self.slots.len() - 1)
+    }
+
+    #[inline]
+    fn get(&self, key: u128) -> Option<(u8, [u16; 4])> {
+        let e = self.slots[self.slot(key)];
+        (e & Self::KEY == key).then(|| {
+            let optimal = (e >> 48) as u64;
+            let lane = |p: usize| (optimal >> (16 * p)) as u16;
+            ((e >> 36) as u8, [lane(0), lane(1), lane(2), lane(3)])
+        })
+    }
+
+    #[inline]
+    fn insert(&mut self, key: u128, d: u8, optimal: [u16; 4]) {
+        let lanes = optimal
+            .iter()
+            .rev()
+            .fold(0u64, |all, &o| all << 16 | u64::from(o));
+        let i = self.slot(key);
+        self.slots[i] = key | u128::from(d) << 36 | u128::from(lanes) << 48;
+    }
+}
+
+/// A part's lanes by rank depend on its pattern only, and a graph's states
+/// hold few distinct patterns per part, so they are kept across rows and
+/// states: direct-mapped in a caller's slice of u128, each slot the
+/// pattern's dense index (19 bits), whether honours (1), a flag that the
+/// slot is used (1), then nine ranks of ten lane bits ([`LaneMemo::pack`]).
+struct LaneMemo<'m> {
+    slots: &'m mut [u128],
+}
+
+impl LaneMemo<'_> {
+    const USED: u128 = 1 << 20;
+    const KEY: u128 = (1 << 21) - 1;
+
+    /// Lanes (bit per lane) in ten bits: the lanes of up to four melds of
+    /// both rows, the only ones an optimal allocation uses (`optimal_bits`
+    /// never sets another), so a test against packed optimal lanes says
+    /// what the test against the full ones says.
+    #[inline(always)]
+    fn pack(lanes: u16) -> u16 {
+        lanes & 0x1f | (lanes >> 8 & 0x1f) << 5
+    }
+
+    #[inline]
+    fn key(index: usize, honours: bool) -> u128 {
+        index as u128 | u128::from(honours) << 19 | Self::USED
+    }
+
+    #[inline]
+    fn slot(&self, key: u128) -> usize {
+        let h = (key as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        (h >> 32) as usize & (self.slots.len() - 1)
+    }
+
+    /// The lanes of the pattern `key`, found by `lanes` when not kept.
+    #[inline]
+    fn get_or(&mut self, key: u128, lanes: impl FnOnce() -> [u16; 9]) -> [u16; 9] {
+        let i = self.slot(key);
+        let e = self.slots[i];
+        if e & Self::KEY == key {
+            return std::array::from_fn(|r| (e >> (21 + 10 * r)) as u16 & 0x3ff);
+        }
+        let found = lanes();
+        let packed = found
+            .iter()
+            .enumerate()
+            .fold(0u128, |all, (r, &l)| all | u128::from(l) << (21 + 10 * r));
+        self.slots[i] = key | packed;
+        found
+    }
+}
+
+/// The ranks (bit per rank) of a part whose packed `lanes` meet the
+/// packed `optimal` lanes.
+#[inline(always)]
+fn ranks_meeting(lanes: &[u16; 9], optimal: u16) -> u16 {
+    (0..9).fold(0, |ranks, r| {
+        ranks | ((lanes[r] & optimal != 0) as u16) << r
+    })
+}
+
+impl<'t, 'm> Rows<'t, 'm> {
+    /// The lookups of counts `c`; every part holds at most 14 tiles (the
+    /// caller checks the size).
+    #[inline]
+    fn of<B: AsRef<[u8]>>(t: &'t Tables<B>, c: &Counts, memo: &'m mut [u128]) -> Rows<'t, 'm> {
+        let t = t.distance_tables();
+        let (base, tally) = OpenParts::tallied(&t, c);
+        let (classes, lanes) = memo.split_at_mut(memo.len() / 2);
+        Rows {
+            t,
+            base,
+            tally,
+            held: None,
+            lanes: [[0; 9]; 4],
+            laned: 0,
+            memo: ClassMemo { slots: classes },
+            lane_memo: LaneMemo { slots: lanes },
+        }
+    }
+
+    /// The standard form (towards `k` melds and a pair) of parts of
+    /// `classes`: the distance and each part's lanes some optimal
+    /// allocation uses ([`open_parts`] up to the draws).
+    #[inline]
+    fn standard(&mut self, classes: [u8; 4], k: usize) -> (u8, [u16; 4]) {
+        let key = ClassMemo::key(classes, k);
+        if let Some(found) = self.memo.get(key) {
+            return found;
+        }
+        let t = &self.t;
+        let ab = t.suit_pair(classes[0], classes[1]);
+        let sz = t.suit_honor_pair(classes[2], classes[3]);
+        let d = join(ab, sz, k);
+        let x = [
+            t.suit(classes[0]),
+            t.suit(classes[1]),
+            t.suit(classes[2]),
+            t.honor(classes[3]),
+        ];
+        let rest = [
+            product(x[1], sz),
+            product(x[0], sz),
+            product(ab, x[3]),
+            product(ab, x[2]),
+        ];
+        let optimal = [0, 1, 2, 3].map(|p| lane_bits(optimal_lanes(x[p], &rest[p], k, d)));
+        self.memo.insert(key, d, optimal);
+        (d, optimal)
+    }
+
+    /// The distance of `c` (looked up as `self`) less one tile of kind `j`
+    /// (held), and the kinds whose draw lowers it (bit per kind), over the
+    /// standard form and, where that hand aims at 14 tiles (12 or 13 tiles
+    /// held), the counting forms: what [`open_standard`] and
+    /// [`with_special`] answer for that hand.
+    #[inline]
+    fn less(&mut self, c: &Counts, rules: &Rules, j: usize) -> (u8, u64) {
+        let n = self.tally.tiles as usize - 1;
+        let i = (j / 9).min(3);
+        let mut parts = self.base;
+        let mut v = [0u8; 9];
+        if i == 3 {
+            v[..7].copy_from_slice(&c[27..34]);
+            v[j - 27] -= 1;
+            parts.honors = Neighbourhood::honor(v[..7].try_into().expect("seven"));
+            parts.class[3] = self.t.honor_class_at(parts.honors.index());
+        } else {
+            v.copy_from_slice(&c[9 * i..9 * i + 9]);
+            v[j - 9 * i] -= 1;
+            parts.suits[i] = Neighbourhood::suit(&v);
+            parts.class[i] = self.t.suit_class_at(parts.suits[i].index());
+        }
+        let (d, optimal) = self.standard(parts.class, n / 3);
+        let tally = self.tally.without(c, j);
+        // Seven pairs and thirteen orphans are 14-tile forms: in reach of a
+        // hand aiming at four melds and a pair.
+        let special = if n / 3 == 4 {
+            tally.special_distance(rules)
+        } else {
+            FAR
+        };
+        // As open_parts and with_special: the standard form's draws unless
+        // the counting forms do better, theirs where they reach the best.
+        let mut tiles = 0;
+        if d <= special {
+            for (p, &optimal) in optimal.iter().enumerate().filter(|&(_, &o)| o != 0) {
+                let t = &self.t;
+                let lanes = if p == i {
+                    let index = if i == 3 {
+                        parts.honors.index()
+                    } else {
+                        parts.suits[i].index()
+                    };
+                    let key = LaneMemo::key(index, i == 3);
+                    self.lane_memo.get_or(key, || parts.lanes(t, i))
+                } else {
+                    if self.laned >> p & 1 == 0 {
+                        let index = if p == 3 {
+                            self.base.honors.index()
+                        } else {
+                            self.base.suits[p].index()
+                        };
+                        let key = LaneMemo::key(index, p == 3);
+                        let base = &self.base;
+                        self.lanes[p] = self.lane_memo.get_or(key, || base.lanes(t, p));
+                        self.laned |= 1 << p;
+                    }
+                    self.lanes[p]
+                };
+                tiles |= (ranks_meeting(&lanes, LaneMemo::pack(optimal)) as u64) << (9 * p);
+            }
+        }
+        if special <= d {
+            let held = self.held.get_or_insert_with(|| Held::of(c));
+            tiles |= special_tiles_held(&held.without(c, j), &tally, rules, special);
+        }
+        (d.min(special), tiles)
+    }
+}
+
 /// The effective tiles after each discard `j` in `discards` of a concealed
 /// 3n+2 hand with every part open (see [`concealed_effective`]): the parts a
 /// discard leaves alone keep their lookups and neighbours across rows.
@@ -397,49 +660,126 @@ pub(super) fn concealed_rows<B: AsRef<[u8]>>(
     discards: &[usize],
     out: &mut [u64],
 ) {
-    let t = t.distance_tables();
-    let (base, tally) = OpenParts::tallied(&t, c);
-    let held = Held::of(c);
-    let n = tally.tiles as usize - 1;
-    let ups = base.ups(&t);
+    // Room for the classes of a table's rows (at most 14).
+    let mut memo = [0; 16];
+    let mut rows = Rows::of(t, c, &mut memo);
     for (&j, slot) in discards.iter().zip(out.iter_mut()) {
-        let mut w = *c;
-        w[j] -= 1;
-        let changed = (j / 9).min(3);
-        let mut parts = base;
-        let mut known = [Some(&ups[0]), Some(&ups[1]), Some(&ups[2]), Some(&ups[3])];
-        known[changed] = None;
-        if changed == 3 {
-            parts.honors = Neighbourhood::honor(w[27..34].try_into().expect("seven"));
-            parts.class[3] = t.honor_class_at(parts.honors.index());
-        } else {
-            let v: &[u8; 9] = w[9 * changed..9 * changed + 9].try_into().expect("nine");
-            parts.suits[changed] = Neighbourhood::suit(v);
-            parts.class[changed] = t.suit_class_at(parts.suits[changed].index());
+        *slot = rows.less(c, rules, j).1;
+    }
+}
+
+/// For each kind `j` in `kinds` (bit per kind) held in concealed 3n+1
+/// counts `c` (at most 13 tiles) with every part open, the distance and
+/// draws of the 3n-tile hand `c` less one `j` (as
+/// [`Tables::effective_short`] answers it) in `out[j]`; the other entries
+/// are left alone. The hands share three parts each, looked up once;
+/// `memo` keeps standard forms by classes across calls (a power of two
+/// long, zeroed at first).
+pub(super) fn concealed_short_rows<B: AsRef<[u8]>>(
+    t: &Tables<B>,
+    c: &Counts,
+    rules: &Rules,
+    kinds: u64,
+    memo: &mut [u128],
+    out: &mut [(u8, u64); KINDS],
+) {
+    let mut rows = Rows::of(t, c, memo);
+    for (j, slot) in out.iter_mut().enumerate() {
+        if kinds >> j & 1 == 1 && c[j] > 0 {
+            *slot = rows.less(c, rules, j);
         }
-        let tally = tally.without(c, j);
-        let special = if n >= 13 {
-            tally.special_distance(rules)
-        } else {
-            FAR
-        };
-        let (d, mut tiles) = open_parts(&t, &parts, n / 3, special, &known);
-        // As with_special, from the held masks less the discard.
-        if special < d {
-            tiles = 0;
-        }
-        if special <= d {
-            tiles |= special_tiles_held(&held.without(c, j), &tally, rules, special);
-        }
-        *slot = tiles;
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::{Sizes, SLOTS, SLOTS_DRAW};
-    use crate::sets::{hands, Set, SEED};
+    use crate::sets::{hands, Rng, Set, SEED};
     use crate::{Hand, Rules, Tables, Tile};
+
+    /// A class lowers no lane against itself: a rank without room (whose
+    /// neighbour is the part itself) and the honours' ranks 8 and 9 add no
+    /// draw, whether the lanes are looked up or left at 0.
+    #[test]
+    fn a_class_lowers_nothing_against_itself() {
+        let t = Tables::embedded().distance_tables();
+        for c in 0..=255u8 {
+            assert_eq!(t.suit_lowers(c, c), 0, "suit class {c}");
+            assert_eq!(t.honor_lowers(c, c), 0, "honour class {c}");
+        }
+    }
+
+    /// The hands one tile short of a 3n+1 hand, all at once (with a class
+    /// cache kept across hands, small enough that slots are taken over, and
+    /// a fresh one) against one `effective_short` query each: seeded random
+    /// hands of 13, 10, 7 and 4 tiles, uniform or drawn mostly from pairs
+    /// or terminals and honours (the counting forms near), under the rule
+    /// sets with every part open.
+    #[test]
+    fn short_discards_equal_one_query_each() {
+        let t = Tables::embedded();
+        let orphans = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+        let pairs = [0, 4, 11, 15, 20, 24, 29, 33, 2, 13];
+        let mut rng = Rng::new(SEED ^ 0x5157);
+        let mut memo = [0u128; 16];
+        let hands = if cfg!(debug_assertions) {
+            10_000
+        } else {
+            100_000
+        };
+        let mut checked = 0;
+        for h in 0..hands {
+            let n = [13, 13, 13, 10, 7, 4][h % 6];
+            let mut c = [0u8; 34];
+            let mut held = 0;
+            while held < n {
+                let k = match h % 3 {
+                    _ if rng.below(4) == 0 => rng.below(34),
+                    0 => rng.below(34),
+                    1 => pairs[rng.below(pairs.len())],
+                    _ => orphans[rng.below(orphans.len())],
+                };
+                if c[k] < 4 {
+                    c[k] += 1;
+                    held += 1;
+                }
+            }
+            let rules = if h % 2 == 0 {
+                Rules::RIICHI
+            } else {
+                Rules::GENERIC
+            };
+            // Some kinds only, now and then.
+            let kinds = if h % 5 == 0 { rng.next_u64() } else { !0 };
+            let mut all = [(0, 0); 34];
+            assert!(t.effective_short_memo(&c, &rules, kinds, &mut memo, &mut all));
+            let fresh = t.effective_short_discards(&c, &rules, kinds).unwrap();
+            assert_eq!(all, fresh, "{c:?}");
+            for j in 0..34 {
+                if c[j] == 0 || kinds >> j & 1 == 0 {
+                    assert_eq!(all[j], (0, 0), "{c:?} less {j}");
+                    continue;
+                }
+                let mut y = c;
+                y[j] -= 1;
+                assert_eq!(
+                    Some(all[j]),
+                    t.effective_short(&y, &rules),
+                    "{c:?} less {j}"
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 5 * hands);
+        // Off the common case there is no answer, as for effective_short.
+        let mut y = [0u8; 34];
+        y[..13].fill(1);
+        for rules in [Rules::MCR, Rules::SICHUAN, Rules::RIICHI3] {
+            assert_eq!(t.effective_short_discards(&y, &rules, !0), None);
+        }
+        y[13] = 1;
+        assert_eq!(t.effective_short_discards(&y, &Rules::RIICHI, !0), None);
+    }
 
     /// The size bits say what `Sizes` says.
     #[test]

@@ -58,7 +58,7 @@ use crate::tileset::TileSet;
 pub(crate) use combine::{capped_distances, improving_ranks, join, lowers, optimal_lanes, product};
 use concealed::{
     concealed_after, concealed_distance, concealed_draws, concealed_rows, concealed_shanten,
-    open_standard, with_special,
+    concealed_short_rows, open_standard, with_special,
 };
 use counts::{held_mask, Tally};
 use general::{all_parts_open, distance, improving, knitted_forms, special_improving, Memo};
@@ -908,6 +908,71 @@ impl<B: AsRef<[u8]>> Tables<B> {
             d.min(special),
             with_special(c, &tally, rules, d, tiles, special),
         ))
+    }
+}
+
+impl<B: AsRef<[u8]>> Tables<B> {
+    /// [`Tables::effective_short`] of the hands one tile short of concealed
+    /// counts `c` (13, 10, 7 or 4 tiles, at most four copies a kind):
+    /// element j answers for `c` less one tile of kind j, for each kind
+    /// held and in `kinds` (bit per kind); (0, 0) for the others (an
+    /// answer is at least 2, the tiles a 3n-tile hand lacks). Removing a
+    /// tile changes one part of the hand, so the hands share the other
+    /// parts' lookups: cheaper than one query per kind. `None` where
+    /// `effective_short` gives none.
+    ///
+    /// ```
+    /// use hupai::{Hand, Rules, Tables};
+    /// let t = Tables::embedded();
+    /// let h: Hand = "12m44p789s116777z".parse().unwrap();
+    /// let all = t.effective_short_discards(h.counts(), &Rules::RIICHI, !0).unwrap();
+    /// for j in 0..34 {
+    ///     let mut y = *h.counts();
+    ///     if y[j] == 0 {
+    ///         assert_eq!(all[j], (0, 0));
+    ///         continue;
+    ///     }
+    ///     y[j] -= 1;
+    ///     assert_eq!(Some(all[j]), t.effective_short(&y, &Rules::RIICHI));
+    /// }
+    /// // Less the stray 6z: 12m 44p 789s 11z 777z, as in effective_short.
+    /// assert_eq!(all[32], (2, 1 << 2 | 1 << 12 | 1 << 27));
+    /// // Only the kinds asked.
+    /// let some = t.effective_short_discards(h.counts(), &Rules::RIICHI, 1 << 32).unwrap();
+    /// assert_eq!((some[32], some[0]), (all[32], (0, 0)));
+    /// ```
+    pub fn effective_short_discards(
+        &self,
+        c: &Counts,
+        rules: &Rules,
+        kinds: u64,
+    ) -> Option<[(u8, u64); KINDS]> {
+        let mut out = [(0, 0); KINDS];
+        self.effective_short_memo(c, rules, kinds, &mut [0; 64], &mut out)
+            .then_some(out)
+    }
+
+    /// [`Tables::effective_short_discards`] into `out` (false, and `out`
+    /// left alone, where it gives `None`), with a cache the caller keeps
+    /// across calls: `memo`, a power of two long and zeroed at first, whose
+    /// contents only this method reads and writes (standard forms by the
+    /// parts' classes, which repeat from one hand to its neighbours).
+    pub(crate) fn effective_short_memo(
+        &self,
+        c: &Counts,
+        rules: &Rules,
+        kinds: u64,
+        memo: &mut [u128],
+        out: &mut [(u8, u64); KINDS],
+    ) -> bool {
+        let n = total(c);
+        let fits = (4..=13).contains(&n) && n % 3 == 1 && c.iter().all(|&x| x <= 4);
+        if !fits || !all_parts_open(rules) {
+            return false;
+        }
+        assert!(memo.len().is_power_of_two(), "a power of two slots");
+        concealed_short_rows(self, c, rules, kinds, memo, out);
+        true
     }
 }
 

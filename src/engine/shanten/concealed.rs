@@ -653,6 +653,8 @@ impl<'t, 'm> Rows<'t, 'm> {
 /// The effective tiles after each discard `j` in `discards` of a concealed
 /// 3n+2 hand with every part open (see [`concealed_effective`]): the parts a
 /// discard leaves alone keep their lookups and neighbours across rows.
+/// (Not [`Rows`]: its caches pay off across the many states of a discard
+/// EV, not within one table.)
 pub(super) fn concealed_rows<B: AsRef<[u8]>>(
     t: &Tables<B>,
     c: &Counts,
@@ -660,11 +662,43 @@ pub(super) fn concealed_rows<B: AsRef<[u8]>>(
     discards: &[usize],
     out: &mut [u64],
 ) {
-    // Room for the classes of a table's rows (at most 14).
-    let mut memo = [0; 16];
-    let mut rows = Rows::of(t, c, &mut memo);
+    let t = t.distance_tables();
+    let (base, tally) = OpenParts::tallied(&t, c);
+    let held = Held::of(c);
+    let n = tally.tiles as usize - 1;
+    let ups = base.ups(&t);
     for (&j, slot) in discards.iter().zip(out.iter_mut()) {
-        *slot = rows.less(c, rules, j).1;
+        let mut w = *c;
+        w[j] -= 1;
+        let changed = (j / 9).min(3);
+        let mut parts = base;
+        let mut known = [Some(&ups[0]), Some(&ups[1]), Some(&ups[2]), Some(&ups[3])];
+        known[changed] = None;
+        if changed == 3 {
+            parts.honors = Neighbourhood::honor(w[27..34].try_into().expect("seven"));
+            parts.class[3] = t.honor_class_at(parts.honors.index());
+        } else {
+            let v: &[u8; 9] = w[9 * changed..9 * changed + 9].try_into().expect("nine");
+            parts.suits[changed] = Neighbourhood::suit(v);
+            parts.class[changed] = t.suit_class_at(parts.suits[changed].index());
+        }
+        let tally = tally.without(c, j);
+        let special = if n >= 13 {
+            tally.special_distance(rules)
+        } else {
+            FAR
+        };
+        let every = |_: usize, ranks: u16, _: u128, _: &Distances, _: u8| Some(ranks);
+        let found = open_parts_refined(&t, &parts, n / 3, special, &known, every);
+        let (d, mut tiles) = found.expect("every rank kept");
+        // As with_special, from the held masks less the discard.
+        if special < d {
+            tiles = 0;
+        }
+        if special <= d {
+            tiles |= special_tiles_held(&held.without(c, j), &tally, rules, special);
+        }
+        *slot = tiles;
     }
 }
 

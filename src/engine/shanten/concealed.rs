@@ -320,7 +320,7 @@ impl OpenParts {
     /// Branch-free: skipping ranks that cannot help costs more in
     /// mispredicted branches than the lookups it saves.
     #[inline(always)]
-    fn improving(
+    pub(super) fn improving(
         &self,
         t: &DistanceTables,
         i: usize,

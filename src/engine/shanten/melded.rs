@@ -482,7 +482,7 @@ fn class_distance(
 ) -> Option<u8> {
     let k = m.k;
     let all = m.keep == 0b1111 && 7 - m.dropped.count_ones() as usize > k;
-    let two = matches!(m.keep, 0b0011 | 0b0101 | 0b0110);
+    let two = two_suits(m.keep);
     let (a, b, s, z) = (class[0], class[1], class[2], class[3]);
     if odd == 0 {
         return match () {
@@ -531,12 +531,22 @@ pub(super) struct ClassParts {
 
 impl ClassParts {
     /// The parts of `c` beside `m`; `None` where a suit is not its class
-    /// (a capped row), no table covers it, or not all parts are kept.
+    /// (a capped row), no table covers it, or the parts kept are neither
+    /// all four nor two suits (Sichuan beside its void). The parts not
+    /// kept are left empty.
     #[inline(always)]
     pub(super) fn of(t: &DistanceTables, c: &[u8; KINDS], m: &Melded) -> Option<ClassParts> {
-        if m.keep != 0b1111 || 7 - m.dropped.count_ones() as usize <= m.k {
+        let all = m.keep == 0b1111 && 7 - m.dropped.count_ones() as usize > m.k;
+        if !all && !two_suits(m.keep) {
             return None;
         }
+        ClassParts::read(t, c, m, if all { 0b1111 } else { m.keep })
+    }
+
+    /// The parts of `parts` (bit per part) of `c` beside `m`, the others
+    /// left empty; `None` where a suit read is not its class.
+    #[inline(always)]
+    fn read(t: &DistanceTables, c: &[u8; KINDS], m: &Melded, parts: u8) -> Option<ClassParts> {
         let mut p = ClassParts {
             parts: OpenParts {
                 suits: [Neighbourhood::suit(&[0; 9]); 3],
@@ -546,10 +556,12 @@ impl ClassParts {
             doubts: [0; 4],
             room: [0; 4],
         };
-        for i in 0..3 {
+        for i in (0..3).filter(|&i| parts >> i & 1 == 1) {
             p.set_suit(t, c, m, i)?;
         }
-        p.set_honors(t, c, m);
+        if parts >> 3 & 1 == 1 {
+            p.set_honors(t, c, m);
+        }
         Some(p)
     }
 
@@ -744,7 +756,35 @@ fn class_draws(
         }
         Some(ranks)
     };
-    open_parts_refined(t, &p.parts, k, FAR - 1, known, refine)
+    if m.keep == 0b1111 {
+        return open_parts_refined(t, &p.parts, k, FAR - 1, known, refine);
+    }
+    // Two suits (Sichuan): the others give nothing, so each kept suit's
+    // rest is the other's distances.
+    let (i, j) = (
+        m.keep.trailing_zeros() as usize,
+        7 - m.keep.leading_zeros() as usize,
+    );
+    let x = [t.suit(p.parts.class[i]), t.suit(p.parts.class[j])];
+    let d = join(x[0], x[1], k);
+    if d >= FAR {
+        return Some((d, 0));
+    }
+    let mut tiles = 0u64;
+    for (a, (part, rest)) in [(i, x[1]), (j, x[0])].into_iter().enumerate() {
+        let optimal = optimal_lanes(x[a], rest, k, d);
+        if optimal != 0 {
+            let ranks = p.parts.improving(t, part, lane_bits(optimal), known[part]);
+            tiles |= (refine(part, ranks, optimal, rest, d)? as u64) << (9 * part);
+        }
+    }
+    Some((d, tiles))
+}
+
+/// Whether `keep` is two suits (Sichuan beside its void).
+#[inline(always)]
+fn two_suits(keep: u8) -> bool {
+    matches!(keep, 0b0011 | 0b0101 | 0b0110)
 }
 
 /// [`class_draws`] of `c` read afresh; `None` where its parts are not
@@ -1093,8 +1133,32 @@ pub(super) fn melded_voids(
         return Some(best);
     }
     let all = keeps.iter().fold(0, |a, &k| a | k);
+    // Each set at concealed speed where its parts are their classes (two
+    // suits each: Sichuan), the suits read once for all sets, and what
+    // the capped programme works out shared too.
+    let mut rest = (1u8 << keeps.len()) - 1;
+    if keeps.iter().all(|&keep| two_suits(keep)) {
+        if let Some(shared) = ClassParts::read(t, c, m, all) {
+            let worked: [Worked; 3] = Default::default();
+            let cache = [Some(&worked[0]), Some(&worked[1]), Some(&worked[2])];
+            for (n, &keep) in keeps.iter().enumerate() {
+                let m = m.keeping(keep);
+                if let Some(found) = class_draws(t, c, &m, &shared, &[None; 4], &cache) {
+                    best = super::fewer(best, found);
+                    rest &= !(1 << n);
+                }
+            }
+        }
+    }
+    if rest == 0 {
+        return Some(best);
+    }
     let base = MeldedParts::of(t, c, &m.keeping(all), false)?;
-    for &keep in keeps {
+    for (_, &keep) in keeps
+        .iter()
+        .enumerate()
+        .filter(|&(n, _)| rest >> n & 1 == 1)
+    {
         let m = m.keeping(keep);
         let found = if base.lower.is_some() {
             // Doubt depends on the parts kept: each set on its own.

@@ -353,6 +353,17 @@ pub(super) fn held_mask(c: &Counts) -> u64 {
         | gather(word(26)) << 26
 }
 
+/// The kinds `c` holds at least `n` copies of (1 to 4; bit per kind), as
+/// [`held_mask`] does for one.
+#[inline(always)]
+pub(super) fn at_least(c: &Counts, n: u8) -> u64 {
+    let mut shifted = [0u8; 34];
+    for (s, &x) in shifted.iter_mut().zip(c) {
+        *s = x.saturating_sub(n - 1);
+    }
+    held_mask(&shifted)
+}
+
 /// Honours and knitted (MCR): 14 distinct kinds of one permutation's nine
 /// and the seven honours. Its distance is 14 less the kinds held among
 /// them; the draws that lower it are the kinds of an optimal permutation

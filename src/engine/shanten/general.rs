@@ -386,7 +386,9 @@ fn kinds_kept(keep: u8) -> u64 {
 
 /// MCR's knitted straight beside a declared meld: distance and (with
 /// `want`) the draws that lower it; one farther than `bound` may be left
-/// out.
+/// out. (The engine counts it, `knitted::knitted_beside_meld`; the tests
+/// hold the count to this search.)
+#[cfg(test)]
 pub(super) fn knitted_forms<B: AsRef<[u8]>>(
     t: &Tables<B>,
     shape: &Shape,

@@ -96,6 +96,24 @@ impl Melded {
         }
     }
 
+    /// The kinds (bit per kind) whose copies the melds leave: none, at
+    /// least two, at least three (a declared honour pung or kong leaves at
+    /// most one).
+    #[inline]
+    pub(super) fn cap_masks(&self) -> (u64, u64, u64) {
+        let (mut gone, mut two, mut three) = (0u64, 0u64, 0u64);
+        for i in 0..3 {
+            for (r, &cap) in self.caps(i).iter().enumerate() {
+                let bit = 1u64 << (9 * i + r);
+                gone |= if cap == 0 { bit } else { 0 };
+                two |= if cap >= 2 { bit } else { 0 };
+                three |= if cap >= 3 { bit } else { 0 };
+            }
+        }
+        let honors = u64::from(!self.dropped & 0x7f) << 27;
+        (gone, two | honors, three | honors)
+    }
+
     /// The caps of suit `i`'s ranks.
     #[inline(always)]
     fn caps(&self, i: usize) -> [u8; 9] {
@@ -855,9 +873,9 @@ impl<'a> ClassDiscards<'a> {
         })
     }
 
-    /// The effective tiles (bit per kind) after discarding kind `j`;
-    /// `None` where no table covers a suit.
-    pub(super) fn row(&self, j: usize) -> Option<u64> {
+    /// The standard form's distance and effective tiles (bit per kind)
+    /// after discarding kind `j`; `None` where no table covers a suit.
+    pub(super) fn row(&self, j: usize) -> Option<(u8, u64)> {
         let (t, m) = (self.t, &self.m);
         let mut w = self.c;
         w[j] -= 1;
@@ -871,10 +889,7 @@ impl<'a> ClassDiscards<'a> {
             let cache = [0, 1, 2].map(|i| (i != changed).then_some(&self.worked[i]));
             class_draws(t, &w, m, &p, &known, &cache)
         });
-        match found {
-            Some((_, tiles)) => Some(tiles),
-            None => melded_improving(t, &w, m, 0b1111, true).map(|(_, tiles)| tiles),
-        }
+        found.or_else(|| melded_improving(t, &w, m, 0b1111, true))
     }
 }
 

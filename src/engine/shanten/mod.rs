@@ -61,8 +61,11 @@ use concealed::{
     concealed_short_rows, open_standard, with_special,
 };
 use counts::{held_mask, Tally};
-use general::{all_parts_open, distance, improving, knitted_forms, special_improving, Memo};
-use knitted::{knitted_distance, knitted_effective, knitted_shanten, knitted_special_improving};
+use general::{all_parts_open, distance, improving, special_improving, Memo};
+use knitted::{
+    knitted_beside_meld, knitted_distance, knitted_effective, knitted_shanten,
+    knitted_special_improving,
+};
 use melded::{
     melded_after, melded_improving, melded_row, melded_voids, ClassDiscards, Melded, MeldedParts,
     Ups,
@@ -648,7 +651,9 @@ impl<B: AsRef<[u8]>> Tables<B> {
                         best = fewer(best, melded_row(&dt, &shape.c, m, base, i, &mut ups)?);
                     }
                     if found.knitted {
-                        best = fewer(best, knitted_forms(self, &without(i), true, best.0));
+                        let m = &found.keeps[0].as_ref()?.0;
+                        let w = without(i).c;
+                        best = fewer(best, knitted_beside_meld(&w, m, true, best.0));
                     }
                     Some(best.1)
                 });
@@ -711,12 +716,19 @@ impl<B: AsRef<[u8]>> Tables<B> {
                 hand.meld_count(),
             )
             .is_some();
-        if rules.plain() && !knitted {
+        if rules.plain() {
             sizes.check(hand.concealed_len(), hand.meld_count())?;
-            return Ok(melded_improving(&t, c, &Melded::of(hand), 0b1111, want));
+            let m = Melded::of(hand);
+            let Some(best) = melded_improving(&t, c, &m, 0b1111, want) else {
+                return Ok(None);
+            };
+            if !knitted {
+                return Ok(Some(best));
+            }
+            // MCR beside one meld: the knitted straight, a count.
+            return Ok(Some(fewer(best, knitted_beside_meld(c, &m, want, best.0))));
         }
-        // Sichuan's voids and missing tiles, MCR's knitted straight: what
-        // the general path checks, and its knitted forms.
+        // Sichuan's voids and missing tiles: what the general path checks.
         let shape = Shape::new(hand, rules, sizes)?;
         let m = Melded::of(hand);
         let mut keeps = [0u8; 3];
@@ -725,13 +737,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
             *slot = keep;
             n += 1;
         }
-        let Some(mut best) = melded_voids(&t, c, &m, &keeps[..n], want) else {
-            return Ok(None);
-        };
-        if knitted {
-            best = fewer(best, knitted_forms(self, &shape, want, best.0));
-        }
-        Ok(Some(best))
+        Ok(melded_voids(&t, c, &m, &keeps[..n], want))
     }
 }
 
@@ -753,24 +759,42 @@ impl<B: AsRef<[u8]>> Tables<B> {
                 )
                 .is_some()
         };
-        if hand.meld_count() == 0 || !rules.plain() || knitted() {
+        if hand.meld_count() == 0 || !rules.plain() {
             return Ok(None);
         }
         Sizes::Discard.check(hand.concealed_len(), hand.meld_count())?;
         let t = self.distance_tables();
         let m = Melded::of(hand);
-        let Some(table) = ClassDiscards::of(&t, hand.counts(), &m) else {
+        let c = hand.counts();
+        let Some(mut table) = ClassDiscards::of(&t, c, &m) else {
             return Ok(None);
         };
+        // MCR beside one meld: the knitted straight, a count.
+        let knitted = knitted();
+        let less = |j: usize| {
+            let mut w = *c;
+            w[j] -= 1;
+            w
+        };
+        if knitted {
+            table.d = table.d.min(knitted_beside_meld(c, &m, false, table.d).0);
+            for j in (0..KINDS).filter(|&j| c[j] > 0) {
+                let after = table.after[j];
+                table.after[j] = after.min(knitted_beside_meld(&less(j), &m, false, after).0);
+            }
+        }
         // The rows first: a discard no table covers sends the whole hand
         // to the general path.
         let best = *table.after.iter().min().expect("34 kinds");
         let mut found = [0u64; KINDS];
         for j in (0..KINDS).filter(|&j| table.after[j] == best && best < FAR) {
-            let Some(tiles) = table.row(j) else {
+            let Some(mut row) = table.row(j) else {
                 return Ok(None);
             };
-            found[j] = tiles;
+            if knitted {
+                row = fewer(row, knitted_beside_meld(&less(j), &m, true, row.0));
+            }
+            found[j] = row.1;
         }
         let unseen = unseen(hand, visible)?;
         discard_table(table.d, &table.after, unseen, |kinds, tiles| {
@@ -811,12 +835,15 @@ impl<B: AsRef<[u8]>> Tables<B> {
             *slot = Some((m, base));
         }
         if found.knitted {
-            // MCR beside one meld: the knitted straight from the general
-            // path, for the hand and after each discard.
-            found.d = found.d.min(knitted_forms(self, shape, false, found.d).0);
+            // MCR beside one meld: the knitted straight, a count, for the
+            // hand and after each discard.
+            found.d = found
+                .d
+                .min(knitted_beside_meld(&shape.c, &m, false, found.d).0);
             for i in (0..KINDS).filter(|&i| shape.c[i] > 0) {
                 let after = &mut found.after[i];
-                *after = (*after).min(knitted_forms(self, &shape.without(i), false, *after).0);
+                let w = shape.without(i).c;
+                *after = (*after).min(knitted_beside_meld(&w, &m, false, *after).0);
             }
         }
         Some(found)

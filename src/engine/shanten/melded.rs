@@ -889,7 +889,7 @@ impl<'a> ClassDiscards<'a> {
             let cache = [0, 1, 2].map(|i| (i != changed).then_some(&self.worked[i]));
             class_draws(t, &w, m, &p, &known, &cache)
         });
-        found.or_else(|| melded_improving(t, &w, m, 0b1111, true))
+        found.or_else(|| melded_improving(t, &w, m, m.keep, true))
     }
 }
 

@@ -759,16 +759,43 @@ impl<B: AsRef<[u8]>> Tables<B> {
                 )
                 .is_some()
         };
-        if hand.meld_count() == 0 || !rules.plain() {
+        if hand.meld_count() == 0 || rules.three_player {
             return Ok(None);
         }
-        Sizes::Discard.check(hand.concealed_len(), hand.meld_count())?;
+        // The parts each target may use: all four, or (Sichuan) two suits
+        // beside each void, with the general path's checks.
+        let mut keeps = [0u8; 3];
+        let mut n = 0;
+        if rules.plain() {
+            Sizes::Discard.check(hand.concealed_len(), hand.meld_count())?;
+            (keeps[0], n) = (0b1111, 1);
+        } else {
+            let shape = Shape::new(hand, rules, Sizes::Discard)?;
+            for (slot, keep) in keeps.iter_mut().zip(voids(shape.capped, rules)) {
+                (*slot, n) = (keep, n + 1);
+            }
+        }
         let t = self.distance_tables();
         let m = Melded::of(hand);
         let c = hand.counts();
-        let Some(mut table) = ClassDiscards::of(&t, c, &m) else {
+        let mut tables = Vec::with_capacity(n);
+        for &keep in &keeps[..n] {
+            match ClassDiscards::of(&t, c, &m.keeping(keep)) {
+                Some(table) => tables.push(table),
+                None => return Ok(None),
+            }
+        }
+        let Some((first, others)) = tables.split_first_mut() else {
             return Ok(None);
         };
+        // Over the voids: the least distance, after each discard too.
+        for other in others.iter() {
+            first.d = first.d.min(other.d);
+            for (a, &b) in first.after.iter_mut().zip(&other.after) {
+                *a = (*a).min(b);
+            }
+        }
+        let table = first;
         // MCR beside one meld: the knitted straight, a count.
         let knitted = knitted();
         let less = |j: usize| {
@@ -791,6 +818,12 @@ impl<B: AsRef<[u8]>> Tables<B> {
             let Some(mut row) = table.row(j) else {
                 return Ok(None);
             };
+            for other in others.iter() {
+                let Some(more) = other.row(j) else {
+                    return Ok(None);
+                };
+                row = fewer(row, more);
+            }
             if knitted {
                 row = fewer(row, knitted_beside_meld(&less(j), &m, true, row.0));
             }

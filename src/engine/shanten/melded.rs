@@ -1141,9 +1141,39 @@ pub(super) fn melded_voids(
 ) -> Option<(u8, u64)> {
     let mut best = (FAR, 0);
     if !want {
-        // Class reads alone, no neighbourhoods: each set on its own.
+        // Class reads alone, no neighbourhoods: each suit read once for
+        // every set (Sichuan's voids keep two suits each), each set on
+        // its own where that does not settle it.
+        let mut reads: [Option<SuitRead>; 3] = [None, None, None];
+        let keys = key::hand_keys(c);
         for &keep in keeps {
-            best.0 = best.0.min(melded_distance(t, c, &m.keeping(keep))?);
+            let m = m.keeping(keep);
+            let mut d = None;
+            if two_suits(keep) {
+                let (mut class, mut x, mut doubts, mut odd) =
+                    ([0u8; 4], [NOTHING; 4], [0u128; 3], 0u8);
+                for i in (0..3).filter(|&i| keep >> i & 1 == 1) {
+                    if reads[i].is_none() {
+                        let v: &[u8; 9] = c[9 * i..9 * i + 9].try_into().expect("nine");
+                        let index = key::key_index(keys[i]);
+                        reads[i] = Some(suit_distances(t, v, index, &m.caps(i), m.bound[i], m.k)?);
+                    }
+                    let read = reads[i].as_ref().expect("read above");
+                    (x[i], doubts[i]) = (read.x, read.doubts);
+                    match read.class {
+                        Some(cl) if read.doubts == 0 => class[i] = cl,
+                        _ => odd |= 1 << i,
+                    }
+                }
+                if odd.count_ones() <= 1 {
+                    d = class_distance(t, &class, &x, &doubts, odd, &m);
+                }
+            }
+            let d = match d {
+                Some(d) => d,
+                None => melded_distance(t, c, &m)?,
+            };
+            best.0 = best.0.min(d);
         }
         return Some(best);
     }

@@ -376,27 +376,22 @@ struct Shape {
 }
 
 impl Shape {
-    fn new(hand: &Hand, rules: &Rules, sizes: Sizes) -> Result<Shape, ShantenError> {
-        let c = *hand.counts();
-        let concealed = total(&c);
-        let melds = hand.meld_count();
-        sizes.check(concealed, melds)?;
-        let size = concealed + 3 * melds;
-        let mut caps = [4u8; KINDS];
-        let mut capped = 0;
+    /// What [`Shape::new`] checks, without the shape: the size, the tiles
+    /// the rules lack, and a hand whose melds leave no suit to void where
+    /// the rules allow two. The parts (bit per part) holding declared
+    /// melds (three players: and the characters, whose 2–8 do not exist).
+    #[inline]
+    fn checked(hand: &Hand, rules: &Rules, sizes: Sizes) -> Result<u8, ShantenError> {
+        sizes.check(hand.concealed_len(), hand.meld_count())?;
+        let (mut capped, mut declared) = (0u8, 0u64);
         for m in hand.melds() {
             let i = m.tile().index();
             capped |= 1 << (i / 9);
-            match m.kind() {
-                MeldKind::Chow => caps[i..i + 3].iter_mut().for_each(|c| *c -= 1),
-                MeldKind::Pung => caps[i] -= 3,
-                MeldKind::Kong | MeldKind::ConcealedKong => caps[i] -= 4,
-            }
+            declared |= if m.kind() == MeldKind::Chow { 0b111 } else { 1 } << i;
         }
         if !rules.plain() {
             // The kinds held or declared that the rules lack, as masks.
-            let declared = (0..KINDS).fold(0u64, |m, i| m | u64::from(caps[i] < 4) << i);
-            let absent = (held_mask(&c) | declared) & !rules.tiles();
+            let absent = (held_mask(hand.counts()) | declared) & !rules.tiles();
             if absent != 0 {
                 return Err(ShantenError::NoSuchTile(tile(
                     absent.trailing_zeros() as usize
@@ -404,13 +399,32 @@ impl Shape {
             }
         }
         if rules.three_player {
-            // 2m–8m do not exist: no target holds them, so 1m and 9m form
-            // no chow and behave as two honour kinds.
-            caps[1..8].fill(0);
             capped |= 1;
         }
         if rules.max_suits < 3 && voids(capped, rules).next().is_none() {
             return Err(ShantenError::ThreeSuits);
+        }
+        Ok(capped)
+    }
+    fn new(hand: &Hand, rules: &Rules, sizes: Sizes) -> Result<Shape, ShantenError> {
+        let c = *hand.counts();
+        let concealed = total(&c);
+        let melds = hand.meld_count();
+        let capped = Shape::checked(hand, rules, sizes)?;
+        let size = concealed + 3 * melds;
+        let mut caps = [4u8; KINDS];
+        for m in hand.melds() {
+            let i = m.tile().index();
+            match m.kind() {
+                MeldKind::Chow => caps[i..i + 3].iter_mut().for_each(|c| *c -= 1),
+                MeldKind::Pung => caps[i] -= 3,
+                MeldKind::Kong | MeldKind::ConcealedKong => caps[i] -= 4,
+            }
+        }
+        if rules.three_player {
+            // 2m–8m do not exist: no target holds them, so 1m and 9m form
+            // no chow and behave as two honour kinds.
+            caps[1..8].fill(0);
         }
         Ok(Shape {
             c,
@@ -729,11 +743,11 @@ impl<B: AsRef<[u8]>> Tables<B> {
             return Ok(Some(fewer(best, knitted_beside_meld(c, &m, want, best.0))));
         }
         // Sichuan's voids and missing tiles: what the general path checks.
-        let shape = Shape::new(hand, rules, sizes)?;
+        let capped = Shape::checked(hand, rules, sizes)?;
         let m = Melded::of(hand);
         let mut keeps = [0u8; 3];
         let mut n = 0;
-        for (slot, keep) in keeps.iter_mut().zip(voids(shape.capped, rules)) {
+        for (slot, keep) in keeps.iter_mut().zip(voids(capped, rules)) {
             *slot = keep;
             n += 1;
         }
@@ -770,8 +784,8 @@ impl<B: AsRef<[u8]>> Tables<B> {
             Sizes::Discard.check(hand.concealed_len(), hand.meld_count())?;
             (keeps[0], n) = (0b1111, 1);
         } else {
-            let shape = Shape::new(hand, rules, Sizes::Discard)?;
-            for (slot, keep) in keeps.iter_mut().zip(voids(shape.capped, rules)) {
+            let capped = Shape::checked(hand, rules, Sizes::Discard)?;
+            for (slot, keep) in keeps.iter_mut().zip(voids(capped, rules)) {
                 (*slot, n) = (keep, n + 1);
             }
         }

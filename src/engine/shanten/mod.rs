@@ -35,10 +35,11 @@
 //! Layout: this file holds the queries, their answers and errors; `combine`
 //! the min-plus machinery over parts; `concealed` the fast path (a concealed
 //! hand, every part open: table reads only); `melded` the same beside
-//! declared melds; `capped` the certificate for parts beside melds;
-//! `general` what is left (three players, parts the tables do not cover,
-//! Sichuan's and MCR's concealed forms); `counts` the forms that are
-//! counts.
+//! declared melds; `knitted` MCR's forms on the fast path; `capped` the
+//! certificate for parts beside melds; `general` what is left and the
+//! searches the fast paths are tested against (three players, parts the
+//! tables do not cover, Sichuan's concealed voids); `counts` the forms that
+//! are counts.
 
 mod capped;
 mod combine;

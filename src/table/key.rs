@@ -499,18 +499,7 @@ impl<const N: usize> Neighbourhood<N> {
     /// the pattern's own index where the rank has no [`room`](Self::room).
     #[inline(always)]
     pub fn up(&self, r: usize) -> usize {
-        let step = if self.room >> r & 1 == 1 {
-            WEIGHT[r]
-        } else {
-            0
-        };
-        let key = if r < FRONT_RANKS {
-            self.base + FRONT_RANK[(self.front as usize + step) & (FRONT_PADDED - 1)]
-        } else {
-            let (back_base, mask) = Self::back_base();
-            back_base[(self.back as usize + step) & mask] + self.rank
-        };
-        key_index(key)
+        self.up_by(r, (self.room >> r & 1) as u8)
     }
 
     /// The index of the pattern with one copy fewer of each rank in

@@ -200,70 +200,80 @@ pub(crate) fn improving_ranks<'a, const N: usize>(
 /// counts and fewer chows.
 pub(crate) fn capped_distances(v: &[u8], caps: &[u8], chows: bool, most: usize) -> Distances {
     if most <= 3 {
-        return capped_narrow(v, caps, chows, most);
+        return programme::<u64>(v, caps, chows, most);
     }
-    capped_wide(v, caps, chows, most)
+    programme::<u128>(v, caps, chows, most.min(4))
 }
 
-/// [`capped_distances`] on 128-bit words, a row of eight lanes per pair
-/// count: up to four melds.
-fn capped_wide(v: &[u8], caps: &[u8], chows: bool, most: usize) -> Distances {
-    let most = most.min(4);
-    // Lanes m ≤ most of both rows.
-    let row = (1u64 << (8 * (most + 1))) - 1;
-    let keep = (row as u128) << 64 | row as u128;
-    let mut best = [[0u128; 3]; 3];
-    best[0][0] = 1;
-    let n = v.len();
-    for r in 0..n {
-        let mut next = [[0u128; 3]; 3];
-        let cap = caps[r] as usize;
-        let held = v[r] as usize;
-        let most_z = if chows && r + 2 < n { 2 } else { 0 };
-        for (x, row) in best.iter().enumerate() {
-            for (y, &from) in row.iter().enumerate() {
-                // Chows in progress are melds of the target: beyond
-                // `most` of them every lane is past the cells kept.
-                if x + y > cap.min(most) || from == 0 {
-                    continue;
-                }
-                let starts = most_z.min(cap - x - y).min(most - x - y) + 1;
-                for (z, to) in next[y].iter_mut().enumerate().take(starts) {
-                    for pung in 0..2 {
-                        for pair in 0..2 {
-                            let t = x + y + z + 3 * pung + 2 * pair;
-                            if t > cap {
-                                continue;
-                            }
-                            // Lanes m ≤ 4 move up by at most three: never
-                            // out of their row.
-                            let mut moved = from << (8 * (z + pung)) & keep;
-                            if pair == 1 {
-                                moved = moved << 64 & keep;
-                            }
-                            if moved == 0 {
-                                continue;
-                            }
-                            *to = lane_max(*to, plus_where_reached(moved, t.min(held) as u8));
-                        }
-                    }
-                }
-            }
-        }
-        best = next;
-    }
-    let best = best[0][0].to_le_bytes();
-    let mut d = [FAR; 16];
-    for m in 0..=most {
-        for p in 0..2 {
-            let b = best[8 * p + m];
-            if b > 0 {
-                d[8 * p + m] = (3 * m + 2 * p) as u8 + 1 - b;
-            }
-        }
-    }
-    d
+/// A word of byte lanes for the capped programme: lane `ROW · p + m` for
+/// the cell of `m` melds and `p` pairs. A `u64` holds up to three melds in
+/// half the arithmetic of a `u128`, which holds four.
+trait Lanes: Copy + PartialEq {
+    /// Lanes per pair count.
+    const ROW: usize;
+    const ZERO: Self;
+    /// The empty target: lane (0, 0) at one tile covered plus one.
+    const START: Self;
+    /// Lanes of both rows with at most `m` melds.
+    fn rows(m: usize) -> Self;
+    fn and(self, other: Self) -> Self;
+    /// Each lane moved up by `s` melds (the lanes that fit masked first).
+    fn up(self, s: usize) -> Self;
+    /// The first row moved to the second (the second leaves the word).
+    fn pair(self) -> Self;
+    /// `gain` added to the lanes reached (not zero).
+    fn plus(self, gain: u8) -> Self;
+    /// The lane-wise maximum (lanes below 128).
+    fn max(self, other: Self) -> Self;
+    fn byte(self, lane: usize) -> u8;
 }
+
+macro_rules! lanes {
+    ($t:ty, $row:expr) => {
+        impl Lanes for $t {
+            const ROW: usize = $row;
+            const ZERO: $t = 0;
+            const START: $t = 1;
+            #[inline(always)]
+            fn rows(m: usize) -> $t {
+                let row: $t = (1 << (8 * (m + 1))) - 1;
+                row | row << (8 * $row)
+            }
+            #[inline(always)]
+            fn and(self, other: $t) -> $t {
+                self & other
+            }
+            #[inline(always)]
+            fn up(self, s: usize) -> $t {
+                self << (8 * s)
+            }
+            #[inline(always)]
+            fn pair(self) -> $t {
+                self << (8 * $row)
+            }
+            #[inline(always)]
+            fn plus(self, gain: u8) -> $t {
+                const LOW: $t = <$t>::from_le_bytes([0x7f; $row * 2]);
+                const HIGH: $t = <$t>::from_le_bytes([0x80; $row * 2]);
+                let reached = (((self & LOW).wrapping_add(LOW) | self) & HIGH) >> 7;
+                self + reached * gain as $t
+            }
+            #[inline(always)]
+            fn max(self, other: $t) -> $t {
+                const HIGH: $t = <$t>::from_le_bytes([0x80; $row * 2]);
+                let ge = (((other | HIGH) - self) & HIGH) >> 7;
+                let mask = ge.wrapping_mul(0xff);
+                (other & mask) | (self & !mask)
+            }
+            #[inline(always)]
+            fn byte(self, lane: usize) -> u8 {
+                (self >> (8 * lane)) as u8
+            }
+        }
+    };
+}
+lanes!(u64, 4);
+lanes!(u128, 8);
 
 const LANE_LOW: u128 = u128::from_le_bytes([0x7f; 16]);
 const LANE_HIGH: u128 = u128::from_le_bytes([0x80; 16]);
@@ -275,34 +285,17 @@ pub(super) fn nonzero_lanes(x: u128) -> u128 {
     (high >> 7).wrapping_mul(0xff)
 }
 
-/// `gain` added to each non-zero byte lane (lanes below 128 stay so).
-#[inline(always)]
-/// [`capped_distances`] up to three melds, on one 64-bit word: lane
-/// `4p + m` for the cell of `m` melds and `p` pairs, so each step is half
-/// the arithmetic of the 128-bit layout. A lane moved up by `s` melds
-/// would cross into the other row past `most`: the lanes that fit are
-/// masked before the move.
-fn capped_narrow(v: &[u8], caps: &[u8], chows: bool, most: usize) -> Distances {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    // Lanes of both rows with at most `m` melds.
-    let rows = |m: usize| {
-        let row = (1u64 << (8 * (m + 1))) - 1;
-        row | row << 32
-    };
+/// [`capped_distances`] on lane words `L` (up to `L::ROW − 1` melds).
+/// The state is the chows in progress; each state's word holds, per
+/// cell, the most tiles of `v` covered plus one (0: unreachable).
+fn programme<L: Lanes>(v: &[u8], caps: &[u8], chows: bool, most: usize) -> Distances {
     // Lanes that stay within `most` when moved up by s melds (s ≤ 3).
-    let fits = [0, 1, 2, 3].map(|s| if s > most { 0 } else { rows(most - s) });
-    let nonzero = |x: u64| ((((x & LOW).wrapping_add(LOW)) | x) & HIGH) >> 7;
-    let lane_max = |a: u64, b: u64| {
-        let mask = ((((b | HIGH) - a) & HIGH) >> 7).wrapping_mul(0xff);
-        (b & mask) | (a & !mask)
-    };
-    let mut best = [[0u64; 3]; 3];
-    best[0][0] = 1;
+    let fits = [0, 1, 2, 3].map(|s| if s > most { L::ZERO } else { L::rows(most - s) });
+    let mut best = [[L::ZERO; 3]; 3];
+    best[0][0] = L::START;
     let n = v.len();
     for r in 0..n {
-        let mut next = [[0u64; 3]; 3];
+        let mut next = [[L::ZERO; 3]; 3];
         let cap = caps[r] as usize;
         let held = v[r] as usize;
         let most_z = if chows && r + 2 < n { 2 } else { 0 };
@@ -310,7 +303,7 @@ fn capped_narrow(v: &[u8], caps: &[u8], chows: bool, most: usize) -> Distances {
             for (y, &from) in row.iter().enumerate() {
                 // Chows in progress are melds of the target: beyond
                 // `most` of them every lane is past the cells kept.
-                if x + y > cap.min(most) || from == 0 {
+                if x + y > cap.min(most) || from == L::ZERO {
                     continue;
                 }
                 let starts = most_z.min(cap - x - y).min(most - x - y) + 1;
@@ -320,20 +313,17 @@ fn capped_narrow(v: &[u8], caps: &[u8], chows: bool, most: usize) -> Distances {
                         if s > most {
                             continue;
                         }
-                        let melds = (from & fits[s]) << (8 * s);
+                        let melds = from.and(fits[s]).up(s);
                         for pair in 0..2 {
                             let t = x + y + z + 3 * pung + 2 * pair;
                             if t > cap {
                                 continue;
                             }
-                            // The pair moves the first row to the second
-                            // (the second leaves the word).
-                            let moved = if pair == 1 { melds << 32 } else { melds };
-                            if moved == 0 {
+                            let moved = if pair == 1 { melds.pair() } else { melds };
+                            if moved == L::ZERO {
                                 continue;
                             }
-                            let gain = (nonzero(moved) & ONES) * t.min(held) as u64;
-                            *to = lane_max(*to, moved + gain);
+                            *to = to.max(moved.plus(t.min(held) as u8));
                         }
                     }
                 }
@@ -341,30 +331,16 @@ fn capped_narrow(v: &[u8], caps: &[u8], chows: bool, most: usize) -> Distances {
         }
         best = next;
     }
-    let best = best[0][0].to_le_bytes();
     let mut d = [FAR; 16];
     for m in 0..=most {
         for p in 0..2 {
-            let b = best[4 * p + m];
+            let b = best[0][0].byte(L::ROW * p + m);
             if b > 0 {
                 d[8 * p + m] = (3 * m + 2 * p) as u8 + 1 - b;
             }
         }
     }
     d
-}
-
-fn plus_where_reached(x: u128, gain: u8) -> u128 {
-    x + (nonzero_lanes(x) & u128::from_le_bytes([1; 16])) * gain as u128
-}
-
-/// Byte-wise maximum of lanes below 128: `(b | 0x80) − a` keeps its high
-/// bit exactly where `b ≥ a`, and never borrows across lanes.
-#[inline(always)]
-fn lane_max(a: u128, b: u128) -> u128 {
-    let ge = ((b | LANE_HIGH) - a) & LANE_HIGH;
-    let mask = (ge >> 7) * 0xff;
-    (b & mask) | (a & !mask)
 }
 
 #[cfg(test)]
@@ -396,8 +372,8 @@ mod tests {
             let chows = rng.below(4) != 0;
             let most = rng.below(4);
             assert_eq!(
-                capped_narrow(&v, &caps, chows, most),
-                capped_wide(&v, &caps, chows, most),
+                programme::<u64>(&v, &caps, chows, most),
+                programme::<u128>(&v, &caps, chows, most),
                 "{v:?} {caps:?} {chows} {most}"
             );
         }

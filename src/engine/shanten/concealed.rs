@@ -378,6 +378,27 @@ pub(super) fn open_parts_refined(
     if d > tiles_up_to {
         return Some((d, 0));
     }
+    let (x, rest) = with_rests(t, &class, ab, sz);
+    let mut tiles = 0u64;
+    for i in 0..4 {
+        let optimal = optimal_lanes(x[i], &rest[i], k, d);
+        if optimal != 0 {
+            let ranks = p.improving(t, i, lane_bits(optimal), known[i]);
+            tiles |= (refine(i, ranks, optimal, &rest[i], d)? as u64) << (9 * i);
+        }
+    }
+    Some((d, tiles))
+}
+
+/// The four parts' distances for classes `class` (pair products `ab` and
+/// `sz`), and each part's rest: the best of the other three.
+#[inline(always)]
+fn with_rests<'a>(
+    t: &DistanceTables<'a>,
+    class: &[u8; 4],
+    ab: &Distances,
+    sz: &Distances,
+) -> ([&'a Distances; 4], [Distances; 4]) {
     let x = [
         t.suit(class[0]),
         t.suit(class[1]),
@@ -390,15 +411,7 @@ pub(super) fn open_parts_refined(
         product(ab, x[3]),
         product(ab, x[2]),
     ];
-    let mut tiles = 0u64;
-    for i in 0..4 {
-        let optimal = optimal_lanes(x[i], &rest[i], k, d);
-        if optimal != 0 {
-            let ranks = p.improving(t, i, lane_bits(optimal), known[i]);
-            tiles |= (refine(i, ranks, optimal, &rest[i], d)? as u64) << (9 * i);
-        }
-    }
-    Some((d, tiles))
+    (x, rest)
 }
 
 /// A concealed hand with every part open, looked up once for the hands
@@ -563,18 +576,7 @@ impl<'t, 'm> Rows<'t, 'm> {
         let ab = t.suit_pair(classes[0], classes[1]);
         let sz = t.suit_honor_pair(classes[2], classes[3]);
         let d = join(ab, sz, k);
-        let x = [
-            t.suit(classes[0]),
-            t.suit(classes[1]),
-            t.suit(classes[2]),
-            t.honor(classes[3]),
-        ];
-        let rest = [
-            product(x[1], sz),
-            product(x[0], sz),
-            product(ab, x[3]),
-            product(ab, x[2]),
-        ];
+        let (x, rest) = with_rests(t, &classes, ab, sz);
         let optimal = [0, 1, 2, 3].map(|p| lane_bits(optimal_lanes(x[p], &rest[p], k, d)));
         self.memo.insert(key, d, optimal);
         (d, optimal)

@@ -70,7 +70,7 @@ pub(super) fn knitted_distance(t: &DistanceTables, c: &Counts, slots: usize, rul
     let honors = (held >> 27).count_ones() as u8;
     let most = have.iter().max().expect("six permutations");
     d = d.min(14 - (most + honors).min(14));
-    d.min(knitted_straight(t, c, held, &have, z, d))
+    d.min(straight(t, c, held, &have, z, d, false).0)
 }
 
 /// The forms other than the standard one of concealed counts `c` towards
@@ -99,7 +99,7 @@ pub(super) fn knitted_special_improving(
     let z = t.honor_class_at(key::honor_index(c[27..34].try_into().expect("seven")));
     fewer(
         best,
-        straight_draws(t, c, held, &have, z, bound.min(best.0)),
+        straight(t, c, held, &have, z, bound.min(best.0), true),
     )
 }
 
@@ -123,31 +123,39 @@ fn honors_and_knitted(held: u64, have: &[u8; 6]) -> (u8, u64) {
 
 /// The knitted straight (the rest: one set and a pair) of a concealed
 /// hand `c` holding the kinds `held` (`have` of each permutation's), whose
-/// honours have class `z`: its least distance where at most `bound`, and
-/// the draws that lower it (the straight's tiles not held, and the rest's
-/// draws). Each permutation's distance by class reads first, the rest's
-/// draws (a full read) only where it reaches the best.
+/// honours have class `z`: its least distance where at most `bound` and,
+/// with `want`, the draws that lower it (the straight's tiles not held,
+/// and the rest's draws). Each permutation's distance by class reads
+/// first, the rest's draws (a full read) only where it reaches the best.
 #[inline]
-fn straight_draws(
+fn straight(
     t: &DistanceTables,
     c: &Counts,
     held: u64,
     have: &[u8; 6],
     z: u8,
     bound: u8,
+    want: bool,
 ) -> (u8, u64) {
     let mut best = (FAR, 0);
     let mut parts: Option<[[u8; 3]; 3]> = None;
     for (p, mask) in KNITTED_MASKS.into_iter().enumerate() {
-        // The straight's missing tiles alone bound it from below.
+        // The straight's missing tiles alone bound it from below; without
+        // draws to report, a tie cannot matter either.
         let missing = 9 - have[p];
-        if missing > bound.min(best.0) {
+        let limit = bound.min(best.0);
+        if missing > limit || !want && missing >= limit {
             continue;
         }
         let rest = parts.get_or_insert_with(|| rest_classes(t, c, held));
         let perm = KNITTED_PERMS[p];
         let (x, y, w) = (rest[0][perm[0]], rest[1][perm[1]], rest[2][perm[2]]);
-        if missing + join(t.suit_pair(x, y), t.suit_honor_pair(w, z), 1) > bound.min(best.0) {
+        let d = missing + join(t.suit_pair(x, y), t.suit_honor_pair(w, z), 1);
+        if d > limit {
+            continue;
+        }
+        if !want {
+            best.0 = d.min(best.0);
             continue;
         }
         // The rest: one copy of each of the straight's tiles held goes.
@@ -185,7 +193,7 @@ pub(super) fn knitted_effective<B: AsRef<[u8]>>(
     best = fewer(best, honors_and_knitted(held, &have));
     let t = t.distance_tables();
     let z = t.honor_class_at(key::honor_index(c[27..34].try_into().expect("seven")));
-    best = fewer(best, straight_draws(&t, c, held, &have, z, best.0));
+    best = fewer(best, straight(&t, c, held, &have, z, best.0, true));
     Some(Ok(best))
 }
 
@@ -260,39 +268,6 @@ static RANK_SETS_HELD: [u8; 512] = {
     }
     out
 };
-
-/// The knitted straight's distance for a concealed hand `c` of 13 or 14
-/// tiles (the rest: one set and a pair) holding the kinds `held` (`have`
-/// of each permutation's), whose honours have class `z`, where it is
-/// below `bound` ([`FAR`] elsewhere).
-#[inline]
-fn knitted_straight(
-    t: &DistanceTables,
-    c: &Counts,
-    held: u64,
-    have: &[u8; 6],
-    z: u8,
-    bound: u8,
-) -> u8 {
-    let mut best = bound;
-    // Each suit less each rank set, read when first needed.
-    let mut parts: Option<[[u8; 3]; 3]> = None;
-    for (p, perm) in KNITTED_PERMS.iter().enumerate() {
-        let missing = 9 - have[p];
-        if missing >= best {
-            continue;
-        }
-        let rest = parts.get_or_insert_with(|| rest_classes(t, c, held));
-        let (x, y, w) = (rest[0][perm[0]], rest[1][perm[1]], rest[2][perm[2]]);
-        let d = missing + join(t.suit_pair(x, y), t.suit_honor_pair(w, z), 1);
-        best = best.min(d);
-    }
-    if best < bound {
-        best
-    } else {
-        FAR
-    }
-}
 
 /// The class of each suit of `c` less one copy of each held rank of each
 /// knitted rank set (1-4-7, 2-5-8, 3-6-9).

@@ -127,7 +127,7 @@ fn honors_and_knitted(held: u64, have: &[u8; 6]) -> (u8, u64) {
 /// with `want`, the draws that lower it (the straight's tiles not held,
 /// and the rest's draws). Each permutation's distance by class reads
 /// first, the rest's draws (a full read) only where it reaches the best.
-#[inline]
+#[inline(always)]
 fn straight(
     t: &DistanceTables,
     c: &Counts,

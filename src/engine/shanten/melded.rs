@@ -74,7 +74,8 @@ impl Melded {
             let config = START[m.kind() as usize] + r as u32;
             per_part += 1 << (8 * part);
             configs = configs & !(0xff << (8 * part)) | config << (8 * part);
-            dropped |= u8::from(part == 3) << r;
+            // Widened: a suit's rank 9 would shift a u8 by its width.
+            dropped |= (u32::from(part == 3) << r) as u8;
         }
         let bound = |part: usize| match per_part >> (8 * part) & 0xff {
             0 => Bound::Open,

@@ -88,15 +88,11 @@ pub(super) fn concealed_after<B: AsRef<[u8]>>(
     let n = tally.tiles as usize - 1;
     let k = n / 3;
     let t = t.distance_tables();
-    let suit = |i: usize| Neighbourhood::suit(c[9 * i..9 * i + 9].try_into().expect("nine"));
-    let suits = [suit(0), suit(1), suit(2)];
-    let honors = Neighbourhood::honor(c[27..34].try_into().expect("seven"));
-    let class = [
-        t.suit_class_at(suits[0].index()),
-        t.suit_class_at(suits[1].index()),
-        t.suit_class_at(suits[2].index()),
-        t.honor_class_at(honors.index()),
-    ];
+    let OpenParts {
+        suits,
+        honors,
+        class,
+    } = OpenParts::of(&t, c);
     let ab = t.suit_pair(class[0], class[1]);
     let sz = t.suit_honor_pair(class[2], class[3]);
     // The counting forms of the whole hand: at most their distance after

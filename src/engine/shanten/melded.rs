@@ -244,20 +244,16 @@ impl MeldedParts {
             self.doubts[i] = 0;
             return Some(());
         }
-        let v: &[u8; 9] = c[9 * i..9 * i + 9].try_into().expect("nine");
-        let caps = &m.caps(i);
-        let n = Neighbourhood::suit(v);
-        let index = n.index();
-        let SuitRead {
-            mut x, mut doubts, ..
-        } = suit_distances(t, v, index, caps, m.bound[i], m.k)?;
+        let (n, read, room) = read_suit(t, c, m, i)?;
+        let (mut x, mut doubts) = (read.x, read.doubts);
         if resolve && doubts != 0 {
-            x = capped_distances(v, caps, true, m.k);
+            let v: &[u8; 9] = c[9 * i..9 * i + 9].try_into().expect("nine");
+            x = capped_distances(v, &m.caps(i), true, m.k);
             doubts = 0;
         }
         self.suits[i] = n;
         self.x[i] = x;
-        self.room[i] = n.room() & below(v, caps);
+        self.room[i] = room;
         self.doubts[i] = doubts;
         Some(())
     }
@@ -394,9 +390,32 @@ fn below(v: &[u8; 9], caps: &[u8; 9]) -> u16 {
 /// can change.
 #[inline(always)]
 fn honors(t: &DistanceTables, z: &[u8; 7], dropped: u8) -> (Neighbourhood<7>, Distances, u16) {
+    let (n, room) = kept_honor_part(z, dropped);
+    (n, honor_distances(t, n.index(), dropped), room)
+}
+
+/// The neighbourhood of the honours `z` without the `dropped` kinds, and
+/// the kinds a draw may add to.
+#[inline(always)]
+fn kept_honor_part(z: &[u8; 7], dropped: u8) -> (Neighbourhood<7>, u16) {
     let n = Neighbourhood::honor(&kept_honors(z, dropped));
-    let d = honor_distances(t, n.index(), dropped);
-    (n, d, n.room() & !u16::from(dropped))
+    (n, n.room() & !u16::from(dropped))
+}
+
+/// Suit `i` of `c` beside `m`: its neighbourhood, its distances as
+/// [`suit_distances`] reads them, and the ranks a draw may add to.
+#[inline(always)]
+fn read_suit(
+    t: &DistanceTables,
+    c: &[u8; KINDS],
+    m: &Melded,
+    i: usize,
+) -> Option<(Neighbourhood<9>, SuitRead, u16)> {
+    let v: &[u8; 9] = c[9 * i..9 * i + 9].try_into().expect("nine");
+    let caps = m.caps(i);
+    let n = Neighbourhood::suit(v);
+    let read = suit_distances(t, v, n.index(), &caps, m.bound[i], m.k)?;
+    Some((n, read, n.room() & below(v, &caps)))
 }
 
 /// The honour counts without the `dropped` kinds.
@@ -593,27 +612,21 @@ impl ClassParts {
         m: &Melded,
         i: usize,
     ) -> Option<()> {
-        let v: &[u8; 9] = c[9 * i..9 * i + 9].try_into().expect("nine");
-        let caps = m.caps(i);
-        let n = Neighbourhood::suit(v);
-        let read = suit_distances(t, v, n.index(), &caps, m.bound[i], m.k)?;
+        let (n, read, room) = read_suit(t, c, m, i)?;
         self.parts.suits[i] = n;
         self.parts.class[i] = read.class?;
         self.doubts[i] = read.doubts;
-        self.room[i] = n.room() & below(v, &caps);
+        self.room[i] = room;
         Some(())
     }
 
     /// Read the honours of `c` again (the declared kinds dropped).
     #[inline(always)]
     fn set_honors(&mut self, t: &DistanceTables, c: &[u8; KINDS], m: &Melded) {
-        let n = Neighbourhood::honor(&kept_honors(
-            c[27..34].try_into().expect("seven"),
-            m.dropped,
-        ));
+        let (n, room) = kept_honor_part(c[27..34].try_into().expect("seven"), m.dropped);
         self.parts.honors = n;
         self.parts.class[3] = t.honor_class_at(n.index());
-        self.room[3] = n.room() & !u16::from(m.dropped);
+        self.room[3] = room;
     }
 
     /// The same parts after one tile of kind `j` goes (`c`, the counts
@@ -1142,39 +1155,9 @@ pub(super) fn melded_voids(
 ) -> Option<(u8, u64)> {
     let mut best = (FAR, 0);
     if !want {
-        // Class reads alone, no neighbourhoods: each suit read once for
-        // every set (Sichuan's voids keep two suits each), each set on
-        // its own where that does not settle it.
-        let mut reads: [Option<SuitRead>; 3] = [None, None, None];
-        let keys = key::hand_keys(c);
+        // Class reads alone, no neighbourhoods: each set on its own.
         for &keep in keeps {
-            let m = m.keeping(keep);
-            let mut d = None;
-            if two_suits(keep) {
-                let (mut class, mut x, mut doubts, mut odd) =
-                    ([0u8; 4], [NOTHING; 4], [0u128; 3], 0u8);
-                for i in (0..3).filter(|&i| keep >> i & 1 == 1) {
-                    if reads[i].is_none() {
-                        let v: &[u8; 9] = c[9 * i..9 * i + 9].try_into().expect("nine");
-                        let index = key::key_index(keys[i]);
-                        reads[i] = Some(suit_distances(t, v, index, &m.caps(i), m.bound[i], m.k)?);
-                    }
-                    let read = reads[i].as_ref().expect("read above");
-                    (x[i], doubts[i]) = (read.x, read.doubts);
-                    match read.class {
-                        Some(cl) if read.doubts == 0 => class[i] = cl,
-                        _ => odd |= 1 << i,
-                    }
-                }
-                if odd.count_ones() <= 1 {
-                    d = class_distance(t, &class, &x, &doubts, odd, &m);
-                }
-            }
-            let d = match d {
-                Some(d) => d,
-                None => melded_distance(t, c, &m)?,
-            };
-            best.0 = best.0.min(d);
+            best.0 = best.0.min(melded_distance(t, c, &m.keeping(keep))?);
         }
         return Some(best);
     }

@@ -793,18 +793,20 @@ impl<B: AsRef<[u8]>> Tables<B> {
         let t = self.distance_tables();
         let m = Melded::of(hand);
         let c = hand.counts();
-        let mut tables = Vec::with_capacity(n);
-        for &keep in &keeps[..n] {
+        // At most three voids: an array, no allocation.
+        let mut tables = [None, None, None];
+        for (slot, &keep) in tables.iter_mut().zip(&keeps[..n]) {
             match ClassDiscards::of(&t, c, &m.keeping(keep)) {
-                Some(table) => tables.push(table),
+                Some(table) => *slot = Some(table),
                 None => return Ok(None),
             }
         }
-        let Some((first, others)) = tables.split_first_mut() else {
+        let [Some(first), others @ ..] = &mut tables else {
             return Ok(None);
         };
+        let others = others.iter().flatten();
         // Over the voids: the least distance, after each discard too.
-        for other in others.iter() {
+        for other in others.clone() {
             first.d = first.d.min(other.d);
             for (a, &b) in first.after.iter_mut().zip(&other.after) {
                 *a = (*a).min(b);
@@ -833,7 +835,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
             let Some(mut row) = table.row(j) else {
                 return Ok(None);
             };
-            for other in others.iter() {
+            for other in others.clone() {
                 let Some(more) = other.row(j) else {
                     return Ok(None);
                 };

@@ -12,6 +12,17 @@ use crate::tile::{Counts, Tile};
 /// The thirteen terminal and honour kinds.
 pub const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 
+/// [`ORPHANS`] as a mask, a bit per kind.
+pub(crate) const ORPHAN_MASK: u64 = {
+    let mut m = 0u64;
+    let mut k = 0;
+    while k < ORPHANS.len() {
+        m |= 1 << ORPHANS[k];
+        k += 1;
+    }
+    m
+};
+
 /// The six ways to give 147, 258 and 369 to the three suits: `PERMS[i][s]` is
 /// the offset (0, 1 or 2) of the knitted chow in suit `s`.
 pub const KNITTED_PERMS: [[usize; 3]; 6] = [
@@ -22,6 +33,28 @@ pub const KNITTED_PERMS: [[usize; 3]; 6] = [
     [2, 0, 1],
     [2, 1, 0],
 ];
+
+/// The seven honour kinds as a mask, a bit per kind.
+pub(crate) const HONOR_MASK: u64 = 0x7f << 27;
+
+/// The nine knitted kinds of each permutation, a bit per kind.
+pub(crate) const KNITTED_MASKS: [u64; 6] = {
+    let mut out = [0u64; 6];
+    let mut p = 0;
+    while p < 6 {
+        let mut s = 0;
+        while s < 3 {
+            let mut k = 0;
+            while k < 3 {
+                out[p] |= 1 << (s * 9 + KNITTED_PERMS[p][s] + 3 * k);
+                k += 1;
+            }
+            s += 1;
+        }
+        p += 1;
+    }
+    out
+};
 
 /// The nine tile indices of knitted permutation `p`.
 pub fn knitted_tiles(p: usize) -> [usize; 9] {

@@ -383,6 +383,19 @@ impl Hand {
         self.meld_count as usize
     }
 
+    /// The kinds in declared melds, a bit per kind (a chow sets three).
+    #[inline]
+    pub(crate) fn declared_kinds(&self) -> u64 {
+        self.melds().fold(0, |m, meld| {
+            let span = if meld.kind() == MeldKind::Chow {
+                0b111
+            } else {
+                1
+            };
+            m | span << meld.tile().index()
+        })
+    }
+
     /// Number of concealed tiles.
     #[inline]
     pub fn concealed_len(&self) -> usize {

@@ -102,7 +102,7 @@ const OPS: &[Op] = &[
     Op {
         name: "waits",
         sets: &[Set::T13, Set::M13, Set::J13],
-        rules: GENERIC,
+        rules: EVERY,
         table: |hs, r| {
             let t = Tables::embedded();
             hs.iter()

@@ -163,7 +163,6 @@ impl CountWords {
     pub fn odd_count(&self) -> u32 {
         self.0.iter().map(|&w| (w & LOW).count_ones()).sum()
     }
-
     /// Tiles with an odd count, as a mask.
     #[inline(always)]
     pub fn odd(&self) -> u64 {
@@ -175,23 +174,7 @@ impl CountWords {
     }
 }
 
-/// The thirteen orphans as a tile mask.
-const ORPHANS: u64 = {
-    let mut m = 0u64;
-    let mut i = 0;
-    while i < forms::ORPHANS.len() {
-        m |= 1 << forms::ORPHANS[i];
-        i += 1;
-    }
-    m
-};
-/// The seven honours.
-const HONORS: u64 = 0x7f << 27;
-
-/// The nine tiles of knitted permutation `p` as a mask.
-fn knitted_mask(p: usize) -> u64 {
-    forms::knitted_tiles(p).iter().fold(0, |m, &i| m | 1 << i)
-}
+use forms::{HONOR_MASK as HONORS, KNITTED_MASKS, ORPHAN_MASK as ORPHANS};
 
 /// Seven-pairs waits of 13 concealed tiles: with exactly one odd count, the
 /// tile that evens it. Distinct pairs also rule out a count of 3 (or 4).
@@ -289,6 +272,10 @@ impl<B: AsRef<[u8]>> Tables<B> {
                 undeclared_kongs: rules.undeclared_kongs,
             });
         };
+        // Most hands are not ready: nothing left to filter or split.
+        if found == 0 {
+            return Ok(Waits::default());
+        }
         let found = found & allowed_waits(hand, rules);
         // A wait is exhausted when the hand holds its four copies.
         let held = if melds == 0 {
@@ -352,8 +339,8 @@ impl<B: AsRef<[u8]>> Tables<B> {
             // permutation and the honours; the three absent ones complete it.
             if rules.mcr_forms && !words.any_at_least(2) {
                 let present = words.at_least(1);
-                for p in 0..6 {
-                    let allowed = knitted_mask(p) | HONORS;
+                for knit in KNITTED_MASKS {
+                    let allowed = knit | HONORS;
                     if present & !allowed == 0 {
                         w |= allowed & !present;
                     }
@@ -372,15 +359,16 @@ impl<B: AsRef<[u8]>> Tables<B> {
     #[inline(never)]
     fn knitted_straight_waits(&self, c: &Counts, present: u64) -> u64 {
         let mut w = 0;
-        for p in 0..6 {
-            let knit = knitted_mask(p);
+        for knit in KNITTED_MASKS {
             let missing = knit & !present;
             if missing.count_ones() > 1 {
                 continue;
             }
             let mut rest = *c;
-            for i in forms::knitted_tiles(p) {
-                rest[i] = rest[i].saturating_sub(1);
+            let mut taken = knit & present;
+            while taken != 0 {
+                rest[taken.trailing_zeros() as usize] -= 1;
+                taken &= taken - 1;
             }
             if missing == 0 {
                 w |= self.standard_waits(&rest);
@@ -442,18 +430,8 @@ pub(crate) fn allowed_waits(hand: &Hand, rules: &Rules) -> u64 {
 /// [`allowed_waits`] under rules that leave out honours or limit the suits.
 fn limited_waits(hand: &Hand, rules: &Rules) -> u64 {
     const SUIT: u64 = 0x1ff;
-    let all = hand.all_counts();
-    let mut present = 0u64;
-    for (i, &c) in all.iter().enumerate() {
-        present |= u64::from(c > 0) << i;
-    }
-    if !rules.honors && present & HONORS != 0 {
-        return 0;
-    }
-    // Three-player riichi: no 2m–8m in the hand nor among its waits.
-    const MAN_MIDDLE: u64 = 0x0fe;
-    let gone = if rules.three_player { MAN_MIDDLE } else { 0 };
-    if present & gone != 0 {
+    let present = CountWords::new(hand.counts()).at_least(1) | hand.declared_kinds();
+    if present & !rules.tiles() != 0 {
         return 0;
     }
     let mut mask = if rules.honors { HONORS } else { 0 };
@@ -469,7 +447,8 @@ fn limited_waits(hand: &Hand, rules: &Rules) -> u64 {
         std::cmp::Ordering::Equal => mask,
         std::cmp::Ordering::Greater => 0,
     };
-    mask & !gone
+    // Three-player riichi: no 2m–8m among the waits either.
+    mask & rules.tiles()
 }
 
 /// The concealed quads (at most four: callers pass hands of at most 18

@@ -2,10 +2,12 @@
 //! joker needs of the parts it changes; a drawn joker tile is one more joker.
 
 use super::{JokerError, Jokers};
-use crate::engine::waits::allowed_waits;
+use crate::engine::shanten::knitted_held_bytes;
+use crate::engine::waits::{allowed_waits, CountWords};
 use crate::engine::{Waits, WaitsError};
+use crate::forms;
 use crate::hand::Hand;
-use crate::rules::Rules;
+use crate::rules::{Rules, SevenPairs};
 use crate::table::key::{self, Neighbourhood};
 use crate::table::{needs, Tables};
 use crate::tile::{Counts, KINDS};
@@ -52,6 +54,9 @@ impl<B: AsRef<[u8]>> Tables<B> {
             });
         }
         let allowed = allowed_waits(hand, rules);
+        if allowed == 0 {
+            return Ok(Waits::default()); // the hand breaks the rules' suits already
+        }
         let c = hand.counts();
         let mut found = if size < 14 {
             self.standard_waits_jokers(c, jokers) & allowed
@@ -59,15 +64,18 @@ impl<B: AsRef<[u8]>> Tables<B> {
             0 // no standard form beyond 14 tiles
         };
         let after = size + 1;
+        let words = CountWords::new(c);
+        let present = words.at_least(1);
         if after == 14 && melds == 0 {
-            found |= Self::pair_and_orphan_waits(c, jokers, rules) & allowed;
+            found |= pair_and_orphan_waits(&words, present, jokers, rules) & allowed;
         }
         if rules.mcr_forms {
-            found |= self.knitted_straight_waits_jokers(c, melds, jokers, after) & allowed;
+            found |= self.knitted_straight_waits_jokers(c, present, melds, jokers, after) & allowed;
         }
-        let kongs = rules.undeclared_kongs && (15..=18).contains(&after);
-        let mcr = rules.mcr_forms && Self::mcr_pairs_or_knitted_possible(c, melds, after);
-        if kongs || mcr {
+        if rules.mcr_forms && after == 14 && melds == 0 {
+            found |= shifted_and_knitted_waits(&words, present) & allowed;
+        }
+        if rules.undeclared_kongs && (15..=18).contains(&after) {
             let mut rest = allowed & !found;
             while rest != 0 {
                 let i = rest.trailing_zeros() as usize;
@@ -79,19 +87,68 @@ impl<B: AsRef<[u8]>> Tables<B> {
                 }
             }
         }
+        if found == 0 {
+            return Ok(Waits::default());
+        }
         // Waits of kinds whose four copies the hand holds are exhausted.
-        let held: u64 = if found == 0 {
-            0
-        } else {
-            let all = hand.all_counts();
-            (0..KINDS)
-                .filter(|&i| all[i] >= 4)
-                .fold(0, |m, i| m | 1 << i)
-        };
+        let held = CountWords::new(&hand.all_counts()).at_least(4);
         Ok(Waits {
             live: TileSet::from_bits(found & !held),
             exhausted: TileSet::from_bits(found & held),
         })
+    }
+
+    /// The kinds whose draw completes concealed counts `c` (holding the
+    /// kinds `present`; `size` slots with the draw, `melds` declared, `j`
+    /// jokers) as an MCR knitted straight and the rest: for each
+    /// permutation missing `m` of its tiles, a draw of a missing one leaves
+    /// the rest as it is with one joker more to spare; any other draw joins
+    /// the rest, which must then be complete with the `j − m` jokers left:
+    /// the standard waits of the rest.
+    fn knitted_straight_waits_jokers(
+        &self,
+        c: &Counts,
+        present: u64,
+        melds: usize,
+        j: usize,
+        size: usize,
+    ) -> u64 {
+        if !(size == 14 && melds <= 1 || size == 11 && melds == 0) {
+            return 0;
+        }
+        // The permutations missing at most j + 1 of their nine tiles, holding
+        // 8 − j or more: the top bit of each byte of the held counts plus
+        // 0x80 − (8 − j) (no byte carries: at most 9 + 0x80).
+        const LOW: u64 = 0x0000_0101_0101_0101;
+        let held = knitted_held_bytes(present);
+        let least = 8u64.saturating_sub(j as u64);
+        let mut close = held.wrapping_add(LOW * (0x80 - least)) & LOW << 7;
+        let mut found = 0u64;
+        while close != 0 {
+            let p = close.trailing_zeros() as usize / 8;
+            close &= close - 1;
+            let knit = forms::KNITTED_MASKS[p];
+            let m = 9 - (held >> (8 * p) & 0xff) as usize;
+            if !set_and_pair_may_hold(present & !knit) {
+                continue;
+            }
+            let mut rest = *c;
+            let mut taken = knit & present;
+            while taken != 0 {
+                rest[taken.trailing_zeros() as usize] -= 1;
+                taken &= taken - 1;
+            }
+            // A draw lowers the rest's need by one at most: a rest that needs
+            // more than the jokers left plus one has no wait here.
+            if self.fewest_jokers(&rest) + m > j + 1 {
+                continue;
+            }
+            found |= knit & !present;
+            if m <= j {
+                found |= self.standard_waits_jokers(&rest, j - m);
+            }
+        }
+        found
     }
 
     /// The kinds (bit per kind) whose draw makes concealed counts `c` (a
@@ -105,6 +162,11 @@ impl<B: AsRef<[u8]>> Tables<B> {
     /// skipped.
     pub(super) fn standard_waits_jokers(&self, c: &Counts, j: usize) -> u64 {
         let b = self.needs(&key::hand_keys(c));
+        // A draw lowers the hand's need by one at most: most hands are
+        // settled here, before the parts' rooms.
+        if super::fewest(b) > j + 1 {
+            return 0;
+        }
         let melds = b.map(|x| needs::melds(x) as i32);
         let delta = b.map(|x| needs::pair(x) as i32 - needs::melds(x) as i32);
         let total: i32 = melds.iter().sum();
@@ -208,4 +270,99 @@ impl<B: AsRef<[u8]>> Tables<B> {
         }
         Ok(w)
     }
+}
+
+/// The kinds whose draw completes concealed counts (`words`, holding the
+/// kinds `present`; 13 slots with the jokers, no declared meld) as MCR seven shifted pairs or honours and
+/// knitted tiles, the jokers filling the rest: with the draw, the real
+/// tiles still lie in a seven-rank window of one suit, at most two of a
+/// kind; or they are distinct, their numbered ones of one knitted
+/// permutation.
+fn shifted_and_knitted_waits(words: &CountWords, present: u64) -> u64 {
+    const SUITED: u64 = (1 << 27) - 1;
+    let mut found = 0;
+    // Shifted pairs hold one suit only: most hands fail that first.
+    let one_suit = (0..3).any(|s| present & !(0x1ff << (9 * s)) == 0);
+    if one_suit && !words.any_at_least(3) {
+        let two = words.at_least(2);
+        for start in [0, 1, 2, 9, 10, 11, 18, 19, 20] {
+            let window = 0x7f << start;
+            if present & !window == 0 {
+                found |= window & !two;
+            }
+        }
+    }
+    if !words.any_at_least(2) {
+        for knit in forms::KNITTED_MASKS {
+            if present & SUITED & !knit == 0 {
+                found |= (knit | forms::HONOR_MASK) & !present;
+            }
+        }
+    }
+    found
+}
+
+/// The kinds (bit per kind) whose draw completes concealed counts (`words`,
+/// holding the kinds `present`; 13 slots with the `j` jokers, no declared
+/// meld) as seven pairs or thirteen orphans, by the counting rules of the
+/// joker forms applied to the counts plus each draw: quads allowed, a draw
+/// turns one kind's parity; distinct pairs, a draw may pair a single or add
+/// a kind; thirteen orphans, a draw adds an orphan.
+fn pair_and_orphan_waits(words: &CountWords, present: u64, j: usize, rules: &Rules) -> u64 {
+    const ALL: u64 = (1 << KINDS) - 1;
+    // Each form is settled by a count first: most hands fail it there.
+    let mut found = 0u64;
+    match rules.seven_pairs {
+        SevenPairs::No => {}
+        SevenPairs::QuadsAllowed => {
+            let n_odd = words.odd_count() as usize;
+            if n_odd <= j + 1 {
+                let odd = words.odd();
+                found |= odd;
+                // An even count below four: none or a pair.
+                if n_odd < j {
+                    found |= ALL & !odd & !words.at_least(4);
+                }
+            }
+        }
+        SevenPairs::Distinct => {
+            let kinds = present.count_ones();
+            if kinds <= 7 && !words.any_at_least(3) {
+                found |= present & !words.at_least(2);
+                if kinds < 7 {
+                    found |= ALL & !present;
+                }
+            }
+        }
+    }
+    if rules.thirteen_orphans && present & !forms::ORPHAN_MASK == 0 && !words.any_at_least(3) {
+        // Only orphans, so the pairs are orphans: at most one.
+        let two = words.at_least(2);
+        match two.count_ones() {
+            0 => found |= forms::ORPHAN_MASK,
+            1 => found |= forms::ORPHAN_MASK & !present,
+            _ => {}
+        }
+    }
+    found
+}
+
+/// Whether a set and a pair may hold the kinds `kinds`: one kind for the
+/// pair, the rest within one chow's three ranks of a suit or one kind. A
+/// filter by kinds alone (counts unchecked), so it passes every rest a set
+/// and a pair hold, and most random rests of three or more kinds fail it.
+fn set_and_pair_may_hold(kinds: u64) -> bool {
+    let within_chow = |r: u64| {
+        let (lo, hi) = (r.trailing_zeros(), 63 - r.leading_zeros());
+        r == 0 || lo == hi || hi - lo <= 2 && hi < 27 && lo / 9 == hi / 9
+    };
+    let mut left = kinds;
+    while left != 0 {
+        let pair = left & left.wrapping_neg();
+        if within_chow(kinds & !pair) {
+            return true;
+        }
+        left &= left - 1;
+    }
+    kinds == 0
 }

@@ -287,16 +287,7 @@ pub(super) fn special_tiles_held(held: &Held, tally: &Tally, rules: &Rules, spec
     tiles
 }
 
-/// The thirteen terminal and honour kinds, a bit each.
-const ORPHAN_KINDS: u64 = {
-    let mut m = 0u64;
-    let mut k = 0;
-    while k < 13 {
-        m |= 1 << forms::ORPHANS[k];
-        k += 1;
-    }
-    m
-};
+use forms::ORPHAN_MASK as ORPHAN_KINDS;
 
 /// Thirteen orphans: its distance and the kinds whose draw lowers it.
 #[inline]
@@ -306,33 +297,16 @@ pub(super) fn thirteen_orphans(c: &Counts) -> (u8, u64) {
         present |= ((c[i] > 0) as u64) << i;
         pair |= c[i] >= 2;
     }
-    let all: u64 = forms::ORPHANS.iter().map(|&i| 1u64 << i).sum();
+    let all = ORPHAN_KINDS;
     let d = 14 - present.count_ones() as u8 - pair as u8;
     let t = if pair { all & !present } else { all };
     (d, t)
 }
 
-/// The nine knitted kinds of each permutation, a bit per kind.
-pub(super) const KNITTED_MASKS: [u64; 6] = {
-    let mut out = [0u64; 6];
-    let mut p = 0;
-    while p < 6 {
-        let mut s = 0;
-        while s < 3 {
-            let mut k = 0;
-            while k < 3 {
-                out[p] |= 1 << (s * 9 + forms::KNITTED_PERMS[p][s] + 3 * k);
-                k += 1;
-            }
-            s += 1;
-        }
-        p += 1;
-    }
-    out
-};
+pub(super) use forms::KNITTED_MASKS;
 
 /// The seven honour kinds, a bit each.
-pub(super) const HONOR_KINDS: u64 = 0x7f << 27;
+pub(super) use forms::HONOR_MASK as HONOR_KINDS;
 
 /// The kinds `c` holds (bit per kind): a byte's high bit where it is not
 /// zero, gathered eight at a time by one multiply.

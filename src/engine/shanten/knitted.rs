@@ -239,32 +239,39 @@ pub(super) fn knitted_beside_meld(c: &Counts, m: &Melded, want: bool, bound: u8)
 }
 
 /// Of each knitted permutation's nine tiles, those held (`held`, bit per
-/// kind): a table read per suit for its three rank sets.
+/// kind): byte `p` of the sum of a table read per suit.
 #[inline(always)]
-fn knitted_held(held: u64) -> [u8; 6] {
-    let sets = |s: usize| RANK_SETS_HELD[(held >> (9 * s)) as usize & 0x1ff];
-    let (m, p, s) = (sets(0), sets(1), sets(2));
-    let count = |x: u8, q: usize| x >> (2 * q) & 3;
-    let mut have = [0u8; 6];
-    for (h, perm) in have.iter_mut().zip(KNITTED_PERMS) {
-        *h = count(m, perm[0]) + count(p, perm[1]) + count(s, perm[2]);
-    }
-    have
+pub(crate) fn knitted_held_bytes(held: u64) -> u64 {
+    let suit = |s: usize| PERM_HELD[s][(held >> (9 * s)) as usize & 0x1ff];
+    suit(0) + suit(1) + suit(2)
 }
 
-/// For each set of a suit's ranks held (bit per rank), the ranks held of
-/// each knitted rank set (1-4-7, 2-5-8, 3-6-9), two bits each.
-static RANK_SETS_HELD: [u8; 512] = {
-    let mut out = [0u8; 512];
-    let mut m = 0;
-    while m < 512 {
-        let mut q = 0;
-        while q < 3 {
-            let set = m & (0b100_1001 << q);
-            out[m] |= (set.count_ones() as u8) << (2 * q);
-            q += 1;
+/// [`knitted_held_bytes`] as an array, a count per permutation.
+#[inline(always)]
+fn knitted_held(held: u64) -> [u8; 6] {
+    let b = knitted_held_bytes(held).to_le_bytes();
+    [b[0], b[1], b[2], b[3], b[4], b[5]]
+}
+
+/// For suit `s` and each set of its ranks held (bit per rank), byte `p`
+/// counts the held ranks of the rank set (1-4-7, 2-5-8 or 3-6-9) that
+/// knitted permutation `p` gives the suit: at most 3, so the three suits'
+/// words add without a carry.
+static PERM_HELD: [[u64; 512]; 3] = {
+    let mut out = [[0u64; 512]; 3];
+    let mut s = 0;
+    while s < 3 {
+        let mut m = 0;
+        while m < 512 {
+            let mut p = 0;
+            while p < 6 {
+                let set = m & (0b100_1001 << KNITTED_PERMS[p][s]);
+                out[s][m] |= (set.count_ones() as u64) << (8 * p);
+                p += 1;
+            }
+            m += 1;
         }
-        m += 1;
+        s += 1;
     }
     out
 };

@@ -63,6 +63,7 @@ use concealed::{
 };
 use counts::{held_mask, Tally};
 use general::{all_parts_open, distance, improving, special_improving, Memo};
+pub(crate) use knitted::knitted_held_bytes;
 use knitted::{
     knitted_beside_meld, knitted_distance, knitted_effective, knitted_shanten,
     knitted_special_improving,
@@ -384,12 +385,11 @@ impl Shape {
     #[inline]
     fn checked(hand: &Hand, rules: &Rules, sizes: Sizes) -> Result<u8, ShantenError> {
         sizes.check(hand.concealed_len(), hand.meld_count())?;
-        let (mut capped, mut declared) = (0u8, 0u64);
-        for m in hand.melds() {
-            let i = m.tile().index();
-            capped |= 1 << (i / 9);
-            declared |= if m.kind() == MeldKind::Chow { 0b111 } else { 1 } << i;
-        }
+        let declared = hand.declared_kinds();
+        // A part is capped when a meld lies in it (a chow never crosses a suit).
+        let mut capped = (0..4).fold(0u8, |m, s| {
+            m | u8::from(declared >> (9 * s) & 0x1ff != 0) << s
+        });
         if !rules.plain() {
             // The kinds held or declared that the rules lack, as masks.
             let absent = (held_mask(hand.counts()) | declared) & !rules.tiles();

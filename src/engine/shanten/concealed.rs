@@ -275,44 +275,33 @@ impl OpenParts {
         (parts, Tally::of_keys(&[km, kp, ks, kz]))
     }
 
-    /// Each part's class after one more tile of each rank (its own where
-    /// the rank has no room, and for the honours' ranks 8 and 9).
-    pub(super) fn ups(&self, t: &DistanceTables) -> [[u8; 9]; 4] {
-        let mut out = [[self.class[3]; 9]; 4];
-        for (row, part) in out.iter_mut().zip(&self.suits) {
-            for (r, next) in row.iter_mut().enumerate() {
-                *next = t.suit_class_at(part.up(r));
-            }
-        }
-        for (r, next) in out[3].iter_mut().take(7).enumerate() {
-            *next = t.honor_class_at(self.honors.up(r));
-        }
-        out
-    }
-
-    /// Per rank of part `i`, the lanes one more tile of the rank lowers,
-    /// as [`LaneMemo::pack`] keeps them: none where the rank has no room,
-    /// and for the honours' ranks 8 and 9 (no tile).
+    /// Per rank of part `i`, the lanes (bit per lane) one more tile of the
+    /// rank lowers: none where the rank has no room, and for the honours'
+    /// ranks 8 and 9 (no tile).
     fn lanes(&self, t: &DistanceTables, i: usize) -> [u16; 9] {
         let now = self.class[i];
         let mut out = [0; 9];
         if i < 3 {
             for (r, lanes) in out.iter_mut().enumerate() {
-                let next = t.suit_class_at(self.suits[i].up(r));
-                *lanes = LaneMemo::pack(t.suit_lowers(now, next));
+                *lanes = t.suit_lowers(now, t.suit_class_at(self.suits[i].up(r)));
             }
         } else {
             for (r, lanes) in out.iter_mut().take(7).enumerate() {
-                let next = t.honor_class_at(self.honors.up(r));
-                *lanes = LaneMemo::pack(t.honor_lowers(now, next));
+                *lanes = t.honor_lowers(now, t.honor_class_at(self.honors.up(r)));
             }
         }
         out
     }
 
+    /// [`OpenParts::lanes`] of every part: the rows of a discard table read
+    /// them once for the parts a discard leaves alone.
+    pub(super) fn all_lanes(&self, t: &DistanceTables) -> [[u16; 9]; 4] {
+        [0, 1, 2, 3].map(|i| self.lanes(t, i))
+    }
+
     /// The ranks (bit per rank) of part `i` whose draw lowers one of its
-    /// `optimal` lanes (bit per lane): per rank, the neighbour's class
-    /// (`known`, or looked up) and the class pair's mask of lanes it lowers.
+    /// `optimal` lanes (bit per lane): per rank, the lanes it lowers
+    /// (`known`, or the class pair's mask of the neighbour looked up).
     /// Branch-free: skipping ranks that cannot help costs more in
     /// mispredicted branches than the lookups it saves.
     #[inline(always)]
@@ -321,7 +310,7 @@ impl OpenParts {
         t: &DistanceTables,
         i: usize,
         optimal: u16,
-        known: Option<&[u8; 9]>,
+        known: Option<&[u16; 9]>,
     ) -> u16 {
         let now = self.class[i];
         let lowers = |r: usize, next: u8| -> u16 {
@@ -333,7 +322,7 @@ impl OpenParts {
             ((lanes & optimal != 0) as u16) << r
         };
         match (known, i) {
-            (Some(next), _) => (0..9).fold(0, |ranks, r| ranks | lowers(r, next[r])),
+            (Some(lanes), _) => ranks_meeting(lanes, optimal),
             (None, 3) => (0..7).fold(0, |ranks, r| {
                 ranks | lowers(r, t.honor_class_at(self.honors.up(r)))
             }),
@@ -351,8 +340,8 @@ fn open_parts(t: &DistanceTables, p: &OpenParts, k: usize, tiles_up_to: u8) -> (
     open_parts_refined(t, p, k, tiles_up_to, &[None; 4], every).expect("every rank kept")
 }
 
-/// [`open_parts`] with `known[i]`, where given, part `i`'s neighbour
-/// classes (a discard table's rows share the parts a discard leaves
+/// [`open_parts`] with `known[i]`, where given, the lanes each rank of
+/// part `i` lowers (a discard table's rows share the parts a discard leaves
 /// alone), and each part's improving ranks passed through
 /// `refine(part, ranks, optimal lanes, rest, d)` (lanes 0xff each; `rest`
 /// the other parts' product, `d` the distance): the melded path
@@ -364,7 +353,7 @@ pub(super) fn open_parts_refined(
     p: &OpenParts,
     k: usize,
     tiles_up_to: u8,
-    known: &[Option<&[u8; 9]>; 4],
+    known: &[Option<&[u16; 9]>; 4],
     mut refine: impl FnMut(usize, u16, u128, &Distances, u8) -> Option<u16>,
 ) -> Option<(u8, u64)> {
     let class = p.class;
@@ -622,7 +611,8 @@ impl<'t, 'm> Rows<'t, 'm> {
                         parts.suits[i].index()
                     };
                     let key = LaneMemo::key(index, i == 3);
-                    self.lane_memo.get_or(key, || parts.lanes(t, i))
+                    self.lane_memo
+                        .get_or(key, || parts.lanes(t, i).map(LaneMemo::pack))
                 } else {
                     if self.laned >> p & 1 == 0 {
                         let index = if p == 3 {
@@ -632,7 +622,9 @@ impl<'t, 'm> Rows<'t, 'm> {
                         };
                         let key = LaneMemo::key(index, p == 3);
                         let base = &self.base;
-                        self.lanes[p] = self.lane_memo.get_or(key, || base.lanes(t, p));
+                        self.lanes[p] = self
+                            .lane_memo
+                            .get_or(key, || base.lanes(t, p).map(LaneMemo::pack));
                         self.laned |= 1 << p;
                     }
                     self.lanes[p]
@@ -664,13 +656,18 @@ pub(super) fn concealed_rows<B: AsRef<[u8]>>(
     let (base, tally) = OpenParts::tallied(&t, c);
     let held = Held::of(c);
     let n = tally.tiles as usize - 1;
-    let ups = base.ups(&t);
+    let lanes = base.all_lanes(&t);
     for (&j, slot) in discards.iter().zip(out.iter_mut()) {
         let mut w = *c;
         w[j] -= 1;
         let changed = (j / 9).min(3);
         let mut parts = base;
-        let mut known = [Some(&ups[0]), Some(&ups[1]), Some(&ups[2]), Some(&ups[3])];
+        let mut known = [
+            Some(&lanes[0]),
+            Some(&lanes[1]),
+            Some(&lanes[2]),
+            Some(&lanes[3]),
+        ];
         known[changed] = None;
         if changed == 3 {
             parts.honors = Neighbourhood::honor(w[27..34].try_into().expect("seven"));

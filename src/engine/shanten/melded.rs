@@ -700,7 +700,8 @@ fn distance_of_classes(
 
 /// Distance and effective tiles of a 3n+1 melded hand `c` at concealed
 /// speed from its [`ClassParts`]: the concealed path's pair products and
-/// class-pair masks (`known`, where given, part `i`'s neighbour classes),
+/// class-pair masks (`known`, where given, the lanes each rank of part `i`
+/// lowers),
 /// then per part the draws the caps forbid taken out, and each remaining
 /// draw of a suit beside melds checked where its pattern's class may not
 /// be exact there (the `suit_caps` word beside one meld, the certificate
@@ -711,7 +712,7 @@ fn class_draws(
     c: &[u8; KINDS],
     m: &Melded,
     p: &ClassParts,
-    known: &[Option<&[u8; 9]>; 4],
+    known: &[Option<&[u16; 9]>; 4],
     cache: &[Option<&Worked>; 3],
 ) -> Option<(u8, u64)> {
     let part = |i: usize| -> &[u8; 9] { c[9 * i..9 * i + 9].try_into().expect("nine") };
@@ -843,8 +844,8 @@ pub(super) struct ClassDiscards<'a> {
     c: [u8; KINDS],
     m: Melded,
     base: ClassParts,
-    /// Each part's neighbour classes in the whole hand.
-    ups: [[u8; 9]; 4],
+    /// Per part of the whole hand, the lanes one more tile of each rank lowers.
+    lanes: [[u16; 9]; 4],
     /// What the capped programme worked out for each suit of the whole
     /// hand: the rows that leave the suit alone share it.
     worked: [Worked; 3],
@@ -880,7 +881,7 @@ impl<'a> ClassDiscards<'a> {
             c: *c,
             m: *m,
             base,
-            ups: base.parts.ups(t),
+            lanes: base.parts.all_lanes(t),
             worked: Default::default(),
             d,
             after,
@@ -894,8 +895,13 @@ impl<'a> ClassDiscards<'a> {
         let mut w = self.c;
         w[j] -= 1;
         let changed = (j / 9).min(3);
-        let ups = &self.ups;
-        let mut known = [Some(&ups[0]), Some(&ups[1]), Some(&ups[2]), Some(&ups[3])];
+        let lanes = &self.lanes;
+        let mut known = [
+            Some(&lanes[0]),
+            Some(&lanes[1]),
+            Some(&lanes[2]),
+            Some(&lanes[3]),
+        ];
         known[changed] = None;
         let found = self.base.without(t, &w, m, j).and_then(|p| {
             // The unchanged suits' exact distances, worked out once

@@ -221,20 +221,7 @@ impl Effective {
 
     /// Unseen copies of all effective tiles together (the ukeire count).
     pub fn total(&self) -> u32 {
-        const L: u64 = 0x0101_0101_0101_0101;
-        const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-        let bits = self.tiles.bits();
-        let mut sum = 0;
-        for (j, chunk) in self.unseen.chunks(8).enumerate() {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            // Bit j of the set to byte j (0 or 0xff), then keep those counts.
-            let b = (bits >> (8 * j)) & 0xff;
-            let spread = b.wrapping_mul(L) & 0x8040_2010_0804_0201;
-            let keep = ((((spread & LOW).wrapping_add(LOW) | spread) >> 7) & L).wrapping_mul(0xff);
-            sum += (u64::from_le_bytes(word) & keep).wrapping_mul(L) >> 56;
-        }
-        sum as u32
+        unseen_copies(self.tiles.bits(), &self.unseen)
     }
 
     /// Each effective tile with its unseen copies, in tile order.
@@ -439,6 +426,27 @@ impl Shape {
     }
 }
 
+/// The unseen copies of the kinds in `bits` (bit per kind) together: eight
+/// counts a word, each kept or cleared by its bit spread to a byte mask, the
+/// kept ones summed by one multiply (at most 8 × 4, so no lane carries).
+#[inline(always)]
+fn unseen_copies(bits: u64, unseen: &[u8; KINDS]) -> u32 {
+    const L: u64 = 0x0101_0101_0101_0101;
+    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let sum = |word: u64, b: u64| {
+        let spread = b.wrapping_mul(L) & 0x8040_2010_0804_0201;
+        let keep = ((((spread & LOW).wrapping_add(LOW) | spread) >> 7) & L).wrapping_mul(0xff);
+        ((word & keep).wrapping_mul(L) >> 56) as u32
+    };
+    let word = |j: usize| u64::from_le_bytes(unseen[8 * j..8 * j + 8].try_into().expect("eight"));
+    let tail = u64::from(u16::from_le_bytes([unseen[32], unseen[33]]));
+    sum(word(0), bits & 0xff)
+        + sum(word(1), bits >> 8 & 0xff)
+        + sum(word(2), bits >> 16 & 0xff)
+        + sum(word(3), bits >> 24 & 0xff)
+        + sum(tail, bits >> 32 & 0b11)
+}
+
 /// The discard table from the hand's distance `d`, its distance after each
 /// discard (`after`, [`FAR`] where not held) and `rows`, which fills the
 /// effective tiles (bit per kind) of the hand after each discard asked.
@@ -464,9 +472,8 @@ fn discard_table(
     // Most unseen effective copies first, each count found once.
     let mut order = [(0u32, 0usize, TileSet::EMPTY); 14];
     for r in 0..len {
-        let set = TileSet::from_bits(tiles[r]);
-        let copies = Effective::new(0, set, unseen).total();
-        order[r] = (u32::MAX - copies, kinds[r], set);
+        let copies = unseen_copies(tiles[r], &unseen);
+        order[r] = (u32::MAX - copies, kinds[r], TileSet::from_bits(tiles[r]));
     }
     order[..len].sort_unstable_by_key(|&(copies, kind, _)| (copies, kind));
     let mut out = [(Tile::EAST, TileSet::EMPTY); 14];

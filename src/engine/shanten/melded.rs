@@ -1149,6 +1149,17 @@ pub(super) fn melded_improving(
     ask(false).or_else(|| ask(true))
 }
 
+/// The concealed tiles of the suits `keep` drops (bit per part): a lower
+/// bound on the distance of the hand keeping only `keep`, since each of
+/// them must be replaced.
+#[inline(always)]
+fn voided_tiles(c: &[u8; KINDS], keep: u8) -> u8 {
+    (0..3)
+        .filter(|&s| keep >> s & 1 == 0)
+        .map(|s| c[9 * s..9 * s + 9].iter().sum::<u8>())
+        .sum()
+}
+
 /// [`melded_improving`] over several sets of kept parts (Sichuan's voids):
 /// the parts looked up once, each set dropping its voided suits; the least
 /// distance, with the tiles of every set reaching it.
@@ -1159,10 +1170,23 @@ pub(super) fn melded_voids(
     keeps: &[u8],
     want: bool,
 ) -> Option<(u8, u64)> {
+    // Those voiding fewer tiles first: a set voiding more tiles than the
+    // best distance cannot reach it (each voided tile is one to replace),
+    // nor, voiding as many, beat it.
+    let mut order = [(0u8, 0u8); 3];
+    for (slot, &keep) in order.iter_mut().zip(keeps) {
+        *slot = (voided_tiles(c, keep), keep);
+    }
+    order[..keeps.len()].sort_unstable();
+    let (voided, sorted) = (order.map(|(v, _)| v), order.map(|(_, k)| k));
+    let keeps = &sorted[..keeps.len()];
     let mut best = (FAR, 0);
     if !want {
         // Class reads alone, no neighbourhoods: each set on its own.
-        for &keep in keeps {
+        for (&keep, &voided) in keeps.iter().zip(&voided) {
+            if voided >= best.0 {
+                break;
+            }
             best.0 = best.0.min(melded_distance(t, c, &m.keeping(keep))?);
         }
         return Some(best);
@@ -1177,6 +1201,10 @@ pub(super) fn melded_voids(
             let worked: [Worked; 3] = Default::default();
             let cache = [Some(&worked[0]), Some(&worked[1]), Some(&worked[2])];
             for (n, &keep) in keeps.iter().enumerate() {
+                if voided[n] > best.0 {
+                    rest &= !(1 << n);
+                    continue;
+                }
                 let m = m.keeping(keep);
                 if let Some(found) = class_draws(t, c, &m, &shared, &[None; 4], &cache) {
                     best = super::fewer(best, found);
@@ -1189,11 +1217,10 @@ pub(super) fn melded_voids(
         return Some(best);
     }
     let base = MeldedParts::of(t, c, &m.keeping(all), false)?;
-    for (_, &keep) in keeps
-        .iter()
-        .enumerate()
-        .filter(|&(n, _)| rest >> n & 1 == 1)
-    {
+    for (n, &keep) in keeps.iter().enumerate() {
+        if rest >> n & 1 == 0 || voided[n] > best.0 {
+            continue;
+        }
         let m = m.keeping(keep);
         let found = if base.lower.is_some() {
             // Doubt depends on the parts kept: each set on its own.

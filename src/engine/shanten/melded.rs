@@ -1153,7 +1153,7 @@ pub(super) fn melded_improving(
 /// bound on the distance of the hand keeping only `keep`, since each of
 /// them must be replaced.
 #[inline(always)]
-fn voided_tiles(c: &[u8; KINDS], keep: u8) -> u8 {
+pub(super) fn voided_tiles(c: &[u8; KINDS], keep: u8) -> u8 {
     (0..3)
         .filter(|&s| keep >> s & 1 == 0)
         .map(|s| c[9 * s..9 * s + 9].iter().sum::<u8>())

@@ -1,4 +1,5 @@
-//! waits on T13 and arrangements on C14: tables vs reference.
+//! waits on T13 (every rule set) and arrangements on C14: tables vs
+//! reference.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use hupai::sets::{hands, Set, SEED};
@@ -29,6 +30,25 @@ fn waits(c: &mut Criterion) {
                 .fold(0, u64::wrapping_add)
         })
     });
+    // The other rule sets (DESIGN §6: every set under each); Sichuan on the
+    // hands without honours, as `hupai bench` times it.
+    for rules in &Rules::ALL[1..] {
+        let hs: Vec<_> = hs
+            .iter()
+            .filter(|h| rules.honors || h.counts()[27..].iter().all(|&x| x == 0))
+            .collect();
+        g.throughput(Throughput::Elements(hs.len() as u64));
+        g.bench_function(format!("table/{}", rules.name), |b| {
+            b.iter(|| {
+                hs.iter()
+                    .map(|h| {
+                        let w = tables.waits(black_box(h), rules).unwrap();
+                        w.live.bits() ^ w.exhausted.bits()
+                    })
+                    .fold(0, u64::wrapping_add)
+            })
+        });
+    }
     g.finish();
 }
 

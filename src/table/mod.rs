@@ -606,7 +606,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
 
 impl<B: AsRef<[u8]>> Tables<B> {
     /// The joker budget arrays of `jokers.tbl`, borrowed for queries.
-    #[inline]
+    #[inline(always)]
     pub fn budget_tables(&self) -> BudgetTables<'_> {
         let b = self.jokers.bytes();
         let s = |i: usize| &b[self.budget[i].clone()];

@@ -152,7 +152,7 @@ fn concealed(
         return Ok(None);
     }
     let c = hand.counts();
-    let slots = total(c).saturating_add(jokers);
+    let slots = hand.concealed_len().saturating_add(jokers);
     check(slots, 0, |s| s % 3 != 0, ANY)?;
     if !rules.honors {
         if let Some(i) = (27..KINDS).find(|&i| c[i] > 0) {

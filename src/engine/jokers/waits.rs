@@ -353,8 +353,11 @@ fn pair_and_orphan_waits(words: &CountWords, present: u64, j: usize, rules: &Rul
 /// and a pair hold, and most random rests of three or more kinds fail it.
 fn set_and_pair_may_hold(kinds: u64) -> bool {
     let within_chow = |r: u64| {
+        if r == 0 {
+            return true;
+        }
         let (lo, hi) = (r.trailing_zeros(), 63 - r.leading_zeros());
-        r == 0 || lo == hi || hi - lo <= 2 && hi < 27 && lo / 9 == hi / 9
+        lo == hi || hi - lo <= 2 && hi < 27 && lo / 9 == hi / 9
     };
     let mut left = kinds;
     while left != 0 {

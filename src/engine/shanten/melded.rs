@@ -470,22 +470,27 @@ pub(super) fn melded_distance(t: &DistanceTables, c: &[u8; KINDS], m: &Melded) -
             _ => odd |= 1 << i,
         }
     }
-    if m.keep >> 3 & 1 == 1 {
-        let index = if m.dropped == 0 {
+    let honors = (m.keep >> 3 & 1 == 1).then(|| {
+        if m.dropped == 0 {
             key::key_index(keys[3])
         } else {
             key::honor_index(&kept_honors(
                 c[27..34].try_into().expect("seven"),
                 m.dropped,
             ))
-        };
+        }
+    });
+    if let Some(index) = honors {
         class[3] = t.honor_class_at(index);
-        x[3] = honor_distances(t, index, m.dropped);
     }
     if odd.count_ones() <= 1 {
         if let Some(d) = class_distance(t, &class, &x, &doubts, odd, m) {
             return Some(d);
         }
+    }
+    // The class path reads no honour distances: they are read here.
+    if let Some(index) = honors {
+        x[3] = honor_distances(t, index, m.dropped);
     }
     let d = distance_of(&x, m.k);
     if doubts.iter().all(|&d| d == 0) {

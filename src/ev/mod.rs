@@ -29,7 +29,7 @@
 //! tiles (the shanten of every discard-and-draw of a state from one query
 //! per held kind, the repeated ones cached: the `after` module), then the T
 //! layers of values over it, each over the states it can matter for (see
-//! the `solver` module).
+//! the `layers` module).
 //!
 //! ```
 //! use hupai::ev::{analyze, Options};
@@ -48,6 +48,7 @@
 
 mod after;
 mod index;
+mod layers;
 mod model;
 mod score;
 mod solver;
@@ -61,8 +62,9 @@ use crate::riichi::Settings;
 use crate::rules::Rules;
 use crate::table::Tables;
 use crate::tile::{Counts, Tile, KINDS};
+use layers::solve;
 use model::{minus, pack, Game, Key};
-use solver::{discarded, solve, Graph, UNREACHABLE};
+use solver::{discarded, Graph, UNREACHABLE};
 use std::fmt;
 
 /// The most draws an analysis looks ahead.

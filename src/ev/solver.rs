@@ -1,6 +1,5 @@
-//! The solver: build the graph of reachable 3n+1 hands once, then compute
-//! every state's vectors for t = 1..T in layers (values at t read only the
-//! successors' values at t − 1, so the graph may have cycles).
+//! The graph of reachable 3n+1 hands, built once for every discard (the
+//! `layers` module then computes its values for t = 1..T).
 //!
 //! A state's draws: kind k with weight `cap − held` (its share of the pool
 //! W). After a draw the allowed discards follow §10 and the options of
@@ -22,13 +21,7 @@
 //! and, on the common case, turns them into bit masks over the discards
 //! ([`Masks`]): a draw's options and the state's effective tiles come from a
 //! few mask operations, not a loop over every discard; the key index is an
-//! open-addressed array ([`Index`]). The layers stream every draw (two
-//! bytes), option (four) and state (24) once per t and are bound by those
-//! bytes and by the random reads of the successors' values, so they skip
-//! what is provably not asked or zero: states farther than t − 1 shanten
-//! from ready (all three values 0), and states deeper than T − t draws from
-//! every root (numbered breadth first, so a suffix): no root can reach them
-//! with t draws left.
+//! open-addressed array ([`Index`]).
 
 use super::after::{After, ShortMemo};
 use super::index::Index;
@@ -79,28 +72,13 @@ pub struct Node {
     pub wins: u32,
 }
 
-/// A draw with a choice (or a win) in two bytes, as the layers stream
-/// through every draw T times: whether the state itself is an option too
-/// (the draw thrown back; bit 0) and the draw's weight (bits 1–3), which
-/// the layers read together as two floats ([`Draw::factors`]); whether it
-/// completes a win (its points next in `Graph::wins`; bit 4); the kind
+/// A draw with a choice (or a win) in two bytes: whether the state itself
+/// is an option too (the draw thrown back; bit 0); the draw's weight (bits
+/// 1–3); whether it completes a win (its points next in `Graph::wins`; bit 4); the kind
 /// (bits 5–10); and how many options (states the allowed discards lead
 /// to) follow the previous draw's in `Graph::opts` (bits 11–15, a shift).
 #[derive(Clone, Copy)]
 pub struct Draw(u16);
-
-/// (keep, weight) as floats for the low four bits of a draw: the keep flag
-/// a factor of 1 or 0 on the state's own values (exact, as they are finite
-/// and not negative), the weight read rather than converted.
-const FACTORS: [[f64; 2]; 16] = {
-    let mut f = [[0.0; 2]; 16];
-    let mut i = 0;
-    while i < 16 {
-        f[i] = [(i & 1) as f64, (i >> 1) as f64];
-        i += 1;
-    }
-    f
-};
 
 impl Draw {
     #[inline]
@@ -141,12 +119,6 @@ impl Draw {
     #[inline]
     pub fn keeps(self) -> bool {
         self.0 & 1 == 1
-    }
-
-    /// 1.0 when [`keeps`](Draw::keeps), else 0.0, and the weight.
-    #[inline]
-    fn factors(self) -> [f64; 2] {
-        FACTORS[usize::from(self.0 & 15)]
     }
 }
 
@@ -469,158 +441,6 @@ fn within(need: i32, over: u64) -> u64 {
         ..=0 => !0,
         1 => over,
         _ => 0,
-    }
-}
-
-/// Probability vectors of some states, element t − 1 = t draws left.
-pub struct Vectors {
-    pub tenpai: Vec<f64>,
-    pub win: Vec<f64>,
-    pub score: Vec<f64>,
-}
-
-/// Values of every state after the layers: the vectors of `keep` and the
-/// win and tenpai probabilities of every state at `turns − 1` draws left
-/// (to explain the best discards' draws).
-pub struct Values {
-    pub kept: Vec<Vectors>,
-    pub win_before: Vec<f64>,
-    pub tenpai_before: Vec<f64>,
-}
-
-/// A state as the layers read it.
-struct Lite {
-    draws: Range<u32>,
-    opts: u32,
-    wins: u32,
-    stay: u32,
-    shanten: i8,
-}
-
-/// The layers t = 1..=turns over the whole graph. A state's three values
-/// sit together, so an option costs one cache line.
-pub fn solve(g: &Graph, wall: u32, turns: usize, keep: &[u32]) -> Values {
-    let inv = 1.0 / f64::from(wall);
-    // (tenpai, win, score) of every state at t − 1, then at t.
-    let mut prev: Vec<[f64; 3]> = g
-        .nodes
-        .iter()
-        .map(|s| [f64::from(u8::from(s.shanten <= 0)), 0.0, 0.0])
-        .collect();
-    let mut next = prev.clone();
-    let mut kept: Vec<Vectors> = keep
-        .iter()
-        .map(|_| Vectors {
-            tenpai: Vec::with_capacity(turns),
-            win: Vec::with_capacity(turns),
-            score: Vec::with_capacity(turns),
-        })
-        .collect();
-    let mut before = prev.clone();
-    // What the layers read of each state, in 24 bytes rather than 48.
-    let lite: Vec<Lite> = g
-        .nodes
-        .iter()
-        .map(|n| Lite {
-            draws: n.draws.clone(),
-            opts: n.opts,
-            wins: n.wins,
-            stay: n.stay,
-            shanten: n.shanten,
-        })
-        .collect();
-    for t in 1..=turns as i32 {
-        // With t draws left only states within turns − t draws of a root
-        // matter (the values asked are the roots' at each t and their
-        // successors' at turns − 1): those of depth turns − t or less,
-        // which come first. The rest keep stale values nobody reads.
-        let depth = turns - t as usize;
-        let live = g.levels.get(depth).map_or(lite.len(), |&e| e as usize);
-        for (i, l) in lite[..live].iter().enumerate() {
-            // A state further than t − 1 draws from ready keeps its zeros
-            // (its options are at most one shanten closer).
-            if i32::from(l.shanten) > t {
-                continue;
-            }
-            // A ready state's tenpai is 1 whatever its draws: its lane is
-            // left out (two lanes, not three, per option).
-            let [a, b, c] = if l.shanten <= 0 {
-                draw_sums::<false>(g, l, &prev, i)
-            } else {
-                draw_sums::<true>(g, l, &prev, i)
-            };
-            let tenpai = if l.shanten <= 0 { 1.0 } else { a * inv };
-            next[i] = [tenpai, b * inv, c * inv];
-        }
-        std::mem::swap(&mut before, &mut prev);
-        std::mem::swap(&mut prev, &mut next);
-        for (v, &r) in kept.iter_mut().zip(keep) {
-            let [t, w, s] = prev[r as usize];
-            v.tenpai.push(t);
-            v.win.push(w);
-            v.score.push(s);
-        }
-    }
-    Values {
-        kept,
-        win_before: before.iter().map(|v| v[1]).collect(),
-        tenpai_before: before.iter().map(|v| v[0]).collect(),
-    }
-}
-
-/// Over the draws of state `i` (read as `l`), each lane (tenpai, win,
-/// score) of Σ weight × the best option's value at t − 1 (`prev`), the
-/// stay draws first, then the draws in order (the order of the additions
-/// is part of the answer). Without `TENPAI` the tenpai lane is 0.
-#[inline(always)]
-fn draw_sums<const TENPAI: bool>(g: &Graph, l: &Lite, prev: &[[f64; 3]], i: usize) -> [f64; 3] {
-    let stay = f64::from(l.stay);
-    let own = prev[i];
-    let (mut a, mut b, mut c) = (0.0, stay * own[1], stay * own[2]);
-    if TENPAI {
-        a = stay * own[0];
-    }
-    let (mut opts, mut wins) = (&g.opts[l.opts as usize..], &g.wins[l.wins as usize..]);
-    for &d in &g.draws[l.draws.start as usize..l.draws.end as usize] {
-        // Own values times 1 or 0, cheaper than a select.
-        let [keep, w] = d.factors();
-        let (mut mt, mut mw, mut ms) = (0.0, keep * own[1], keep * own[2]);
-        if TENPAI {
-            mt = keep * own[0];
-        }
-        let (these, rest) = opts.split_at(d.options());
-        opts = rest;
-        for &x in these {
-            let [t, w, s] = prev[x as usize];
-            if TENPAI {
-                mt = max(mt, t);
-            }
-            mw = max(mw, w);
-            ms = max(ms, s);
-        }
-        if d.wins() {
-            mt = 1.0;
-            mw = 1.0;
-            ms = max(ms, wins[0]);
-            wins = &wins[1..];
-        }
-        if TENPAI {
-            a += w * mt;
-        }
-        b += w * mw;
-        c += w * ms;
-    }
-    [a, b, c]
-}
-
-/// The larger of two values that are never NaN: `f64::max` without the NaN
-/// check (one instruction in the layers' inner loop).
-#[inline(always)]
-fn max(a: f64, b: f64) -> f64 {
-    if b > a {
-        b
-    } else {
-        a
     }
 }
 

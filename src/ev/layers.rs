@@ -36,6 +36,9 @@ pub struct Values {
     pub kept: Vec<Vectors>,
     pub win_before: Vec<f64>,
     pub tenpai_before: Vec<f64>,
+    /// Heap bytes the layers held at their peak: the pairs and three
+    /// value arrays (two layers and the one kept from before).
+    pub bytes: usize,
 }
 
 /// Bits of a pair's first option; the draw's factors sit above them.
@@ -195,8 +198,13 @@ pub fn solve(g: &Graph, wall: u32, turns: usize, keep: &[u32]) -> Values {
             v.score.push(s);
         }
     }
+    let bytes = 3 * prev.capacity() * std::mem::size_of::<[f64; 3]>()
+        + p.pairs.capacity() * std::mem::size_of::<[u32; 2]>()
+        + p.states.capacity() * std::mem::size_of::<Lite>()
+        + p.wins.capacity() * std::mem::size_of::<f64>();
     before.truncate(g.nodes.len());
     Values {
+        bytes,
         kept,
         win_before: before.iter().map(|v| v[1]).collect(),
         tenpai_before: before.iter().map(|v| v[0]).collect(),

@@ -277,13 +277,12 @@ pub fn analyze<B: AsRef<[u8]>>(
             key,
         );
     }
-    let layers = 6 * graph.nodes.len() * std::mem::size_of::<f64>();
     Ok(Analysis {
         shanten: hand_shanten,
         turns: options.turns,
         discards,
         states: graph.nodes.len(),
-        bytes: graph.bytes() + layers,
+        bytes: graph.bytes() + values.bytes,
     })
 }
 

@@ -56,6 +56,19 @@ pub(crate) const KNITTED_MASKS: [u64; 6] = {
     out
 };
 
+/// `counts` less one copy of each kind in `kinds` (bit per kind; each held):
+/// the rest of a hand beside the knitted tiles it holds.
+#[inline(always)]
+pub(crate) fn less_one_each(counts: &Counts, kinds: u64) -> Counts {
+    let mut rest = *counts;
+    let mut taken = kinds;
+    while taken != 0 {
+        rest[taken.trailing_zeros() as usize] -= 1;
+        taken &= taken - 1;
+    }
+    rest
+}
+
 /// The nine tile indices of knitted permutation `p`.
 pub fn knitted_tiles(p: usize) -> [usize; 9] {
     let mut out = [0; 9];

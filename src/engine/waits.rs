@@ -364,12 +364,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
             if missing.count_ones() > 1 {
                 continue;
             }
-            let mut rest = *c;
-            let mut taken = knit & present;
-            while taken != 0 {
-                rest[taken.trailing_zeros() as usize] -= 1;
-                taken &= taken - 1;
-            }
+            let rest = forms::less_one_each(c, knit & present);
             if missing == 0 {
                 w |= self.standard_waits(&rest);
             } else if self.standard(&rest) {

@@ -132,12 +132,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
             if !set_and_pair_may_hold(present & !knit) {
                 continue;
             }
-            let mut rest = *c;
-            let mut taken = knit & present;
-            while taken != 0 {
-                rest[taken.trailing_zeros() as usize] -= 1;
-                taken &= taken - 1;
-            }
+            let rest = forms::less_one_each(c, knit & present);
             // A draw lowers the rest's need by one at most: a rest that needs
             // more than the jokers left plus one has no wait here.
             if self.fewest_jokers(&rest) + m > j + 1 {

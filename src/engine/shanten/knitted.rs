@@ -17,7 +17,7 @@ use super::counts::{
 };
 use super::melded::Melded;
 use super::{fewer, ShantenError, Sizes};
-use crate::forms::KNITTED_PERMS;
+use crate::forms::{self, KNITTED_PERMS};
 use crate::rules::{Rules, SevenPairs};
 use crate::table::generate::shanten::FAR;
 use crate::table::key::{self, Neighbourhood};
@@ -159,12 +159,7 @@ fn straight(
             continue;
         }
         // The rest: one copy of each of the straight's tiles held goes.
-        let mut rest = *c;
-        let mut taken = mask & held;
-        while taken != 0 {
-            rest[taken.trailing_zeros() as usize] -= 1;
-            taken &= taken - 1;
-        }
+        let rest = forms::less_one_each(c, mask & held);
         let (e, draws) = open_parts_of(t, &rest, 1);
         best = fewer(best, (e.saturating_add(missing), mask & !held | draws));
     }

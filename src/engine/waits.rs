@@ -8,7 +8,7 @@
 //! counts eight at a time ([`CountWords`]), and the generic rule's
 //! undeclared kongs set quads aside before the same lookups.
 
-use crate::forms;
+use crate::forms::{self, HONOR_MASK as HONORS, KNITTED_MASKS, ORPHAN_MASK as ORPHANS};
 use crate::hand::Hand;
 use crate::rules::{Rules, SevenPairs};
 use crate::table::{key, record, Tables};
@@ -163,6 +163,7 @@ impl CountWords {
     pub fn odd_count(&self) -> u32 {
         self.0.iter().map(|&w| (w & LOW).count_ones()).sum()
     }
+
     /// Tiles with an odd count, as a mask.
     #[inline(always)]
     pub fn odd(&self) -> u64 {
@@ -173,8 +174,6 @@ impl CountWords {
         m
     }
 }
-
-use forms::{HONOR_MASK as HONORS, KNITTED_MASKS, ORPHAN_MASK as ORPHANS};
 
 /// Seven-pairs waits of 13 concealed tiles: with exactly one odd count, the
 /// tile that evens it. Distinct pairs also rule out a count of 3 (or 4).

@@ -268,11 +268,11 @@ impl<B: AsRef<[u8]>> Tables<B> {
 }
 
 /// The kinds whose draw completes concealed counts (`words`, holding the
-/// kinds `present`; 13 slots with the jokers, no declared meld) as MCR seven shifted pairs or honours and
-/// knitted tiles, the jokers filling the rest: with the draw, the real
-/// tiles still lie in a seven-rank window of one suit, at most two of a
-/// kind; or they are distinct, their numbered ones of one knitted
-/// permutation.
+/// kinds `present`; 13 slots with the jokers, no declared meld) as MCR
+/// seven shifted pairs or honours and knitted tiles, the jokers filling
+/// the rest: with the draw, the real tiles still lie in a seven-rank window
+/// of one suit, at most two of a kind; or they are distinct, their
+/// numbered ones of one knitted permutation.
 fn shifted_and_knitted_waits(words: &CountWords, present: u64) -> u64 {
     const SUITED: u64 = (1 << 27) - 1;
     let mut found = 0;

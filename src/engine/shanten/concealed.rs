@@ -333,6 +333,15 @@ impl OpenParts {
     }
 }
 
+/// The `known` lanes of [`open_parts_refined`] for a row whose discard
+/// changed part `changed`: every other part's lanes from the whole hand.
+#[inline(always)]
+pub(super) fn known_except(lanes: &[[u16; 9]; 4], changed: usize) -> [Option<&[u16; 9]>; 4] {
+    let mut known = [&lanes[0], &lanes[1], &lanes[2], &lanes[3]].map(Some);
+    known[changed] = None;
+    known
+}
+
 /// [`open_standard`] over parts already looked up.
 #[inline(always)]
 fn open_parts(t: &DistanceTables, p: &OpenParts, k: usize, tiles_up_to: u8) -> (u8, u64) {
@@ -662,13 +671,7 @@ pub(super) fn concealed_rows<B: AsRef<[u8]>>(
         w[j] -= 1;
         let changed = (j / 9).min(3);
         let mut parts = base;
-        let mut known = [
-            Some(&lanes[0]),
-            Some(&lanes[1]),
-            Some(&lanes[2]),
-            Some(&lanes[3]),
-        ];
-        known[changed] = None;
+        let known = known_except(&lanes, changed);
         if changed == 3 {
             parts.honors = Neighbourhood::honor(w[27..34].try_into().expect("seven"));
             parts.class[3] = t.honor_class_at(parts.honors.index());

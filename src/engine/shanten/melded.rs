@@ -20,7 +20,7 @@
 use super::capped::{differing, doubt, lanes_up_to, Certified, REAL_LANES};
 use super::combine::{capped_distances, NOTHING};
 use super::combine::{join, lane_bits, lowers, nonzero_lanes, optimal_lanes, product};
-use super::concealed::{open_parts_refined, OpenParts};
+use super::concealed::{known_except, open_parts_refined, OpenParts};
 use crate::hand::Hand;
 use crate::table::generate::caps::{config_caps, CONFIGS};
 use crate::table::generate::shanten::FAR;
@@ -900,14 +900,7 @@ impl<'a> ClassDiscards<'a> {
         let mut w = self.c;
         w[j] -= 1;
         let changed = (j / 9).min(3);
-        let lanes = &self.lanes;
-        let mut known = [
-            Some(&lanes[0]),
-            Some(&lanes[1]),
-            Some(&lanes[2]),
-            Some(&lanes[3]),
-        ];
-        known[changed] = None;
+        let known = known_except(&self.lanes, changed);
         let found = self.base.without(t, &w, m, j).and_then(|p| {
             // The unchanged suits' exact distances, worked out once
             // for all rows.
@@ -1154,15 +1147,24 @@ pub(super) fn melded_improving(
     ask(false).or_else(|| ask(true))
 }
 
-/// The concealed tiles of the suits `keep` drops (bit per part): a lower
-/// bound on the distance of the hand keeping only `keep`, since each of
-/// them must be replaced.
+/// Sichuan's voids (`keeps`, the parts each keeps) in the order to try
+/// them, fewest voided tiles first, with those counts: the concealed tiles
+/// of the suits a set drops bound its distance from below, since each must
+/// be replaced.
 #[inline(always)]
-pub(super) fn voided_tiles(c: &[u8; KINDS], keep: u8) -> u8 {
-    (0..3)
-        .filter(|&s| keep >> s & 1 == 0)
-        .map(|s| c[9 * s..9 * s + 9].iter().sum::<u8>())
-        .sum()
+pub(super) fn fewest_voided_first(c: &[u8; KINDS], keeps: &[u8]) -> ([u8; 3], [u8; 3]) {
+    let voided = |keep: u8| -> u8 {
+        (0..3)
+            .filter(|&s| keep >> s & 1 == 0)
+            .map(|s| c[9 * s..9 * s + 9].iter().sum::<u8>())
+            .sum()
+    };
+    let mut order = [(0u8, 0u8); 3];
+    for (slot, &keep) in order.iter_mut().zip(keeps) {
+        *slot = (voided(keep), keep);
+    }
+    order[..keeps.len()].sort_unstable();
+    (order.map(|(_, k)| k), order.map(|(v, _)| v))
 }
 
 /// [`melded_improving`] over several sets of kept parts (Sichuan's voids):
@@ -1175,15 +1177,9 @@ pub(super) fn melded_voids(
     keeps: &[u8],
     want: bool,
 ) -> Option<(u8, u64)> {
-    // Those voiding fewer tiles first: a set voiding more tiles than the
-    // best distance cannot reach it (each voided tile is one to replace),
-    // nor, voiding as many, beat it.
-    let mut order = [(0u8, 0u8); 3];
-    for (slot, &keep) in order.iter_mut().zip(keeps) {
-        *slot = (voided_tiles(c, keep), keep);
-    }
-    order[..keeps.len()].sort_unstable();
-    let (voided, sorted) = (order.map(|(v, _)| v), order.map(|(_, k)| k));
+    // A set voiding more tiles than the best distance cannot reach it, nor,
+    // voiding as many, beat it.
+    let (sorted, voided) = fewest_voided_first(c, keeps);
     let keeps = &sorted[..keeps.len()];
     let mut best = (FAR, 0);
     if !want {

@@ -69,8 +69,8 @@ use knitted::{
     knitted_special_improving,
 };
 use melded::{
-    melded_after, melded_improving, melded_row, melded_voids, voided_tiles, ClassDiscards, Melded,
-    MeldedParts, Ups,
+    fewest_voided_first, melded_after, melded_improving, melded_row, melded_voids, ClassDiscards,
+    Melded, MeldedParts, Ups,
 };
 use std::fmt;
 
@@ -800,15 +800,14 @@ impl<B: AsRef<[u8]>> Tables<B> {
         let t = self.distance_tables();
         let m = Melded::of(hand);
         let c = hand.counts();
-        // Those voiding fewer tiles first: each voided tile is one to
-        // replace, so a void whose tiles less the discard exceed the best
-        // distance after a discard so far adds no best row.
-        keeps[..n].sort_unstable_by_key(|&keep| voided_tiles(c, keep));
+        // A void whose tiles less the discard exceed the best distance
+        // after a discard so far adds no best row.
+        let (keeps, voided) = fewest_voided_first(c, &keeps[..n]);
         // At most three voids: an array, no allocation.
         let mut tables = [None, None, None];
         let mut best = FAR;
-        for (slot, &keep) in tables.iter_mut().zip(&keeps[..n]) {
-            if voided_tiles(c, keep) > best + 1 {
+        for ((slot, &keep), &voided) in tables.iter_mut().zip(&keeps[..n]).zip(&voided) {
+            if voided > best + 1 {
                 break;
             }
             match ClassDiscards::of(&t, c, &m.keeping(keep)) {

@@ -31,6 +31,7 @@ use std::fmt;
 
 mod arrange;
 mod lookup;
+mod melded;
 mod shanten;
 mod waits;
 

@@ -25,7 +25,7 @@
 //! the programme answers the others and is the definition the tests hold
 //! the lookups to (`*_searched`).
 
-use super::{lookup, JokerError, Jokers};
+use super::{lookup, melded, JokerError, Jokers};
 use crate::engine::{Discards, Effective, ShantenError, Ukeire};
 use crate::forms;
 use crate::hand::Hand;
@@ -493,7 +493,9 @@ impl<B: AsRef<[u8]>> Tables<B> {
             };
         }
         let shape = Shape::new(hand, jokers, rules)?;
-        let d = if fills_within_four(&shape, rules) {
+        let d = if let Some(d) = melded::distance(self, hand, jokers, rules)? {
+            d
+        } else if fills_within_four(&shape, rules) {
             match self.concealed_slots_distance(&shape.c, shape.size, rules) {
                 FAR.. => FAR,
                 d => d - jokers as u8,
@@ -584,7 +586,10 @@ impl<B: AsRef<[u8]>> Tables<B> {
         }
         let shape = Shape::new(hand, jokers, rules)?;
         check(total(&shape.c) + jokers, shape.melds, |s| s % 3 == 1, DRAW)?;
-        let (d, tiles) = improving(&shape, rules)?;
+        let (d, tiles) = match lookups {
+            true => self.melded_improving_jokers(hand, &shape, rules)?,
+            false => improving(&shape, rules)?,
+        };
         Ok(Effective::new(
             d as i8 - 1,
             TileSet::from_bits(tiles),
@@ -652,7 +657,22 @@ impl<B: AsRef<[u8]>> Tables<B> {
             |s| s % 3 == 2,
             DISCARD,
         )?;
-        let d = distance(&shape, rules);
+        // Beside declared melds, the table bounds where they meet
+        // (`melded`), else the search.
+        let distance = |h: &Hand, s: &Shape| -> Result<u8, ShantenError> {
+            let found = match lookups {
+                true => melded::distance(self, h, jokers, rules)?,
+                false => None,
+            };
+            Ok(found.unwrap_or_else(|| distance(s, rules)))
+        };
+        let improving = |h: &Hand, s: &Shape| -> Result<u64, ShantenError> {
+            Ok(match lookups {
+                true => self.melded_improving_jokers(h, s, rules)?.1,
+                false => improving(s, rules)?.1,
+            })
+        };
+        let d = distance(hand, &shape)?;
         if d >= FAR {
             return Err(ShantenError::Unreachable);
         }
@@ -660,19 +680,22 @@ impl<B: AsRef<[u8]>> Tables<B> {
             let mut s = shape;
             s.c[i] -= 1;
             s.size -= 1;
-            s
+            let h = hand.without_tile(tile(i)).expect("a held kind");
+            (h, s)
         };
-        let after: Vec<(usize, u8)> = (0..KINDS)
-            .filter(|&i| shape.c[i] > 0)
-            .map(|i| (i, distance(&without(i), rules)))
-            .collect();
+        let mut after = [(0usize, FAR); 14];
+        let mut n = 0;
+        for i in (0..KINDS).filter(|&i| shape.c[i] > 0) {
+            let (h, s) = without(i);
+            after[n] = (i, distance(&h, &s)?);
+            n += 1;
+        }
+        let after = &after[..n];
         let best = after.iter().map(|&(_, d)| d).min().unwrap_or(FAR);
         let mut rows = Vec::new();
         for &(i, _) in after.iter().filter(|&&(_, d)| d == best) {
-            rows.push((
-                tile(i),
-                TileSet::from_bits(improving(&without(i), rules)?.1),
-            ));
+            let (h, s) = without(i);
+            rows.push((tile(i), TileSet::from_bits(improving(&h, &s)?)));
         }
         let count =
             |tiles: TileSet| -> u32 { tiles.iter().map(|t| unseen[t.index()] as u32).sum() };
@@ -769,6 +792,44 @@ impl<B: AsRef<[u8]>> Tables<B> {
             }
         };
         Ok(u)
+    }
+}
+
+impl<B: AsRef<[u8]>> Tables<B> {
+    /// [`improving`] of a hand beside declared melds by the table bounds
+    /// (`melded`), each draw they leave in doubt settled by its own bounds
+    /// or the search; the search alone where the bounds part on the hand.
+    fn melded_improving_jokers(
+        &self,
+        hand: &Hand,
+        s: &Shape,
+        rules: &Rules,
+    ) -> Result<(u8, u64), ShantenError> {
+        let Some((d, mut tiles, mut doubt)) = melded::improving(self, hand, s.jokers, rules)?
+        else {
+            return improving(s, rules);
+        };
+        if d >= FAR {
+            return Err(ShantenError::Unreachable);
+        }
+        while doubt != 0 {
+            let i = doubt.trailing_zeros() as usize;
+            doubt &= doubt - 1;
+            let drawn = hand.with_tile(tile(i)).expect("a copy is left");
+            let after = match melded::distance(self, &drawn, s.jokers, rules)? {
+                Some(after) => after,
+                None => {
+                    let mut next = *s;
+                    next.c[i] += 1;
+                    next.size += 1;
+                    distance(&next, rules)
+                }
+            };
+            if after < d {
+                tiles |= 1 << i;
+            }
+        }
+        Ok((d, tiles))
     }
 }
 

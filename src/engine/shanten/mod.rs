@@ -372,6 +372,13 @@ impl Shape {
     #[inline]
     fn checked(hand: &Hand, rules: &Rules, sizes: Sizes) -> Result<u8, ShantenError> {
         sizes.check(hand.concealed_len(), hand.meld_count())?;
+        Shape::capped_parts(hand, rules)
+    }
+
+    /// [`Shape::checked`] less the size: the tiles the rules lack, a hand
+    /// that cannot void a suit, and the parts holding declared melds.
+    #[inline]
+    fn capped_parts(hand: &Hand, rules: &Rules) -> Result<u8, ShantenError> {
         let declared = hand.declared_kinds();
         // A part is capped when a meld lies in it (a chow never crosses a suit).
         let mut capped = (0..4).fold(0u8, |m, s| {
@@ -730,36 +737,79 @@ impl<B: AsRef<[u8]>> Tables<B> {
         if hand.meld_count() == 0 || rules.three_player {
             return Ok(None);
         }
+        let capped = if rules.plain() {
+            sizes.check(hand.concealed_len(), hand.meld_count())?;
+            0
+        } else {
+            // Sichuan's voids and missing tiles: what the general path checks.
+            Shape::checked(hand, rules, sizes)?
+        };
+        Ok(self.melded_towards(hand, hand.concealed_len() / 3, capped, rules, want))
+    }
+
+    /// [`Tables::melded`] of a checked hand (`capped`: its parts holding
+    /// declared melds, see [`Shape::capped_parts`]) towards `k` melds and
+    /// a pair, every target within the copies the melds leave. The joker
+    /// engine asks it for more melds than the real tiles make (its jokers
+    /// fill the slots); MCR's knitted straight is left to the caller there.
+    #[inline]
+    fn melded_towards(
+        &self,
+        hand: &Hand,
+        k: usize,
+        capped: u8,
+        rules: &Rules,
+        want: bool,
+    ) -> Option<(u8, u64)> {
         let t = self.distance_tables();
         let c = hand.counts();
-        let knitted = rules.mcr_forms
-            && forms::knitted_straight_sets(
-                hand.concealed_len() + 3 * hand.meld_count(),
-                hand.meld_count(),
-            )
-            .is_some();
+        let mut m = Melded::of(hand);
+        m.k = k;
         if rules.plain() {
-            sizes.check(hand.concealed_len(), hand.meld_count())?;
-            let m = Melded::of(hand);
-            let Some(best) = melded_improving(&t, c, &m, 0b1111, want) else {
-                return Ok(None);
-            };
+            let best = melded_improving(&t, c, &m, 0b1111, want)?;
+            let knitted = rules.mcr_forms
+                && forms::knitted_straight_sets(
+                    hand.concealed_len() + 3 * hand.meld_count(),
+                    hand.meld_count(),
+                )
+                .is_some();
             if !knitted {
-                return Ok(Some(best));
+                return Some(best);
             }
             // MCR beside one meld: the knitted straight, a count.
-            return Ok(Some(fewer(best, knitted_beside_meld(c, &m, want, best.0))));
+            return Some(fewer(best, knitted_beside_meld(c, &m, want, best.0)));
         }
-        // Sichuan's voids and missing tiles: what the general path checks.
-        let capped = Shape::checked(hand, rules, sizes)?;
-        let m = Melded::of(hand);
         let mut keeps = [0u8; 3];
         let mut n = 0;
         for (slot, keep) in keeps.iter_mut().zip(voids(capped, rules)) {
             *slot = keep;
             n += 1;
         }
-        Ok(melded_voids(&t, c, &m, &keeps[..n], want))
+        melded_voids(&t, c, &m, &keeps[..n], want)
+    }
+
+    /// For the joker engine: the distance of a melded hand's real tiles
+    /// (and with `want` the kinds whose draw lowers it) towards `k` melds
+    /// and a pair, over the standard form's targets that hold no copy
+    /// beyond what the melds leave; `None` for a concealed hand, three
+    /// players, MCR with the knitted straight in reach of `size` slots, or
+    /// where no table covers a suit. The hand's tiles are checked against
+    /// the rules here; its size is the caller's.
+    pub(crate) fn melded_within_caps(
+        &self,
+        hand: &Hand,
+        k: usize,
+        size: usize,
+        rules: &Rules,
+        want: bool,
+    ) -> Result<Option<(u8, u64)>, ShantenError> {
+        let knitted =
+            rules.mcr_forms && forms::knitted_straight_sets(size, hand.meld_count()).is_some();
+        if hand.meld_count() == 0 || rules.three_player || knitted {
+            return Ok(None);
+        }
+        let capped = Shape::capped_parts(hand, rules)?;
+        Ok(self.melded_towards(hand, k, capped, rules, want))
     }
 }
 

@@ -104,13 +104,16 @@ fn standard(ab: &Levels, sz: &Levels, k: usize, j: usize) -> u8 {
     d
 }
 
-/// The sets of parts a concealed hand may keep (bit `i` = part `i`): all, or
-/// (Sichuan) each choice of a numbered suit to void.
+/// The sets of parts a hand may keep (bit `i` = part `i`): all, or
+/// (Sichuan) each choice of a numbered suit to void but those in `spare`
+/// (the suits of declared melds; none for a concealed hand).
 #[inline(always)]
-fn keeps(rules: &Rules) -> impl Iterator<Item = u8> {
+fn keeps(rules: &Rules, spare: u8) -> impl Iterator<Item = u8> {
     let honors = if rules.honors { 8 } else { 0 };
     let drop = 3 - rules.max_suits.min(3) as u32;
-    (0u8..8).filter_map(move |gone| (gone.count_ones() == drop).then_some((7 & !gone) | honors))
+    (0u8..8).filter_map(move |gone| {
+        (gone.count_ones() == drop && gone & spare == 0).then_some((7 & !gone) | honors)
+    })
 }
 
 /// A concealed hand's parts as the lookups see them: their neighbourhoods
@@ -209,7 +212,8 @@ impl Kept {
 }
 
 /// The replacement distance of a concealed hand with counts `c` (at most
-/// four a kind) and `j` jokers, `slots` in all (3n+1 or 3n+2, at most 14),
+/// four a kind) and `j` jokers, `slots` in all (its suits in `spare` never
+/// voided) (3n+1 or 3n+2, at most 14),
 /// over every form: the fewest tiles its target holds beyond `c`, before the
 /// jokers fill `j` of them ([`FAR`]: none).
 pub(super) fn distance<B: AsRef<[u8]>>(
@@ -218,6 +222,7 @@ pub(super) fn distance<B: AsRef<[u8]>>(
     slots: usize,
     j: usize,
     rules: &Rules,
+    spare: u8,
 ) -> u8 {
     let bt = t.budget_tables();
     let keys = key::hand_keys(c);
@@ -241,7 +246,7 @@ pub(super) fn distance<B: AsRef<[u8]>>(
         }
         let parts = Parts::new(t, c);
         let k = slots / 3;
-        return keeps(rules).fold(plain, |d, keep| d.min(Kept::new(&parts, keep, k, j).d));
+        return keeps(rules, spare).fold(plain, |d, keep| d.min(Kept::new(&parts, keep, k, j).d));
     }
     let k = slots / 3;
     let tally = (slots >= 13).then(|| Tally::of(c));
@@ -255,7 +260,7 @@ pub(super) fn distance<B: AsRef<[u8]>>(
         }
     };
     let parts = (!flat).then(|| Parts::new(t, c));
-    keeps(rules).fold(FAR, |d, keep| {
+    keeps(rules, spare).fold(FAR, |d, keep| {
         let std = match &parts {
             // Nothing is the product's unit: Sichuan joins its two suits.
             None if keep == 0b0011 => join(row(0, keep), row(1, keep), k),
@@ -358,16 +363,17 @@ pub(super) fn improving<B: AsRef<[u8]>>(
     slots: usize,
     j: usize,
     rules: &Rules,
+    spare: u8,
 ) -> (u8, u64) {
     let k = slots / 3;
     let parts = Parts::new(t, c);
     if parts.top == [0; 4] {
-        return flat_improving(t, &parts, c, slots, j, rules);
+        return flat_improving(t, &parts, c, slots, j, rules, spare);
     }
     let mut d_std = FAR;
     let mut only = None;
     let mut several = false;
-    for keep in keeps(rules) {
+    for keep in keeps(rules, spare) {
         let kept = Kept::new(&parts, keep, k, j);
         if kept.d < d_std {
             d_std = kept.d;
@@ -385,7 +391,7 @@ pub(super) fn improving<B: AsRef<[u8]>>(
         tiles |= standard_tiles(&parts, keep, &kept, k, j, d);
         if several {
             // Sichuan: another voided suit reaches d as well.
-            for other in keeps(rules).filter(|&o| o != keep) {
+            for other in keeps(rules, spare).filter(|&o| o != keep) {
                 let kept = Kept::new(&parts, other, k, j);
                 if kept.d == d {
                     tiles |= standard_tiles(&parts, other, &kept, k, j, d);
@@ -428,7 +434,7 @@ fn special<B: AsRef<[u8]>>(
         return (FAR, 0);
     }
     let tally = Tally::of(c);
-    if keeps(rules).all(|keep| tally.distance(keep, rules) > bound) {
+    if keeps(rules, 0).all(|keep| tally.distance(keep, rules) > bound) {
         return (FAR, 0);
     }
     t.concealed_special_improving(c, slots, rules, bound)
@@ -445,12 +451,13 @@ fn flat_improving<B: AsRef<[u8]>>(
     slots: usize,
     j: usize,
     rules: &Rules,
+    spare: u8,
 ) -> (u8, u64) {
     let k = slots / 3;
     let mut d_std = FAR;
     let mut best = [0u8; 3];
     let mut n = 0;
-    for keep in keeps(rules) {
+    for keep in keeps(rules, spare) {
         let x = [0, 1, 2, 3].map(|i| parts.plain(i, keep));
         let d = match pair_kept(keep) {
             Some((a, b)) => join(x[a], x[b], k),

@@ -24,16 +24,18 @@
 
 use super::lookup;
 use crate::engine::ShantenError;
+use crate::forms;
 use crate::hand::Hand;
 use crate::rules::Rules;
+use crate::table::generate::shanten::FAR;
 use crate::table::Tables;
-use crate::tile::KINDS;
+use crate::tile::{Counts, KINDS};
 
 /// The replacement distance of a melded hand's real tiles with `j` jokers,
 /// after the jokers fill their slots (the search's `distance`), where the
-/// bounds meet; `None` where they part, or the melded path does not serve
-/// the hand (three players, MCR's knitted straight in reach). The caller
-/// has checked the hand's size with its jokers.
+/// bounds settle it; `None` where they part, or the melded path does not
+/// serve the hand (three players). The caller has checked the hand's size
+/// with its jokers.
 pub(super) fn distance<B: AsRef<[u8]>>(
     t: &Tables<B>,
     hand: &Hand,
@@ -41,19 +43,24 @@ pub(super) fn distance<B: AsRef<[u8]>>(
     rules: &Rules,
 ) -> Result<Option<u8>, ShantenError> {
     let slots = hand.concealed_len() + j;
-    let size = slots + 3 * hand.meld_count();
-    let Some((upper, _)) = t.melded_within_caps(hand, slots / 3, size, rules, false)? else {
+    let Some((upper, _)) = t.melded_within_caps(hand, slots / 3, rules, false)? else {
         return Ok(None);
     };
-    let lower = lookup::distance(t, hand.counts(), slots, j, rules);
-
-    // Both count the jokers' slots among the missing tiles: d ≥ j.
-    Ok((lower == upper).then(|| upper.saturating_sub(j as u8)))
+    let lower = lookup::distance(t, hand.counts(), slots, j, rules, suits(hand));
+    let knitted = knitted(hand, j, rules).0;
+    // The standard form lies between the bounds; the knitted straight is
+    // a count.
+    let d = match () {
+        _ if lower == upper => upper.min(knitted),
+        _ if knitted <= lower => knitted,
+        _ => return Ok(None),
+    };
+    Ok(Some(d.saturating_sub(j as u8)))
 }
 
 /// [`distance`] of a 3n+1 hand, the real tiles whose draw the bounds
 /// prove lowers it, and the drawable ones they leave in doubt (bits per
-/// kind; the caller settles those one hand each), where the bounds meet on
+/// kind; the caller settles those one hand each), where the bounds settle
 /// the hand itself.
 pub(super) fn improving<B: AsRef<[u8]>>(
     t: &Tables<B>,
@@ -62,21 +69,90 @@ pub(super) fn improving<B: AsRef<[u8]>>(
     rules: &Rules,
 ) -> Result<Option<(u8, u64, u64)>, ShantenError> {
     let slots = hand.concealed_len() + j;
-    let size = slots + 3 * hand.meld_count();
-    let Some((upper, sure)) = t.melded_within_caps(hand, slots / 3, size, rules, true)? else {
+    let Some((upper, sure)) = t.melded_within_caps(hand, slots / 3, rules, true)? else {
         return Ok(None);
     };
-    let (lower, maybe) = lookup::improving(t, hand.counts(), slots, j, rules);
-    if lower != upper {
-        return Ok(None);
-    }
+    let (lower, maybe) = lookup::improving(t, hand.counts(), slots, j, rules, suits(hand));
+    let (knitted, knitted_tiles) = knitted(hand, j, rules);
     // Kinds a real draw can be: a copy left beyond the hand and its melds.
     let all = hand.all_counts();
     let drawable = (0..KINDS).fold(0u64, |m, i| m | u64::from(all[i] < 4) << i) & rules.tiles();
-    let doubt = maybe & drawable & !sure;
+    let (d, tiles, doubt) = match () {
+        // A draw lowers the standard form by one at most: below the lower
+        // bound less one, it cannot reach the knitted straight's.
+        _ if knitted < lower => (knitted, knitted_tiles, 0),
+        _ if lower != upper => return Ok(None),
+        _ if knitted < upper => (knitted, knitted_tiles, 0),
+        _ => {
+            let both = if knitted == upper { knitted_tiles } else { 0 };
+            let sure = sure | both;
+            (upper, sure, maybe & !sure)
+        }
+    };
     Ok(Some((
-        upper.saturating_sub(j as u8),
-        sure & drawable,
-        doubt,
+        d.saturating_sub(j as u8),
+        tiles & drawable,
+        doubt & drawable,
     )))
+}
+
+/// MCR's knitted straight beside one declared meld, when the hand's size
+/// reaches it: its distance (before the jokers fill their slots; [`FAR`]
+/// where out of reach) and the kinds whose draw lowers it.
+///
+/// The target is a permutation's nine tiles and a pair (on any kind, a
+/// straight's tile too), so each (permutation, pair) is a count: the tiles
+/// it holds beyond the real ones are missing, those beyond the caps the
+/// melds leave are jokers' (at most `j`). A draw lowers the distance when
+/// it is a missing tile of a best target.
+fn knitted(hand: &Hand, j: usize, rules: &Rules) -> (u8, u64) {
+    let size = hand.concealed_len() + j + 3 * hand.meld_count();
+    if !rules.mcr_forms || forms::knitted_straight_sets(size, hand.meld_count()).is_none() {
+        return (FAR, 0);
+    }
+    let c = hand.counts();
+    let all = hand.all_counts();
+    let cap: Counts = std::array::from_fn(|i| 4 - (all[i] - c[i]));
+    let over = |need: u8, have: u8| need.saturating_sub(have);
+    let mut best = (FAR, 0u64);
+    for p in 0..forms::KNITTED_PERMS.len() {
+        let mut need = [0u8; KINDS];
+        for i in forms::knitted_tiles(p) {
+            need[i] = 1;
+        }
+        let (missing, excess) = (0..KINDS).fold((0u8, 0usize), |(m, e), i| {
+            (m + over(need[i], c[i]), e + over(need[i], cap[i]) as usize)
+        });
+        // The straight's tiles the hand lacks.
+        let lacks = forms::knitted_tiles(p)
+            .into_iter()
+            .filter(|&i| c[i] == 0)
+            .fold(0u64, |m, i| m | 1 << i);
+        for x in 0..KINDS {
+            // The pair on `x`: what it adds beyond the straight's copy.
+            let with = need[x] + 2;
+            let more = over(with, c[x]) - over(need[x], c[x]);
+            let beyond = (over(with, cap[x]) - over(need[x], cap[x])) as usize;
+            if excess + beyond > j {
+                continue;
+            }
+            let d = missing + more;
+            let lacking = lacks | u64::from(more > 0) << x;
+            best = match d.cmp(&best.0) {
+                std::cmp::Ordering::Less => (d, lacking),
+                std::cmp::Ordering::Equal => (d, best.1 | lacking),
+                std::cmp::Ordering::Greater => best,
+            };
+        }
+    }
+    best
+}
+
+/// The numbered suits (bit per suit) holding declared melds: Sichuan voids
+/// none of them.
+fn suits(hand: &Hand) -> u8 {
+    hand.melds()
+        .map(|m| m.tile().index() / 9)
+        .filter(|&s| s < 3)
+        .fold(0, |m, s| m | 1 << s)
 }

@@ -173,7 +173,7 @@ fn discards_lookup<B: AsRef<[u8]>>(
     rules: &Rules,
     unseen: [u8; KINDS],
 ) -> Result<Discards, ShantenError> {
-    let d = lookup::distance(t, c, slots, jokers, rules);
+    let d = lookup::distance(t, c, slots, jokers, rules, 0);
     if d >= FAR {
         return Err(ShantenError::Unreachable);
     }
@@ -184,13 +184,13 @@ fn discards_lookup<B: AsRef<[u8]>>(
     };
     let mut after = [FAR; KINDS];
     for i in (0..KINDS).filter(|&i| c[i] > 0) {
-        after[i] = lookup::distance(t, &without(i), slots - 1, jokers, rules);
+        after[i] = lookup::distance(t, &without(i), slots - 1, jokers, rules, 0);
     }
     let best = *after.iter().min().expect("34 kinds");
     let mut rows = [(Tile::EAST, TileSet::EMPTY); 14];
     let mut n = 0;
     for i in (0..KINDS).filter(|&i| after[i] == best && c[i] > 0) {
-        let (_, tiles) = lookup::improving(t, &without(i), slots - 1, jokers, rules);
+        let (_, tiles) = lookup::improving(t, &without(i), slots - 1, jokers, rules, 0);
         rows[n] = (tile(i), TileSet::from_bits(tiles));
         n += 1;
     }
@@ -353,21 +353,25 @@ fn special(c: &Counts, keep: u8, rules: &Rules) -> u8 {
 fn knitted_straight(s: &Shape, keep: u8) -> u8 {
     let mut best = FAR;
     for p in 0..forms::KNITTED_PERMS.len() {
-        if forms::knitted_tiles(p).iter().any(|&i| s.caps[i] == 0) {
-            continue;
-        }
         let mut rest = *s;
-        let mut missing = 0u8;
+        let (mut missing, mut beyond) = (0u8, 0usize);
         for i in forms::knitted_tiles(p) {
-            rest.caps[i] -= 1;
+            // A tile whose copies the melds hold all: a joker's, beyond the caps.
+            match rest.caps[i] {
+                0 => beyond += 1,
+                _ => rest.caps[i] -= 1,
+            }
             if rest.c[i] > 0 {
                 rest.c[i] -= 1;
             } else {
                 missing += 1;
             }
         }
+        if beyond > s.jokers {
+            continue;
+        }
         let k = forms::knitted_straight_sets(s.size, s.melds).expect("checked by the callers");
-        let d = join(&parts(&rest, keep, k), k, s.jokers);
+        let d = join(&parts(&rest, keep, k), k, s.jokers - beyond);
         best = best.min(d.saturating_add(missing));
     }
     best
@@ -485,7 +489,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
             return self.shanten(hand, rules);
         }
         if let Some(slots) = concealed(hand, jokers, rules, |s| s % 3 != 0, ANY)? {
-            let d = lookup::distance(self, hand.counts(), slots, jokers, rules);
+            let d = lookup::distance(self, hand.counts(), slots, jokers, rules, 0);
             return match d {
                 FAR.. => Err(ShantenError::Unreachable),
                 // The target has `jokers` more slots than real tiles: d ≥ jokers.
@@ -574,7 +578,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
         if let Some(slots) =
             concealed(hand, jokers, rules, |s| s % 3 == 1, DRAW)?.filter(|_| lookups)
         {
-            let (d, tiles) = lookup::improving(self, hand.counts(), slots, jokers, rules);
+            let (d, tiles) = lookup::improving(self, hand.counts(), slots, jokers, rules, 0);
             if d >= FAR {
                 return Err(ShantenError::Unreachable);
             }

@@ -744,14 +744,22 @@ impl<B: AsRef<[u8]>> Tables<B> {
             // Sichuan's voids and missing tiles: what the general path checks.
             Shape::checked(hand, rules, sizes)?
         };
-        Ok(self.melded_towards(hand, hand.concealed_len() / 3, capped, rules, want))
+        let knitted = rules.mcr_forms
+            && forms::knitted_straight_sets(
+                hand.concealed_len() + 3 * hand.meld_count(),
+                hand.meld_count(),
+            )
+            .is_some();
+        let k = hand.concealed_len() / 3;
+        Ok(self.melded_towards(hand, k, capped, rules, want, knitted))
     }
 
     /// [`Tables::melded`] of a checked hand (`capped`: its parts holding
     /// declared melds, see [`Shape::capped_parts`]) towards `k` melds and
-    /// a pair, every target within the copies the melds leave. The joker
+    /// a pair, every target within the copies the melds leave, with MCR's
+    /// knitted straight where `knitted` says it is in reach. The joker
     /// engine asks it for more melds than the real tiles make (its jokers
-    /// fill the slots); MCR's knitted straight is left to the caller there.
+    /// fill the slots), and for the standard form alone.
     #[inline]
     fn melded_towards(
         &self,
@@ -760,6 +768,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
         capped: u8,
         rules: &Rules,
         want: bool,
+        knitted: bool,
     ) -> Option<(u8, u64)> {
         let t = self.distance_tables();
         let c = hand.counts();
@@ -767,12 +776,6 @@ impl<B: AsRef<[u8]>> Tables<B> {
         m.k = k;
         if rules.plain() {
             let best = melded_improving(&t, c, &m, 0b1111, want)?;
-            let knitted = rules.mcr_forms
-                && forms::knitted_straight_sets(
-                    hand.concealed_len() + 3 * hand.meld_count(),
-                    hand.meld_count(),
-                )
-                .is_some();
             if !knitted {
                 return Some(best);
             }
@@ -792,24 +795,20 @@ impl<B: AsRef<[u8]>> Tables<B> {
     /// (and with `want` the kinds whose draw lowers it) towards `k` melds
     /// and a pair, over the standard form's targets that hold no copy
     /// beyond what the melds leave; `None` for a concealed hand, three
-    /// players, MCR with the knitted straight in reach of `size` slots, or
-    /// where no table covers a suit. The hand's tiles are checked against
-    /// the rules here; its size is the caller's.
+    /// players, or where no table covers a suit. The hand's tiles are
+    /// checked against the rules here; its size is the caller's.
     pub(crate) fn melded_within_caps(
         &self,
         hand: &Hand,
         k: usize,
-        size: usize,
         rules: &Rules,
         want: bool,
     ) -> Result<Option<(u8, u64)>, ShantenError> {
-        let knitted =
-            rules.mcr_forms && forms::knitted_straight_sets(size, hand.meld_count()).is_some();
-        if hand.meld_count() == 0 || rules.three_player || knitted {
+        if hand.meld_count() == 0 || rules.three_player {
             return Ok(None);
         }
         let capped = Shape::capped_parts(hand, rules)?;
-        Ok(self.melded_towards(hand, k, capped, rules, want))
+        Ok(self.melded_towards(hand, k, capped, rules, want, false))
     }
 }
 

@@ -39,12 +39,21 @@ const HONOR_TOP: usize = 4;
 /// Distances of a group of parts for budgets `0..=top` (the rows past `top`
 /// equal row `top`).
 #[derive(Clone, Copy)]
-struct Levels {
+pub(super) struct Levels {
     d: [Distances; LEVELS],
     top: usize,
 }
 
 impl Levels {
+    /// Levels from rows of budgets `0..=top` (each row the best within its
+    /// budget), `top` below [`LEVELS`]; `None` past it.
+    pub(super) fn from_rows(rows: &[Distances]) -> Option<Levels> {
+        let top = rows.len().checked_sub(1).filter(|&t| t < LEVELS)?;
+        let mut d = [[FAR; 16]; LEVELS];
+        d[..=top].copy_from_slice(rows);
+        Some(Levels { d, top })
+    }
+
     /// A part no target may use: nothing.
     const NOTHING: Levels = {
         let mut d = [FAR; 16];
@@ -275,6 +284,32 @@ pub(super) fn distance<B: AsRef<[u8]>>(
         };
         let special = tally.as_ref().map_or(FAR, |t| t.distance(keep, rules));
         d.min(std).min(special)
+    })
+}
+
+/// The standard form's distance to `slots / 3` melds and a pair within
+/// budget `j` (as [`distance`], its suits in `spare` never voided), the
+/// parts `given` has taken from there (the budgeted rows of parts beside
+/// declared melds, whose caps the tables do not know) and the others read
+/// from `jokers.tbl`.
+pub(super) fn standard_beside<B: AsRef<[u8]>>(
+    t: &Tables<B>,
+    c: &Counts,
+    slots: usize,
+    j: usize,
+    rules: &Rules,
+    spare: u8,
+    given: &[Option<Levels>; 4],
+) -> u8 {
+    let parts = Parts::new(t, c);
+    keeps(rules, spare).fold(FAR, |d, keep| {
+        let x: [Levels; 4] = std::array::from_fn(|i| match &given[i] {
+            Some(l) if keep >> i & 1 == 1 => *l,
+            _ => parts.levels(i, keep, j),
+        });
+        let ab = times(&x[0], &x[1], j);
+        let sz = times(&x[2], &x[3], j);
+        d.min(standard(&ab, &sz, slots / 3, j))
     })
 }
 

@@ -28,7 +28,7 @@ use crate::forms;
 use crate::hand::Hand;
 use crate::rules::Rules;
 use crate::table::generate::shanten::FAR;
-use crate::table::Tables;
+use crate::table::{Distances, Tables};
 use crate::tile::{Counts, KINDS};
 
 /// The replacement distance of a melded hand's real tiles with `j` jokers,
@@ -112,28 +112,38 @@ fn knitted(hand: &Hand, j: usize, rules: &Rules) -> (u8, u64) {
     }
     let c = hand.counts();
     let all = hand.all_counts();
-    let cap: Counts = std::array::from_fn(|i| 4 - (all[i] - c[i]));
+    knitted_beside_meld(c, &std::array::from_fn(|i| 4 - (all[i] - c[i])), j)
+}
+
+/// [`knitted`] of real counts `c` beside one declared meld, which leaves
+/// `cap` copies of each kind.
+pub(super) fn knitted_beside_meld(c: &Counts, cap: &Counts, j: usize) -> (u8, u64) {
     let over = |need: u8, have: u8| need.saturating_sub(have);
+    // The pair on each kind beside the straight's tiles and on them (a
+    // third copy): the tiles it adds beyond the real ones and the caps.
+    let pair: [[(u8, u8); 2]; KINDS] = std::array::from_fn(|x| {
+        let (h, cap) = (c[x], cap[x]);
+        [
+            (over(2, h), over(2, cap)),
+            (over(3, h) - over(1, h), over(3, cap) - over(1, cap)),
+        ]
+    });
     let mut best = (FAR, 0u64);
     for p in 0..forms::KNITTED_PERMS.len() {
-        let mut need = [0u8; KINDS];
-        for i in forms::knitted_tiles(p) {
-            need[i] = 1;
+        let tiles = forms::knitted_tiles(p);
+        let lacks = tiles
+            .iter()
+            .filter(|&&i| c[i] == 0)
+            .fold(0u64, |m, &i| m | 1 << i);
+        let missing = lacks.count_ones() as u8;
+        let beyond = tiles.iter().filter(|&&i| cap[i] == 0).count();
+        if beyond > j || missing > best.0 {
+            continue;
         }
-        let (missing, excess) = (0..KINDS).fold((0u8, 0usize), |(m, e), i| {
-            (m + over(need[i], c[i]), e + over(need[i], cap[i]) as usize)
-        });
-        // The straight's tiles the hand lacks.
-        let lacks = forms::knitted_tiles(p)
-            .into_iter()
-            .filter(|&i| c[i] == 0)
-            .fold(0u64, |m, i| m | 1 << i);
-        for x in 0..KINDS {
-            // The pair on `x`: what it adds beyond the straight's copy.
-            let with = need[x] + 2;
-            let more = over(with, c[x]) - over(need[x], c[x]);
-            let beyond = (over(with, cap[x]) - over(need[x], cap[x])) as usize;
-            if excess + beyond > j {
+        let mine = tiles.iter().fold(0u64, |m, &i| m | 1 << i);
+        for (x, both) in pair.iter().enumerate() {
+            let (more, extra) = both[usize::from(mine >> x & 1 == 1)];
+            if beyond + extra as usize > j {
                 continue;
             }
             let d = missing + more;
@@ -155,4 +165,98 @@ fn suits(hand: &Hand) -> u8 {
         .map(|m| m.tile().index() / 9)
         .filter(|&s| s < 3)
         .fold(0, |m, s| m | 1 << s)
+}
+
+/// Budget lanes of the programme below: one byte per budget `0..8`.
+const LANES: usize = 8;
+const LOW: u64 = 0x0101_0101_0101_0101;
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// A part's distances beside declared melds (ranks `v`, at most `caps[r]`
+/// real copies a rank) to `m ≤ most` melds and `p` pairs, for each budget
+/// `e ≤ top` of copies beyond the caps (each row the best within its
+/// budget): the per-part search's programme, in registers. `None` past
+/// three melds or seven budgets.
+///
+/// The state is the chows in progress (`x` started two ranks back, `y` one
+/// rank back; never three equal ones, whose counts three pungs hold too),
+/// the melds and the pair placed; each holds a word of budget lanes, the
+/// most tiles of `v` covered plus one (0: unreachable), so one step moves
+/// every budget at once: a rank holding `t` copies over its cap shifts the
+/// word by `t − cap` lanes.
+pub(super) fn budgeted_rows(
+    v: &[u8],
+    caps: &[u8],
+    chows: bool,
+    most: usize,
+    top: usize,
+) -> Option<[Distances; LANES]> {
+    if most > 3 || top >= LANES {
+        return None;
+    }
+    let at = |x: usize, y: usize, m: usize, p: usize| ((x * 3 + y) * 4 + m) * 2 + p;
+    let mut best = [0u64; 72];
+    best[at(0, 0, 0, 0)] = 1;
+    let n = v.len();
+    for r in 0..n {
+        let mut next = [0u64; 72];
+        let start = if chows && r + 2 < n { 2 } else { 0 };
+        let (have, cap) = (v[r] as usize, caps[r] as usize);
+        for x in 0..3 {
+            for y in 0..3 {
+                for m in x + y..=most {
+                    for p in 0..2 {
+                        let w = best[at(x, y, m, p)];
+                        if w == 0 {
+                            continue;
+                        }
+                        for z in 0..=start.min(most - m) {
+                            for g in 0..=most - m - z {
+                                for q in 0..2 - p {
+                                    let t = x + y + z + 3 * g + 2 * q;
+                                    let over = t.saturating_sub(cap);
+                                    if over > top {
+                                        continue;
+                                    }
+                                    let moved = w << (8 * over);
+                                    // Lanes hold at most 15: four bits.
+                                    let reached =
+                                        (moved | moved >> 1 | moved >> 2 | moved >> 3) & LOW;
+                                    let moved = moved + reached * t.min(have) as u64;
+                                    let to = &mut next[at(y, z, m + z + g, p + q)];
+                                    *to = max_lanes(*to, moved);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        best = next;
+    }
+    let mut rows = [[FAR; 16]; LANES];
+    for m in 0..=most {
+        for p in 0..2 {
+            // Within each budget: the best of every budget up to it.
+            let mut w = best[at(0, 0, m, p)];
+            w = max_lanes(w, w << 8);
+            w = max_lanes(w, w << 16);
+            w = max_lanes(w, w << 32);
+            for (e, row) in rows.iter_mut().enumerate() {
+                let covered = (w >> (8 * e)) as u8;
+                if covered > 0 {
+                    row[8 * p + m] = (3 * m + 2 * p) as u8 + 1 - covered;
+                }
+            }
+        }
+    }
+    Some(rows)
+}
+
+/// The lane-wise maximum of two words of lanes below 128.
+#[inline(always)]
+fn max_lanes(a: u64, b: u64) -> u64 {
+    let a_ge = ((a | HIGH) - b) & HIGH;
+    let mask = (a_ge >> 7) * 0xff;
+    a & mask | b & !mask
 }

@@ -25,7 +25,8 @@
 //! the programme answers the others and is the definition the tests hold
 //! the lookups to (`*_searched`).
 
-use super::{lookup, melded, JokerError, Jokers};
+use super::lookup::{self, Levels};
+use super::{melded, JokerError, Jokers};
 use crate::engine::{Discards, Effective, ShantenError, Ukeire};
 use crate::forms;
 use crate::hand::Hand;
@@ -50,12 +51,17 @@ fn part(v: &[u8], caps: &[u8], chows: bool, most: usize, emax: usize) -> Budgete
     let at = |x: usize, y: usize, m: usize, p: usize, e: usize| {
         (((x * mm + y) * mm + m) * 2 + p) * me + e
     };
+    // On the stack: at most five chow and meld counts, fifteen budgets
+    // (jokers fill at most the 14 slots).
+    const MOST: usize = 5 * 5 * 5 * 2 * 15;
     let states = mm * mm * mm * 2 * me;
-    let mut best = vec![-1i8; states];
+    assert!(states <= MOST, "at most four melds and fourteen jokers");
+    let mut best = [-1i8; MOST];
+    let mut next = [-1i8; MOST];
     best[at(0, 0, 0, 0, 0)] = 0;
     let n = v.len();
     for r in 0..n {
-        let mut next = vec![-1i8; states];
+        next[..states].fill(-1);
         let start_chows = chows && r + 2 < n;
         let cap = caps[r] as usize;
         for x in 0..=most {
@@ -87,7 +93,7 @@ fn part(v: &[u8], caps: &[u8], chows: bool, most: usize, emax: usize) -> Budgete
                 }
             }
         }
-        best = next;
+        std::mem::swap(&mut best, &mut next);
     }
     let mut out = vec![[FAR; 16]; me];
     for (e, d) in out.iter_mut().enumerate() {
@@ -497,8 +503,8 @@ impl<B: AsRef<[u8]>> Tables<B> {
             };
         }
         let shape = Shape::new(hand, jokers, rules)?;
-        let d = if let Some(d) = melded::distance(self, hand, jokers, rules)? {
-            d
+        let d = if shape.melds > 0 {
+            self.melded_distance_jokers(hand, &shape, rules)?
         } else if fills_within_four(&shape, rules) {
             match self.concealed_slots_distance(&shape.c, shape.size, rules) {
                 FAR.. => FAR,
@@ -664,11 +670,10 @@ impl<B: AsRef<[u8]>> Tables<B> {
         // Beside declared melds, the table bounds where they meet
         // (`melded`), else the search.
         let distance = |h: &Hand, s: &Shape| -> Result<u8, ShantenError> {
-            let found = match lookups {
-                true => melded::distance(self, h, jokers, rules)?,
-                false => None,
-            };
-            Ok(found.unwrap_or_else(|| distance(s, rules)))
+            match lookups {
+                true => self.melded_distance_jokers(h, s, rules),
+                false => Ok(distance(s, rules)),
+            }
         };
         let improving = |h: &Hand, s: &Shape| -> Result<u64, ShantenError> {
             Ok(match lookups {
@@ -800,9 +805,27 @@ impl<B: AsRef<[u8]>> Tables<B> {
 }
 
 impl<B: AsRef<[u8]>> Tables<B> {
+    /// [`distance`] of a hand beside declared melds: the table bounds
+    /// where they meet (`melded`), else [`Tables::beside_melds`].
+    fn melded_distance_jokers(
+        &self,
+        hand: &Hand,
+        s: &Shape,
+        rules: &Rules,
+    ) -> Result<u8, ShantenError> {
+        if let Some(d) = melded::distance(self, hand, s.jokers, rules)? {
+            return Ok(d);
+        }
+        Ok(match melded_levels(s, rules) {
+            Some(given) => self.beside_melds(s, &given, rules),
+            None => distance(s, rules),
+        })
+    }
+
     /// [`improving`] of a hand beside declared melds by the table bounds
-    /// (`melded`), each draw they leave in doubt settled by its own bounds
-    /// or the search; the search alone where the bounds part on the hand.
+    /// (`melded`), each draw they leave in doubt settled on its own; where
+    /// the bounds part on the hand itself, [`Tables::beside_melds`] for
+    /// the hand and each draw (the drawn part's rows computed again).
     fn melded_improving_jokers(
         &self,
         hand: &Hand,
@@ -811,7 +834,29 @@ impl<B: AsRef<[u8]>> Tables<B> {
     ) -> Result<(u8, u64), ShantenError> {
         let Some((d, mut tiles, mut doubt)) = melded::improving(self, hand, s.jokers, rules)?
         else {
-            return improving(s, rules);
+            let Some(given) = melded_levels(s, rules) else {
+                return improving(s, rules);
+            };
+            let d = self.beside_melds(s, &given, rules);
+            if d >= FAR {
+                return Err(ShantenError::Unreachable);
+            }
+            let k = (s.size - 3 * s.melds) / 3;
+            let mut tiles = 0u64;
+            for i in (0..KINDS).filter(|&i| s.c[i] < s.caps[i]) {
+                let mut next = *s;
+                next.c[i] += 1;
+                next.size += 1;
+                let q = (i / 9).min(3);
+                let mut drawn = given;
+                if let Some(rows) = &mut drawn[q] {
+                    *rows = capped_levels(&next, q, k).expect("the budget fits");
+                }
+                if self.beside_melds(&next, &drawn, rules) < d {
+                    tiles |= 1 << i;
+                }
+            }
+            return Ok((d, tiles));
         };
         if d >= FAR {
             return Err(ShantenError::Unreachable);
@@ -820,21 +865,64 @@ impl<B: AsRef<[u8]>> Tables<B> {
             let i = doubt.trailing_zeros() as usize;
             doubt &= doubt - 1;
             let drawn = hand.with_tile(tile(i)).expect("a copy is left");
-            let after = match melded::distance(self, &drawn, s.jokers, rules)? {
-                Some(after) => after,
-                None => {
-                    let mut next = *s;
-                    next.c[i] += 1;
-                    next.size += 1;
-                    distance(&next, rules)
-                }
-            };
-            if after < d {
+            let mut next = *s;
+            next.c[i] += 1;
+            next.size += 1;
+            if self.melded_distance_jokers(&drawn, &next, rules)? < d {
                 tiles |= 1 << i;
             }
         }
         Ok((d, tiles))
     }
+
+    /// The distance of a hand beside declared melds (as the search's
+    /// [`distance`]) from `given`, its parts' budgeted rows where a meld
+    /// caps them ([`melded_levels`]), and `jokers.tbl` for the others: the
+    /// per-part programme runs on the capped parts alone.
+    fn beside_melds(&self, s: &Shape, given: &[Option<Levels>; 4], rules: &Rules) -> u8 {
+        let slots = s.size - 3 * s.melds;
+        // Sichuan voids no suit of a declared meld.
+        let spare = (0..3)
+            .filter(|&i| given[i].is_some())
+            .fold(0, |m, i| m | 1 << i);
+        let mut d = lookup::standard_beside(self, &s.c, slots, s.jokers, rules, spare, given);
+        if rules.mcr_forms && forms::knitted_straight_sets(s.size, s.melds).is_some() {
+            d = d.min(melded::knitted_beside_meld(&s.c, &s.caps, s.jokers).0);
+        }
+        // The target has the jokers' slots beside the real tiles: d ≥ jokers.
+        if d >= FAR {
+            FAR
+        } else {
+            d - s.jokers as u8
+        }
+    }
+}
+
+/// The budgeted rows of a melded hand's capped parts (a declared meld's
+/// suit, the honours beside an honour meld), by the per-part programme, as
+/// [`lookup::standard_beside`] takes them; `None` for three players (the
+/// lookups know no three-player suit) or a budget past the lookups' levels.
+fn melded_levels(s: &Shape, rules: &Rules) -> Option<[Option<Levels>; 4]> {
+    if rules.three_player {
+        return None;
+    }
+    let k = (s.size - 3 * s.melds) / 3;
+    let mut given = [None; 4];
+    for (i, slot) in given.iter_mut().enumerate() {
+        let capped = s.caps[ranks(i)].iter().any(|&x| x < 4);
+        if capped && (i < 3 || rules.honors) {
+            *slot = Some(capped_levels(s, i, k)?);
+        }
+    }
+    Some(given)
+}
+
+/// Part `i`'s budgeted rows by [`melded::budgeted_rows`], up to `k` melds
+/// and the hand's jokers.
+fn capped_levels(s: &Shape, i: usize, k: usize) -> Option<Levels> {
+    let r = ranks(i);
+    let rows = melded::budgeted_rows(&s.c[r.clone()], &s.caps[r], i < 3, k, s.jokers)?;
+    Levels::from_rows(&rows[..=s.jokers])
 }
 
 /// Distance of a 3n+1 hand and the real tiles whose draw lowers it. A

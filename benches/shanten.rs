@@ -104,14 +104,22 @@ fn effective(c: &mut Criterion) {
 }
 
 /// The sets of real play (DESIGN §6) under every rule set: shanten and
-/// effective tiles on M13 and J13 (R13 under `mcr` too), the discard table
-/// on R14 and M14, waits on M13 and J13. The table engine only: `hupai
-/// bench` times the reference beside it.
+/// effective tiles on M13, J13 and MJ13 (R13 under `mcr` too), the discard
+/// table on R14, M14 and MJ14, waits on M13, J13 and MJ13. The table
+/// engine only: `hupai bench` times the reference beside it.
 fn real_play(c: &mut Criterion) {
     const N: usize = 2_000;
     let t = Tables::embedded();
     let visible = [0u8; 34];
-    for set in [Set::M13, Set::J13, Set::R13, Set::M14, Set::R14] {
+    for set in [
+        Set::M13,
+        Set::J13,
+        Set::MJ13,
+        Set::R13,
+        Set::M14,
+        Set::MJ14,
+        Set::R14,
+    ] {
         let all = hands(set, N * 10, SEED);
         for rules in Rules::ALL {
             if set == Set::R13 && rules.name != "mcr" || set == Set::R14 && rules.name != "riichi" {
@@ -128,7 +136,7 @@ fn real_play(c: &mut Criterion) {
             g.throughput(Throughput::Elements(hs.len() as u64));
             g.sample_size(10).measurement_time(Duration::from_secs(2));
             let j = |i: usize| set.jokers(i);
-            if matches!(set, Set::M13 | Set::J13 | Set::R13) {
+            if matches!(set, Set::M13 | Set::J13 | Set::MJ13 | Set::R13) {
                 g.bench_function("shanten", |b| {
                     b.iter(|| {
                         hs.iter()
@@ -149,7 +157,7 @@ fn real_play(c: &mut Criterion) {
                     })
                 });
             }
-            if matches!(set, Set::M13 | Set::J13) {
+            if matches!(set, Set::M13 | Set::J13 | Set::MJ13) {
                 g.bench_function("waits", |b| {
                     b.iter(|| {
                         hs.iter()
@@ -161,12 +169,12 @@ fn real_play(c: &mut Criterion) {
                     })
                 });
             }
-            if matches!(set, Set::M14 | Set::R14) {
+            if matches!(set, Set::M14 | Set::MJ14 | Set::R14) {
                 g.bench_function("discards", |b| {
                     b.iter(|| {
                         hs.iter()
-                            .map(|&(_, h)| {
-                                t.discards(black_box(h), &rules, &visible)
+                            .map(|&(i, h)| {
+                                t.discards_jokers(black_box(h), j(i), &rules, &visible)
                                     .map_or(0, |d| d.len())
                             })
                             .sum::<usize>()

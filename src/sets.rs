@@ -9,6 +9,9 @@
 //! * `M14`: an `M13` hand plus a drawn tile.
 //! * `J13`: `R13` hands with 1, 2 and 4 of their tiles turned into jokers
 //!   (in turn: hand `i` has [`Set::jokers`]`(i)` jokers).
+//! * `MJ13`, `MJ14`: `M13` and `M14` hands with 1, 2 and 4 of their
+//!   concealed tiles turned into jokers in the same way (the joker games,
+//!   where players call melds too).
 //!
 //! The generator is a SplitMix64, so every run, platform and consumer (the
 //! criterion benches, `hupai bench`, the peer comparison, the tests) sees the
@@ -60,11 +63,15 @@ pub enum Set {
     M14,
     /// 13 random tiles, 1, 2 or 4 of them jokers (the hand holds the rest).
     J13,
+    /// An `M13` hand, 1, 2 or 4 of its concealed tiles jokers.
+    MJ13,
+    /// An `M14` hand, 1, 2 or 4 of its concealed tiles jokers.
+    MJ14,
 }
 
 impl Set {
     /// All sets, in report order.
-    pub const ALL: [Set; 7] = [
+    pub const ALL: [Set; 9] = [
         Set::R14,
         Set::C14,
         Set::T13,
@@ -72,19 +79,27 @@ impl Set {
         Set::M13,
         Set::M14,
         Set::J13,
+        Set::MJ13,
+        Set::MJ14,
     ];
 
     /// The jokers beside hand `i` of the set: 1, 2, 4 in turn for `J13`,
-    /// none elsewhere.
+    /// `MJ13` and `MJ14`, none elsewhere.
     ///
     /// ```
-    /// use hupai::sets::Set;
+    /// use hupai::sets::{hands, Set, SEED};
     /// assert_eq!((0..4).map(|i| Set::J13.jokers(i)).collect::<Vec<_>>(), [1, 2, 4, 1]);
     /// assert_eq!(Set::R13.jokers(0), 0);
+    /// // MJ14: an M14 hand less its jokers, 14 slots with them.
+    /// let mj14 = hands(Set::MJ14, 30, SEED);
+    /// for (i, h) in mj14.iter().enumerate() {
+    ///     let slots = h.concealed_len() + Set::MJ14.jokers(i) + 3 * h.meld_count();
+    ///     assert!(h.meld_count() > 0 && slots == 14);
+    /// }
     /// ```
     pub fn jokers(self, i: usize) -> usize {
         match self {
-            Set::J13 => [1, 2, 4][i % 3],
+            Set::J13 | Set::MJ13 | Set::MJ14 => [1, 2, 4][i % 3],
             _ => 0,
         }
     }
@@ -99,6 +114,8 @@ impl Set {
             Set::M13 => "M13",
             Set::M14 => "M14",
             Set::J13 => "J13",
+            Set::MJ13 => "MJ13",
+            Set::MJ14 => "MJ14",
         }
     }
 }
@@ -106,7 +123,7 @@ impl Set {
 /// The default seed of the published figures.
 pub const SEED: u64 = 0x6875_7061_6900_0001;
 
-/// `n` hands of `set` from `seed`. `J13` hands hold their real tiles: pass
+/// `n` hands of `set` from `seed`. Joker sets' hands hold their real tiles: pass
 /// [`Set::jokers`] beside hand `i`.
 ///
 /// ```
@@ -130,6 +147,16 @@ pub fn hands(set: Set, n: usize, seed: u64) -> Vec<Hand> {
                     c
                 }
                 Set::M13 | Set::M14 => return with_melds(&mut rng, set == Set::M14),
+                Set::MJ13 | Set::MJ14 => {
+                    let h = with_melds(&mut rng, set == Set::MJ14);
+                    let mut c = *h.counts();
+                    // Every M13 hand holds at least four concealed tiles.
+                    for _ in 0..set.jokers(i) {
+                        remove_random(&mut rng, &mut c);
+                    }
+                    let melds: Vec<_> = h.melds().copied().collect();
+                    return Hand::new(c, &melds).expect("fewer tiles than a valid hand");
+                }
                 Set::J13 => {
                     let mut c = random(&mut rng, 13);
                     for _ in 0..set.jokers(i) {

@@ -101,7 +101,7 @@ const OPS: &[Op] = &[
     },
     Op {
         name: "waits",
-        sets: &[Set::T13, Set::M13, Set::J13],
+        sets: &[Set::T13, Set::M13, Set::J13, Set::MJ13],
         rules: EVERY,
         table: |hs, r| {
             let t = Tables::embedded();
@@ -170,7 +170,7 @@ const OPS: &[Op] = &[
     },
     Op {
         name: "shanten",
-        sets: &[Set::J13],
+        sets: &[Set::J13, Set::MJ13],
         rules: EVERY,
         table: table_shanten,
         reference: reference_shanten,
@@ -197,7 +197,7 @@ const OPS: &[Op] = &[
     },
     Op {
         name: "effective",
-        sets: &[Set::J13],
+        sets: &[Set::J13, Set::MJ13],
         rules: EVERY,
         table: table_effective,
         reference: reference_effective,
@@ -220,6 +220,14 @@ const OPS: &[Op] = &[
         table: table_discards,
         reference: reference_discards,
         reference_hands: 3,
+    },
+    Op {
+        name: "discards",
+        sets: &[Set::MJ14],
+        rules: EVERY,
+        table: table_discards,
+        reference: reference_discards,
+        reference_hands: 1,
     },
     Op {
         name: "score",

@@ -21,9 +21,13 @@
 //! the plain counting formulas less `j`.
 //!
 //! Hands without declared melds (but three-player riichi) read the same
-//! budgeted distances from `jokers.tbl` instead (see the `lookup` module);
-//! the programme answers the others and is the definition the tests hold
-//! the lookups to (`*_searched`).
+//! budgeted distances from `jokers.tbl` instead (see the `lookup` module).
+//! Hands beside declared melds take two table answers that bound theirs
+//! from both sides (the `melded` module) and, where those part, the
+//! budgeted rows of `jokers.tbl` for the parts no meld caps beside a
+//! programme in registers for the capped ones. The programme over every
+//! part answers three-player riichi, and is the definition the tests hold
+//! the others to (`*_searched`).
 
 use super::lookup::{self, Levels};
 use super::{melded, JokerError, Jokers};

@@ -297,7 +297,8 @@ fn structured_hand(input: &mut Bytes) -> Option<(Hand, Rules, usize)> {
 }
 
 /// The table engine against the recursive reference on arbitrary valid
-/// hands, every rule set, with and without jokers.
+/// hands, every rule set, with and without jokers (shanten and effective
+/// tiles with jokers against the per-part search).
 pub fn engine(data: &[u8]) {
     let mut input = Bytes(data);
     let Some((hand, rules, jokers)) = structured_hand(&mut input) else {
@@ -348,6 +349,19 @@ pub fn engine(data: &[u8]) {
                 "{hand}+{jokers} {rules}"
             );
         }
+        // Shanten and effective tiles (beside melds: the table bounds and
+        // the capped parts' programme) against the per-part search.
+        assert_eq!(
+            t.shanten_jokers(&hand, jokers, &rules),
+            t.shanten_jokers_searched(&hand, jokers, &rules),
+            "{hand}+{jokers} {rules}"
+        );
+        let visible = [0; 34];
+        assert_eq!(
+            t.effective_jokers(&hand, jokers, &rules, &visible),
+            t.effective_jokers_searched(&hand, jokers, &rules, &visible),
+            "{hand}+{jokers} {rules}"
+        );
     }
 }
 

@@ -47,7 +47,7 @@ pub(super) fn distance<B: AsRef<[u8]>>(
         return Ok(None);
     };
     let lower = lookup::distance(t, hand.counts(), slots, j, rules, suits(hand));
-    let knitted = knitted(hand, j, rules).0;
+    let knitted = knitted(hand, j, rules, upper).0;
     // The standard form lies between the bounds; the knitted straight is
     // a count.
     let d = match () {
@@ -58,30 +58,46 @@ pub(super) fn distance<B: AsRef<[u8]>>(
     Ok(Some(d.saturating_sub(j as u8)))
 }
 
-/// [`distance`] of a 3n+1 hand, the real tiles whose draw the bounds
-/// prove lowers it, and the drawable ones they leave in doubt (bits per
-/// kind; the caller settles those one hand each), where the bounds settle
-/// the hand itself.
+/// What the bounds say of a 3n+1 hand's draws ([`improving`]).
+pub(super) enum Draws {
+    /// The hand's distance (as [`distance`]), the real tiles whose draw
+    /// the bounds prove lowers it, and the drawable ones they leave in
+    /// doubt (bits per kind; the caller settles those one hand each).
+    Settled { d: u8, tiles: u64, doubt: u64 },
+    /// The bounds part on the hand: its lower bound (as [`distance`]) and
+    /// the drawable kinds that lower it. Where the distance proves equal
+    /// to it, no other draw lowers the distance.
+    Parted { lower: u8, maybe: u64 },
+}
+
+/// The bounds of a 3n+1 hand and its draws; `None` where the melded path
+/// does not serve the hand (three players).
 pub(super) fn improving<B: AsRef<[u8]>>(
     t: &Tables<B>,
     hand: &Hand,
     j: usize,
     rules: &Rules,
-) -> Result<Option<(u8, u64, u64)>, ShantenError> {
+) -> Result<Option<Draws>, ShantenError> {
     let slots = hand.concealed_len() + j;
     let Some((upper, sure)) = t.melded_within_caps(hand, slots / 3, rules, true)? else {
         return Ok(None);
     };
     let (lower, maybe) = lookup::improving(t, hand.counts(), slots, j, rules, suits(hand));
-    let (knitted, knitted_tiles) = knitted(hand, j, rules);
+    let (knitted, knitted_tiles) = knitted(hand, j, rules, upper);
     // Kinds a real draw can be: a copy left beyond the hand and its melds.
     let all = hand.all_counts();
     let drawable = (0..KINDS).fold(0u64, |m, i| m | u64::from(all[i] < 4) << i) & rules.tiles();
+    let after_jokers = |d: u8| d.saturating_sub(j as u8);
     let (d, tiles, doubt) = match () {
         // A draw lowers the standard form by one at most: below the lower
         // bound less one, it cannot reach the knitted straight's.
         _ if knitted < lower => (knitted, knitted_tiles, 0),
-        _ if lower != upper => return Ok(None),
+        _ if lower != upper => {
+            return Ok(Some(Draws::Parted {
+                lower: after_jokers(lower),
+                maybe: (maybe | knitted_tiles) & drawable,
+            }));
+        }
         _ if knitted < upper => (knitted, knitted_tiles, 0),
         _ => {
             let both = if knitted == upper { knitted_tiles } else { 0 };
@@ -89,35 +105,36 @@ pub(super) fn improving<B: AsRef<[u8]>>(
             (upper, sure, maybe & !sure)
         }
     };
-    Ok(Some((
-        d.saturating_sub(j as u8),
-        tiles & drawable,
-        doubt & drawable,
-    )))
+    Ok(Some(Draws::Settled {
+        d: after_jokers(d),
+        tiles: tiles & drawable,
+        doubt: doubt & drawable,
+    }))
 }
 
 /// MCR's knitted straight beside one declared meld, when the hand's size
-/// reaches it: its distance (before the jokers fill their slots; [`FAR`]
-/// where out of reach) and the kinds whose draw lowers it.
+/// reaches it: its distance where at most `bound` (before the jokers fill
+/// their slots; [`FAR`] where out of reach or above `bound`) and the kinds
+/// whose draw lowers it.
 ///
 /// The target is a permutation's nine tiles and a pair (on any kind, a
 /// straight's tile too), so each (permutation, pair) is a count: the tiles
 /// it holds beyond the real ones are missing, those beyond the caps the
 /// melds leave are jokers' (at most `j`). A draw lowers the distance when
 /// it is a missing tile of a best target.
-fn knitted(hand: &Hand, j: usize, rules: &Rules) -> (u8, u64) {
+fn knitted(hand: &Hand, j: usize, rules: &Rules, bound: u8) -> (u8, u64) {
     let size = hand.concealed_len() + j + 3 * hand.meld_count();
     if !rules.mcr_forms || forms::knitted_straight_sets(size, hand.meld_count()).is_none() {
         return (FAR, 0);
     }
     let c = hand.counts();
     let all = hand.all_counts();
-    knitted_beside_meld(c, &std::array::from_fn(|i| 4 - (all[i] - c[i])), j)
+    knitted_beside_meld(c, &std::array::from_fn(|i| 4 - (all[i] - c[i])), j, bound)
 }
 
 /// [`knitted`] of real counts `c` beside one declared meld, which leaves
 /// `cap` copies of each kind.
-pub(super) fn knitted_beside_meld(c: &Counts, cap: &Counts, j: usize) -> (u8, u64) {
+pub(super) fn knitted_beside_meld(c: &Counts, cap: &Counts, j: usize, bound: u8) -> (u8, u64) {
     let over = |need: u8, have: u8| need.saturating_sub(have);
     // The pair on each kind beside the straight's tiles and on them (a
     // third copy): the tiles it adds beyond the real ones and the caps.
@@ -137,7 +154,8 @@ pub(super) fn knitted_beside_meld(c: &Counts, cap: &Counts, j: usize) -> (u8, u6
             .fold(0u64, |m, &i| m | 1 << i);
         let missing = lacks.count_ones() as u8;
         let beyond = tiles.iter().filter(|&&i| cap[i] == 0).count();
-        if beyond > j || missing > best.0 {
+        // The straight's missing tiles alone bound the permutation's.
+        if beyond > j || missing > best.0.min(bound) {
             continue;
         }
         let mine = tiles.iter().fold(0u64, |m, &i| m | 1 << i);
@@ -147,6 +165,9 @@ pub(super) fn knitted_beside_meld(c: &Counts, cap: &Counts, j: usize) -> (u8, u6
                 continue;
             }
             let d = missing + more;
+            if d > bound {
+                continue;
+            }
             let lacking = lacks | u64::from(more > 0) << x;
             best = match d.cmp(&best.0) {
                 std::cmp::Ordering::Less => (d, lacking),

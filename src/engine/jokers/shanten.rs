@@ -836,31 +836,12 @@ impl<B: AsRef<[u8]>> Tables<B> {
         s: &Shape,
         rules: &Rules,
     ) -> Result<(u8, u64), ShantenError> {
-        let Some((d, mut tiles, mut doubt)) = melded::improving(self, hand, s.jokers, rules)?
-        else {
-            let Some(given) = melded_levels(s, rules) else {
-                return improving(s, rules);
-            };
-            let d = self.beside_melds(s, &given, rules);
-            if d >= FAR {
-                return Err(ShantenError::Unreachable);
+        let (d, mut tiles, mut doubt) = match melded::improving(self, hand, s.jokers, rules)? {
+            Some(melded::Draws::Settled { d, tiles, doubt }) => (d, tiles, doubt),
+            Some(melded::Draws::Parted { lower, maybe }) => {
+                return self.parted(s, rules, lower, maybe);
             }
-            let k = (s.size - 3 * s.melds) / 3;
-            let mut tiles = 0u64;
-            for i in (0..KINDS).filter(|&i| s.c[i] < s.caps[i]) {
-                let mut next = *s;
-                next.c[i] += 1;
-                next.size += 1;
-                let q = (i / 9).min(3);
-                let mut drawn = given;
-                if let Some(rows) = &mut drawn[q] {
-                    *rows = capped_levels(&next, q, k).expect("the budget fits");
-                }
-                if self.beside_melds(&next, &drawn, rules) < d {
-                    tiles |= 1 << i;
-                }
-            }
-            return Ok((d, tiles));
+            None => return improving(s, rules),
         };
         if d >= FAR {
             return Err(ShantenError::Unreachable);
@@ -879,6 +860,43 @@ impl<B: AsRef<[u8]>> Tables<B> {
         Ok((d, tiles))
     }
 
+    /// [`improving`] of a hand beside melds whose bounds part: the hand and
+    /// each draw by [`Tables::beside_melds`] (the drawn part's rows computed
+    /// again). Where the hand's distance is its lower bound `lower`, only
+    /// the draws that lower that bound (`maybe`) can lower it.
+    fn parted(
+        &self,
+        s: &Shape,
+        rules: &Rules,
+        lower: u8,
+        maybe: u64,
+    ) -> Result<(u8, u64), ShantenError> {
+        let Some(given) = melded_levels(s, rules) else {
+            return improving(s, rules);
+        };
+        let d = self.beside_melds(s, &given, rules);
+        if d >= FAR {
+            return Err(ShantenError::Unreachable);
+        }
+        let k = (s.size - 3 * s.melds) / 3;
+        let mut tiles = 0u64;
+        let drawable = (0..KINDS).filter(|&i| s.c[i] < s.caps[i]);
+        for i in drawable.filter(|&i| d > lower || maybe >> i & 1 == 1) {
+            let mut next = *s;
+            next.c[i] += 1;
+            next.size += 1;
+            let q = (i / 9).min(3);
+            let mut drawn = given;
+            if let Some(rows) = &mut drawn[q] {
+                *rows = capped_levels(&next, q, k).expect("the budget fits");
+            }
+            if self.beside_melds(&next, &drawn, rules) < d {
+                tiles |= 1 << i;
+            }
+        }
+        Ok((d, tiles))
+    }
+
     /// The distance of a hand beside declared melds (as the search's
     /// [`distance`]) from `given`, its parts' budgeted rows where a meld
     /// caps them ([`melded_levels`]), and `jokers.tbl` for the others: the
@@ -891,7 +909,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
             .fold(0, |m, i| m | 1 << i);
         let mut d = lookup::standard_beside(self, &s.c, slots, s.jokers, rules, spare, given);
         if rules.mcr_forms && forms::knitted_straight_sets(s.size, s.melds).is_some() {
-            d = d.min(melded::knitted_beside_meld(&s.c, &s.caps, s.jokers).0);
+            d = d.min(melded::knitted_beside_meld(&s.c, &s.caps, s.jokers, d).0);
         }
         // The target has the jokers' slots beside the real tiles: d ≥ jokers.
         if d >= FAR {

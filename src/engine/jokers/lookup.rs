@@ -221,10 +221,10 @@ impl Kept {
 }
 
 /// The replacement distance of a concealed hand with counts `c` (at most
-/// four a kind) and `j` jokers, `slots` in all (its suits in `spare` never
-/// voided) (3n+1 or 3n+2, at most 14),
-/// over every form: the fewest tiles its target holds beyond `c`, before the
-/// jokers fill `j` of them ([`FAR`]: none).
+/// four a kind) and `j` jokers, `slots` in all (3n+1 or 3n+2, at most 14),
+/// over every form, its suits in `spare` never voided: the fewest tiles its
+/// target holds beyond `c`, before the jokers fill `j` of them ([`FAR`]:
+/// none).
 pub(super) fn distance<B: AsRef<[u8]>>(
     t: &Tables<B>,
     c: &Counts,

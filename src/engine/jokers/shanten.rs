@@ -150,7 +150,8 @@ const DISCARD: &str = "3n+2 tiles (14, 11, 8, 5 or 2)";
 
 /// The slots of a hand the lookups take (no declared meld, not three-player
 /// riichi), after the checks [`Shape::new`] makes, in its order; `None` for
-/// a hand the per-part search takes.
+/// a hand beside declared melds or of three players (the `melded` bounds
+/// or the per-part search).
 fn concealed(
     hand: &Hand,
     jokers: usize,

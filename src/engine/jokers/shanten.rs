@@ -284,6 +284,16 @@ impl Shape {
     }
 }
 
+impl Shape {
+    /// The hand with a tile of kind `i` drawn.
+    fn drawing(&self, i: usize) -> Shape {
+        let mut next = *self;
+        next.c[i] += 1;
+        next.size += 1;
+        next
+    }
+}
+
 fn tile(i: usize) -> Tile {
     Tile::from_index(i).expect("index < 34")
 }
@@ -821,8 +831,11 @@ impl<B: AsRef<[u8]>> Tables<B> {
         if let Some(d) = melded::distance(self, hand, s.jokers, rules)? {
             return Ok(d);
         }
-        Ok(match melded_levels(s, rules) {
-            Some(given) => self.beside_melds(s, &given, rules),
+        Ok(match CappedRows::new(s, rules) {
+            Some(mut rows) => {
+                let given: [Option<Levels>; 4] = std::array::from_fn(|p| rows.get(p));
+                self.beside_melds(s, &given, rules)
+            }
             None => distance(s, rules),
         })
     }
@@ -847,18 +860,36 @@ impl<B: AsRef<[u8]>> Tables<B> {
         if d >= FAR {
             return Err(ShantenError::Unreachable);
         }
+        // The hand's capped rows, each worked out when a draw whose bounds
+        // part first needs it.
+        let mut rows = CappedRows::new(s, rules);
         while doubt != 0 {
             let i = doubt.trailing_zeros() as usize;
             doubt &= doubt - 1;
             let drawn = hand.with_tile(tile(i)).expect("a copy is left");
-            let mut next = *s;
-            next.c[i] += 1;
-            next.size += 1;
-            if self.melded_distance_jokers(&drawn, &next, rules)? < d {
+            let after = match (melded::distance(self, &drawn, s.jokers, rules)?, &mut rows) {
+                (Some(after), _) => after,
+                (None, Some(rows)) => self.after_draw(rows, i, rules),
+                (None, None) => distance(&s.drawing(i), rules),
+            };
+            if after < d {
                 tiles |= 1 << i;
             }
         }
         Ok((d, tiles))
+    }
+
+    /// The distance of the hand of `rows` with a tile of kind `i` drawn, by
+    /// [`Tables::beside_melds`]: the drawn part's rows worked out again
+    /// where a meld caps it, the others' as the hand has them.
+    fn after_draw(&self, rows: &mut CappedRows, i: usize, rules: &Rules) -> u8 {
+        let next = rows.s.drawing(i);
+        let q = (i / 9).min(3);
+        let drawn: [Option<Levels>; 4] = std::array::from_fn(|p| match p == q {
+            true => rows.capped(p).then(|| capped_levels(&next, p, rows.k)),
+            false => rows.get(p),
+        });
+        self.beside_melds(&next, &drawn, rules)
     }
 
     /// [`improving`] of a hand beside melds whose bounds part: the hand and
@@ -872,26 +903,18 @@ impl<B: AsRef<[u8]>> Tables<B> {
         lower: u8,
         maybe: u64,
     ) -> Result<(u8, u64), ShantenError> {
-        let Some(given) = melded_levels(s, rules) else {
+        let Some(mut rows) = CappedRows::new(s, rules) else {
             return improving(s, rules);
         };
+        let given: [Option<Levels>; 4] = std::array::from_fn(|p| rows.get(p));
         let d = self.beside_melds(s, &given, rules);
         if d >= FAR {
             return Err(ShantenError::Unreachable);
         }
-        let k = (s.size - 3 * s.melds) / 3;
         let mut tiles = 0u64;
         let drawable = (0..KINDS).filter(|&i| s.c[i] < s.caps[i]);
         for i in drawable.filter(|&i| d > lower || maybe >> i & 1 == 1) {
-            let mut next = *s;
-            next.c[i] += 1;
-            next.size += 1;
-            let q = (i / 9).min(3);
-            let mut drawn = given;
-            if let Some(rows) = &mut drawn[q] {
-                *rows = capped_levels(&next, q, k).expect("the budget fits");
-            }
-            if self.beside_melds(&next, &drawn, rules) < d {
+            if self.after_draw(&mut rows, i, rules) < d {
                 tiles |= 1 << i;
             }
         }
@@ -923,29 +946,61 @@ impl<B: AsRef<[u8]>> Tables<B> {
 
 /// The budgeted rows of a melded hand's capped parts (a declared meld's
 /// suit, the honours beside an honour meld), by the per-part programme, as
-/// [`lookup::standard_beside`] takes them; `None` for three players (the
-/// lookups know no three-player suit) or a budget past the lookups' levels.
-fn melded_levels(s: &Shape, rules: &Rules) -> Option<[Option<Levels>; 4]> {
-    if rules.three_player {
-        return None;
-    }
-    let k = (s.size - 3 * s.melds) / 3;
-    let mut given = [None; 4];
-    for (i, slot) in given.iter_mut().enumerate() {
-        let capped = s.caps[ranks(i)].iter().any(|&x| x < 4);
-        if capped && (i < 3 || rules.honors) {
-            *slot = Some(capped_levels(s, i, k)?);
+/// [`lookup::standard_beside`] takes them, each worked out when first
+/// asked.
+struct CappedRows<'s> {
+    s: &'s Shape,
+    /// Melds the concealed tiles and jokers must form.
+    k: usize,
+    /// The parts (bit per part) a meld caps, and those worked out.
+    capped: u8,
+    done: u8,
+    rows: [Option<Levels>; 4],
+}
+
+impl<'s> CappedRows<'s> {
+    /// `None` for three players (the lookups know no three-player suit),
+    /// or more melds or jokers than the programme's lanes carry.
+    fn new(s: &'s Shape, rules: &Rules) -> Option<CappedRows<'s>> {
+        let k = (s.size - 3 * s.melds) / 3;
+        if rules.three_player || k > 3 || s.jokers >= 8 {
+            return None;
         }
+        let capped = (0..4)
+            .filter(|&p| p < 3 || rules.honors)
+            .filter(|&p| s.caps[ranks(p)].iter().any(|&x| x < 4))
+            .fold(0u8, |m, p| m | 1 << p);
+        Some(CappedRows {
+            s,
+            k,
+            capped,
+            done: 0,
+            rows: [None; 4],
+        })
     }
-    Some(given)
+
+    fn capped(&self, p: usize) -> bool {
+        self.capped >> p & 1 == 1
+    }
+
+    /// Part `p`'s rows where a meld caps it (`None`: the tables' own).
+    fn get(&mut self, p: usize) -> Option<Levels> {
+        if self.capped(p) && self.done >> p & 1 == 0 {
+            self.rows[p] = Some(capped_levels(self.s, p, self.k));
+            self.done |= 1 << p;
+        }
+        self.rows[p]
+    }
 }
 
 /// Part `i`'s budgeted rows by [`melded::budgeted_rows`], up to `k` melds
-/// and the hand's jokers.
-fn capped_levels(s: &Shape, i: usize, k: usize) -> Option<Levels> {
+/// and the hand's jokers (both within the programme's lanes: see
+/// [`CappedRows::new`]).
+fn capped_levels(s: &Shape, i: usize, k: usize) -> Levels {
     let r = ranks(i);
-    let rows = melded::budgeted_rows(&s.c[r.clone()], &s.caps[r], i < 3, k, s.jokers)?;
-    Levels::from_rows(&rows[..=s.jokers])
+    let rows = melded::budgeted_rows(&s.c[r.clone()], &s.caps[r], i < 3, k, s.jokers)
+        .expect("at most three melds and seven jokers");
+    Levels::from_rows(&rows[..=s.jokers]).expect("at most seven jokers")
 }
 
 /// Distance of a 3n+1 hand and the real tiles whose draw lowers it. A
@@ -961,9 +1016,7 @@ fn improving(s: &Shape, rules: &Rules) -> Result<(u8, u64), ShantenError> {
         .collect();
     let mut tiles = 0u64;
     for i in (0..KINDS).filter(|&i| s.c[i] < s.caps[i]) {
-        let mut next = *s;
-        next.c[i] += 1;
-        next.size += 1;
+        let next = s.drawing(i);
         let q = (i / 9).min(3);
         let mut best = FAR;
         for (keep, x) in &kept {

@@ -231,6 +231,11 @@ pub(super) fn budgeted_rows(
                         if w == 0 {
                             continue;
                         }
+                        // The word with each gain (0..=4 tiles) added to
+                        // its reached lanes (at most 15: four bits); a
+                        // shift moves lanes and gains alike.
+                        let reached = (w | w >> 1 | w >> 2 | w >> 3) & LOW;
+                        let gained: [u64; 5] = std::array::from_fn(|g| w + reached * g as u64);
                         for z in 0..=start.min(most - m) {
                             for g in 0..=most - m - z {
                                 for q in 0..2 - p {
@@ -239,11 +244,7 @@ pub(super) fn budgeted_rows(
                                     if over > top {
                                         continue;
                                     }
-                                    let moved = w << (8 * over);
-                                    // Lanes hold at most 15: four bits.
-                                    let reached =
-                                        (moved | moved >> 1 | moved >> 2 | moved >> 3) & LOW;
-                                    let moved = moved + reached * t.min(have) as u64;
+                                    let moved = gained[t.min(have)] << (8 * over);
                                     let to = &mut next[at(y, z, m + z + g, p + q)];
                                     *to = max_lanes(*to, moved);
                                 }

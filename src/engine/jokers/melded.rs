@@ -14,8 +14,9 @@
 //!
 //! Where the two meet, that is the distance. They part only where a target
 //! gains from a copy beyond the caps (a declared pung's fourth copy paired
-//! with a joker) or the caps bind a suit's best targets; the per-part
-//! search answers those.
+//! with a joker) or the caps bind a suit's best targets; the caller answers
+//! those from `jokers.tbl`'s rows for the parts no meld caps and
+//! [`budgeted_rows`] for the capped ones.
 //!
 //! Effective tiles: a draw lowers the distance by one at most. With the
 //! bounds equal at `d`, a draw the upper bound lowers is effective, a draw

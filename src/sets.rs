@@ -186,21 +186,7 @@ pub fn with_melds(rng: &mut Rng, drawn: bool) -> Hand {
     let mut melds = Vec::new();
     let count = 1 + rng.below(3);
     while melds.len() < count {
-        let roll = rng.below(10);
-        let (kind, from) = match roll {
-            0..=3 => (MeldKind::Chow, Some(crate::hand::From::Left)),
-            4..=7 => (MeldKind::Pung, Some(crate::hand::From::Opposite)),
-            8 => (MeldKind::Kong, Some(crate::hand::From::Right)),
-            _ => (MeldKind::ConcealedKong, None),
-        };
-        let i = if kind == MeldKind::Chow {
-            let s = rng.below(21);
-            (s / 7) * 9 + s % 7
-        } else {
-            rng.below(KINDS)
-        };
-        let tile = Tile::from_index(i).expect("index < 34");
-        let meld = Meld::new(kind, tile, from).expect("a chow starts at rank 1-7");
+        let meld = random_meld(rng);
         let mut need = [0u8; KINDS];
         meld.add_to(&mut need);
         if (0..KINDS).all(|k| need[k] <= left[k]) {
@@ -221,6 +207,32 @@ pub fn with_melds(rng: &mut Rng, drawn: bool) -> Hand {
         c[wall[i] as usize] += 1;
     }
     Hand::new(c, &melds).expect("drawn from one wall")
+}
+
+/// A random declared meld, as `M13` draws them: chows 40 %, pungs 40 %,
+/// kongs 20 % (half of them concealed), on any kind (a chow on any start
+/// of a suit). The caller checks the wall still holds its tiles.
+///
+/// ```
+/// use hupai::sets::{random_meld, Rng};
+/// let mut rng = Rng::new(7);
+/// assert!((0..100).all(|_| (3..=4).contains(&random_meld(&mut rng).len())));
+/// ```
+pub fn random_meld(rng: &mut Rng) -> Meld {
+    let (kind, from) = match rng.below(10) {
+        0..=3 => (MeldKind::Chow, Some(crate::hand::From::Left)),
+        4..=7 => (MeldKind::Pung, Some(crate::hand::From::Opposite)),
+        8 => (MeldKind::Kong, Some(crate::hand::From::Right)),
+        _ => (MeldKind::ConcealedKong, None),
+    };
+    let i = if kind == MeldKind::Chow {
+        let s = rng.below(21);
+        (s / 7) * 9 + s % 7
+    } else {
+        rng.below(KINDS)
+    };
+    let tile = Tile::from_index(i).expect("index < 34");
+    Meld::new(kind, tile, from).expect("a chow starts at rank 1-7")
 }
 
 /// `n` random tiles drawn from a full wall.

@@ -5,17 +5,10 @@
 //! the copies their melds leave or the ranks beside them (where a joker
 //! standing for a copy beyond the caps matters). Run in release mode.
 
-use hupai::sets::{remove_random, Rng};
-use hupai::{From, Hand, Meld, MeldKind, Rules, Tables, Tile, KINDS};
+mod common;
+use hupai::sets::{random_meld, remove_random, Rng};
+use hupai::{Hand, Rules, Tables, KINDS};
 use rayon::prelude::*;
-
-/// `HUPAI_TEST_DIV` divides the counts (a quick run while developing).
-fn div() -> u64 {
-    std::env::var("HUPAI_TEST_DIV")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1)
-}
 
 const RULES: [Rules; 5] = [
     Rules::GENERIC,
@@ -53,21 +46,7 @@ fn draw(rng: &mut Rng, rules: &Rules, sizes: fn(usize) -> bool) -> (Hand, usize)
     let mut tries = 0;
     while melds.len() < count && tries < 100 {
         tries += 1;
-        let (kind, from) = match rng.below(10) {
-            0..=3 => (MeldKind::Chow, Some(From::Left)),
-            4..=6 => (MeldKind::Pung, Some(From::Opposite)),
-            7 | 8 => (MeldKind::Kong, Some(From::Right)),
-            _ => (MeldKind::ConcealedKong, None),
-        };
-        let i = if kind == MeldKind::Chow {
-            let s = rng.below(21);
-            (s / 7) * 9 + s % 7
-        } else {
-            rng.below(KINDS)
-        };
-        let Ok(meld) = Meld::new(kind, Tile::from_index(i).unwrap(), from) else {
-            continue;
-        };
+        let meld = random_meld(rng);
         let mut need = [0u8; KINDS];
         meld.add_to(&mut need);
         if (0..KINDS).all(|k| need[k] <= left[k] && (need[k] == 0 || allowed(k))) {
@@ -130,7 +109,7 @@ fn draw(rng: &mut Rng, rules: &Rules, sizes: fn(usize) -> bool) -> (Hand, usize)
 #[test]
 fn shanten_with_jokers_beside_melds_equals_the_search_on_a_million_hands() {
     let t = Tables::embedded();
-    let n = 1_000_000 / div();
+    let n = 1_000_000 / common::div();
     let answered: usize = (0..n)
         .into_par_iter()
         .map(|i| {
@@ -148,7 +127,7 @@ fn shanten_with_jokers_beside_melds_equals_the_search_on_a_million_hands() {
 #[test]
 fn effective_tiles_with_jokers_beside_melds_equal_the_search() {
     let t = Tables::embedded();
-    let n = 100_000 / div();
+    let n = 100_000 / common::div();
     let nonempty: usize = (0..n)
         .into_par_iter()
         .map(|i| {
@@ -169,32 +148,9 @@ fn effective_tiles_with_jokers_beside_melds_equal_the_search() {
 /// with the searched table whole.
 #[test]
 fn discard_tables_with_jokers_beside_melds_equal_the_search() {
-    let t = Tables::embedded();
-    let n = 100_000 / div();
+    let n = 100_000 / common::div();
     (0..n).into_par_iter().for_each(|i| {
         let (h, j, rules) = hand(0x6d64_6973, i, |s| s % 3 == 2);
-        let got = t.discards_jokers(&h, j, &rules, &[0; KINDS]);
-        if i % 10 == 0 {
-            let want = t.discards_jokers_searched(&h, j, &rules, &[0; KINDS]);
-            assert_eq!(got, want, "{h} + {j} jokers under {rules}");
-        }
-        let Ok(d) = got else {
-            assert!(t.shanten_jokers_searched(&h, j, &rules).is_err());
-            return;
-        };
-        assert_eq!(Ok(d.shanten()), t.shanten_jokers_searched(&h, j, &rules));
-        let listed: Vec<_> = d.iter().map(|(x, _)| x).collect();
-        for x in h.counts().iter().enumerate().filter(|(_, &n)| n > 0) {
-            let tile = Tile::from_index(x.0).unwrap();
-            let rest = h.without_tile(tile).unwrap();
-            let after = t.shanten_jokers_searched(&rest, j, &rules).unwrap();
-            assert!(after >= d.after(), "{h} + {j}: discard {tile}");
-            assert_eq!(after == d.after(), listed.contains(&tile), "{h}: {tile}");
-        }
-        for (x, e) in d.iter() {
-            let rest = h.without_tile(x).unwrap();
-            let want = t.effective_jokers(&rest, j, &rules, &[0; KINDS]).unwrap();
-            assert_eq!(e.tiles(), want.tiles(), "{h} + {j}: discard {x}");
-        }
+        common::discard_table_equals_the_search(&h, j, &rules, i % 10 == 0);
     });
 }

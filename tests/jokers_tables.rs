@@ -4,6 +4,7 @@
 //! jokers, all four rule sets, many of them heavy in triplets and quads
 //! (where jokers standing for fifth copies matter). Run in release mode.
 
+mod common;
 use hupai::sets::{complete, random, remove_random, Rng};
 use hupai::{Hand, Rules, Tables, KINDS};
 use rayon::prelude::*;
@@ -70,7 +71,7 @@ fn hand(seed: u64, i: u64, sizes: fn(usize) -> bool) -> (Hand, usize, Rules) {
 #[test]
 fn shanten_with_jokers_by_lookups_equals_the_search_on_a_million_hands() {
     let t = Tables::embedded();
-    let n = scale(1_000_000) as u64 / div();
+    let n = scale(1_000_000) as u64 / common::div();
     let budgeted: usize = (0..n)
         .into_par_iter()
         .map(|i| {
@@ -91,7 +92,7 @@ fn shanten_with_jokers_by_lookups_equals_the_search_on_a_million_hands() {
 #[test]
 fn effective_tiles_with_jokers_by_lookups_equal_the_search() {
     let t = Tables::embedded();
-    let n = scale(100_000) as u64 / div();
+    let n = scale(100_000) as u64 / common::div();
     let nonempty: usize = (0..n)
         .into_par_iter()
         .map(|i| {
@@ -112,42 +113,11 @@ fn effective_tiles_with_jokers_by_lookups_equal_the_search() {
 /// tenth hand is compared with the searched table whole.
 #[test]
 fn discard_tables_with_jokers_by_lookups_equal_the_search() {
-    let t = Tables::embedded();
-    let n = scale(100_000) as u64 / div();
+    let n = scale(100_000) as u64 / common::div();
     (0..n).into_par_iter().for_each(|i| {
         let (h, j, rules) = hand(0x6469_7363, i, |s| s % 3 == 2);
-        let got = t.discards_jokers(&h, j, &rules, &[0; KINDS]);
-        if i % 10 == 0 {
-            let want = t.discards_jokers_searched(&h, j, &rules, &[0; KINDS]);
-            assert_eq!(got, want, "{h} + {j} jokers under {rules}");
-        }
-        let Ok(d) = got else {
-            assert!(t.shanten_jokers_searched(&h, j, &rules).is_err());
-            return;
-        };
-        assert_eq!(Ok(d.shanten()), t.shanten_jokers_searched(&h, j, &rules));
-        let listed: Vec<_> = d.iter().map(|(x, _)| x).collect();
-        for x in h.counts().iter().enumerate().filter(|(_, &n)| n > 0) {
-            let tile = hupai::Tile::from_index(x.0).unwrap();
-            let rest = h.without_tile(tile).unwrap();
-            let after = t.shanten_jokers_searched(&rest, j, &rules).unwrap();
-            assert!(after >= d.after(), "{h} + {j}: discard {tile}");
-            assert_eq!(after == d.after(), listed.contains(&tile), "{h}: {tile}");
-        }
-        for (x, e) in d.iter() {
-            let rest = h.without_tile(x).unwrap();
-            let want = t.effective_jokers(&rest, j, &rules, &[0; KINDS]).unwrap();
-            assert_eq!(e.tiles(), want.tiles(), "{h} + {j}: discard {x}");
-        }
+        common::discard_table_equals_the_search(&h, j, &rules, i % 10 == 0);
     });
-}
-
-/// `HUPAI_TEST_DIV` divides the counts (a quick run while developing).
-fn div() -> u64 {
-    std::env::var("HUPAI_TEST_DIV")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1)
 }
 
 /// 200,000 hands of 3n+1 slots (the generator's heavy hands included):
@@ -156,7 +126,7 @@ fn div() -> u64 {
 #[test]
 fn waits_with_jokers_equal_the_reference() {
     let t = Tables::embedded();
-    let n = scale(200_000) as u64 / div();
+    let n = scale(200_000) as u64 / common::div();
     let ready: usize = (0..n)
         .into_par_iter()
         .map(|i| {

@@ -1,5 +1,5 @@
-//! Shared helpers of the waits / arrange / rules tests: random hands that
-//! exercise every form, and mpsz literals.
+//! Shared helpers of the tests: random hands that exercise every form,
+//! mpsz literals, and the joker tests' checks.
 #![allow(dead_code)]
 
 use hupai::sets::Rng;
@@ -336,3 +336,43 @@ pub fn hupai(args: &[&str], stdin: &str) -> (i32, String) {
 
 #[path = "../cli_common/mod.rs"]
 mod cli_common;
+
+/// `HUPAI_TEST_DIV` divides the counts (a quick run while developing).
+pub fn div() -> u64 {
+    std::env::var("HUPAI_TEST_DIV")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1)
+}
+
+/// The discard table of `h` with `j` jokers against the per-part search:
+/// its shanten and every discard's shanten after (which discards are
+/// listed follows), each row's tiles against the effective tiles of the
+/// hand the discard leaves, and with `whole` the searched table whole.
+pub fn discard_table_equals_the_search(h: &Hand, j: usize, rules: &Rules, whole: bool) {
+    let t = hupai::Tables::embedded();
+    let none = [0; 34];
+    let got = t.discards_jokers(h, j, rules, &none);
+    if whole {
+        let want = t.discards_jokers_searched(h, j, rules, &none);
+        assert_eq!(got, want, "{h} + {j} jokers under {rules}");
+    }
+    let Ok(d) = got else {
+        assert!(t.shanten_jokers_searched(h, j, rules).is_err());
+        return;
+    };
+    assert_eq!(Ok(d.shanten()), t.shanten_jokers_searched(h, j, rules));
+    let listed: Vec<_> = d.iter().map(|(x, _)| x).collect();
+    for x in h.counts().iter().enumerate().filter(|(_, &n)| n > 0) {
+        let tile = tile(x.0);
+        let rest = h.without_tile(tile).unwrap();
+        let after = t.shanten_jokers_searched(&rest, j, rules).unwrap();
+        assert!(after >= d.after(), "{h} + {j}: discard {tile}");
+        assert_eq!(after == d.after(), listed.contains(&tile), "{h}: {tile}");
+    }
+    for (x, e) in d.iter() {
+        let rest = h.without_tile(x).unwrap();
+        let want = t.effective_jokers(&rest, j, rules, &none).unwrap();
+        assert_eq!(e.tiles(), want.tiles(), "{h} + {j}: discard {x}");
+    }
+}

@@ -213,7 +213,7 @@ pub(super) fn budgeted_rows(
     most: usize,
     top: usize,
 ) -> Option<[Distances; LANES]> {
-    if most > 3 || top >= LANES {
+    if !budgeted_rows_fit(most, top) {
         return None;
     }
     let at = |x: usize, y: usize, m: usize, p: usize| ((x * 3 + y) * 4 + m) * 2 + p;
@@ -274,6 +274,11 @@ pub(super) fn budgeted_rows(
         }
     }
     Some(rows)
+}
+
+/// Whether [`budgeted_rows`] carries `most` melds and budgets up to `top`.
+pub(super) fn budgeted_rows_fit(most: usize, top: usize) -> bool {
+    most <= 3 && top < LANES
 }
 
 /// The lane-wise maximum of two words of lanes below 128.

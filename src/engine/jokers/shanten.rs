@@ -249,6 +249,14 @@ fn check(
 }
 
 impl Shape {
+    /// The hand with a tile of kind `i` drawn.
+    fn drawing(&self, i: usize) -> Shape {
+        let mut next = *self;
+        next.c[i] += 1;
+        next.size += 1;
+        next
+    }
+
     fn new(hand: &Hand, jokers: usize, rules: &Rules) -> Result<Shape, ShantenError> {
         let c = *hand.counts();
         let melds = hand.meld_count();
@@ -281,16 +289,6 @@ impl Shape {
             melds,
             size: concealed + 3 * melds,
         })
-    }
-}
-
-impl Shape {
-    /// The hand with a tile of kind `i` drawn.
-    fn drawing(&self, i: usize) -> Shape {
-        let mut next = *self;
-        next.c[i] += 1;
-        next.size += 1;
-        next
     }
 }
 
@@ -923,7 +921,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
 
     /// The distance of a hand beside declared melds (as the search's
     /// [`distance`]) from `given`, its parts' budgeted rows where a meld
-    /// caps them ([`melded_levels`]), and `jokers.tbl` for the others: the
+    /// caps them ([`CappedRows`]), and `jokers.tbl` for the others: the
     /// per-part programme runs on the capped parts alone.
     fn beside_melds(&self, s: &Shape, given: &[Option<Levels>; 4], rules: &Rules) -> u8 {
         let slots = s.size - 3 * s.melds;
@@ -963,7 +961,7 @@ impl<'s> CappedRows<'s> {
     /// or more melds or jokers than the programme's lanes carry.
     fn new(s: &'s Shape, rules: &Rules) -> Option<CappedRows<'s>> {
         let k = (s.size - 3 * s.melds) / 3;
-        if rules.three_player || k > 3 || s.jokers >= 8 {
+        if rules.three_player || !melded::budgeted_rows_fit(k, s.jokers) {
             return None;
         }
         let capped = (0..4)

@@ -348,6 +348,23 @@ impl Hand {
         })
     }
 
+    /// Kind `from` renamed `to`, a kind the hand neither holds
+    /// nor declares, its pungs and kongs of `from` too (it has no chow of
+    /// `from`): three players' 1m and 9m moved onto honours
+    /// (`engine::shanten::three_player`). Every kind keeps its copies.
+    #[inline]
+    pub(crate) fn rename(&mut self, from: usize, to: usize) {
+        self.counts.swap(from, to);
+        let n = self.meld_count();
+        for m in self.melds[..n]
+            .iter_mut()
+            .filter(|m| m.tile.index() == from)
+        {
+            debug_assert!(m.kind != MeldKind::Chow, "a chow spans three kinds");
+            m.tile = Tile::from_index(to).expect("index < 34");
+        }
+    }
+
     /// A concealed hand from a list of tiles.
     ///
     /// ```

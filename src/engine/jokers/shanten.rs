@@ -25,12 +25,15 @@
 //! Hands beside declared melds take two table answers that bound theirs
 //! from both sides (the `melded` module) and, where those part, the
 //! budgeted rows of `jokers.tbl` for the parts no meld caps beside a
-//! programme in registers for the capped ones. The programme over every
-//! part answers three-player riichi, and is the definition the tests hold
+//! programme in registers for the capped ones. Three-player riichi is
+//! answered as its four-player twin (`engine::shanten::three_player`). The
+//! programme over every part answers what is left (three-player hands of
+//! more than seven honour-like kinds), and is the definition the tests hold
 //! the others to (`*_searched`).
 
 use super::lookup::{self, Levels};
 use super::{melded, JokerError, Jokers};
+use crate::engine::shanten::FourPlayer;
 use crate::engine::{Discards, Effective, ShantenError, Ukeire};
 use crate::forms;
 use crate::hand::Hand;
@@ -227,6 +230,8 @@ struct Shape {
     melds: usize,
     /// Slots: real concealed tiles, jokers, three per declared meld.
     size: usize,
+    /// Three players: 1m and 9m form no chow (2m–8m do not exist).
+    three_player: bool,
 }
 
 /// The size check of plain shanten, jokers counted as concealed tiles.
@@ -249,6 +254,12 @@ fn check(
 }
 
 impl Shape {
+    /// Whether part `i` forms chows: the numbered suits, but three
+    /// players' characters.
+    fn chows(&self, i: usize) -> bool {
+        i < 3 && !(i == 0 && self.three_player)
+    }
+
     /// The hand with a tile of kind `i` drawn.
     fn drawing(&self, i: usize) -> Shape {
         let mut next = *self;
@@ -279,6 +290,14 @@ impl Shape {
             }
             caps[27..].fill(0);
         }
+        if rules.three_player {
+            if let Some(i) = (1..8).find(|&i| c[i] + (4 - caps[i]) > 0) {
+                return Err(ShantenError::NoSuchTile(tile(i)));
+            }
+            // No real copy of 2m–8m to draw; a joker may still stand for
+            // one (beyond the caps), which no chow can use.
+            caps[1..8].fill(0);
+        }
         if keeps(&caps, rules).next().is_none() {
             return Err(ShantenError::ThreeSuits);
         }
@@ -288,12 +307,29 @@ impl Shape {
             jokers,
             melds,
             size: concealed + 3 * melds,
+            three_player: rules.three_player,
         })
     }
 }
 
 fn tile(i: usize) -> Tile {
     Tile::from_index(i).expect("index < 34")
+}
+
+/// A three-player hand as its four-player twin ([`FourPlayer`]), after the
+/// checks [`Shape::new`] makes first (the size, then 2m–8m); `None` where
+/// it has no twin (four players, more than seven honour-like kinds).
+fn four_player(
+    hand: &Hand,
+    jokers: usize,
+    rules: &Rules,
+) -> Result<Option<FourPlayer>, ShantenError> {
+    if !rules.three_player {
+        return Ok(None);
+    }
+    let concealed = hand.concealed_len().saturating_add(jokers);
+    check(concealed, hand.meld_count(), |s| s % 3 != 0, ANY)?;
+    FourPlayer::of(hand, rules)
 }
 
 /// The parts (bits m, p, s, z) a target may use: all, or (Sichuan) each
@@ -320,7 +356,13 @@ fn parts(s: &Shape, keep: u8, most: usize) -> [Budgeted; 4] {
         if keep >> i & 1 == 0 {
             nothing(s.jokers)
         } else {
-            part(&s.c[ranks(i)], &s.caps[ranks(i)], i < 3, most, s.jokers)
+            part(
+                &s.c[ranks(i)],
+                &s.caps[ranks(i)],
+                s.chows(i),
+                most,
+                s.jokers,
+            )
         }
     })
 }
@@ -507,6 +549,9 @@ impl<B: AsRef<[u8]>> Tables<B> {
         if jokers == 0 {
             return self.shanten(hand, rules);
         }
+        if let Some(four) = four_player(hand, jokers, rules)? {
+            return self.shanten_jokers(&four.hand, jokers, &four.rules);
+        }
         if let Some(slots) = concealed(hand, jokers, rules, |s| s % 3 != 0, ANY)? {
             let d = lookup::distance(self, hand.counts(), slots, jokers, rules, 0);
             return match d {
@@ -594,6 +639,11 @@ impl<B: AsRef<[u8]>> Tables<B> {
         lookups: bool,
     ) -> Result<Effective, ShantenError> {
         let unseen = unseen(hand, visible)?;
+        if let Some(four) = four_player(hand, jokers, rules)?.filter(|_| lookups) {
+            let e = self.effective_jokers(&four.hand, jokers, &four.rules, &[0; KINDS])?;
+            let tiles = TileSet::from_bits(four.draws(e.tiles().bits()));
+            return Ok(Effective::new(e.shanten(), tiles, unseen));
+        }
         if let Some(slots) =
             concealed(hand, jokers, rules, |s| s % 3 == 1, DRAW)?.filter(|_| lookups)
         {
@@ -668,6 +718,20 @@ impl<B: AsRef<[u8]>> Tables<B> {
         lookups: bool,
     ) -> Result<Discards, ShantenError> {
         let unseen = unseen(hand, visible)?;
+        let count =
+            |tiles: TileSet| -> u32 { tiles.iter().map(|t| unseen[t.index()] as u32).sum() };
+        if let Some(four) = four_player(hand, jokers, rules)?.filter(|_| lookups) {
+            let table = self.discards_jokers(&four.hand, jokers, &four.rules, &[0; KINDS])?;
+            let mut rows: Vec<(Tile, TileSet)> = table
+                .iter()
+                .map(|(t, e)| {
+                    let tiles = TileSet::from_bits(four.draws(e.tiles().bits()));
+                    (tile(four.back(t.index())), tiles)
+                })
+                .collect();
+            rows.sort_by_key(|&(t, tiles)| (std::cmp::Reverse(count(tiles)), t));
+            return Ok(Discards::new(table.shanten(), table.after(), &rows, unseen));
+        }
         if let Some(slots) =
             concealed(hand, jokers, rules, |s| s % 3 == 2, DISCARD)?.filter(|_| lookups)
         {
@@ -719,8 +783,6 @@ impl<B: AsRef<[u8]>> Tables<B> {
             let (h, s) = without(i);
             rows.push((tile(i), TileSet::from_bits(improving(&h, &s)?)));
         }
-        let count =
-            |tiles: TileSet| -> u32 { tiles.iter().map(|t| unseen[t.index()] as u32).sum() };
         rows.sort_by_key(|&(t, tiles)| (std::cmp::Reverse(count(tiles)), t));
         Ok(Discards::new(d as i8 - 1, best as i8 - 1, &rows, unseen))
     }
@@ -1020,7 +1082,13 @@ fn improving(s: &Shape, rules: &Rules) -> Result<(u8, u64), ShantenError> {
         for (keep, x) in &kept {
             if keep >> q & 1 == 1 {
                 let mut x = x.clone();
-                x[q] = part(&next.c[ranks(q)], &next.caps[ranks(q)], q < 3, k, s.jokers);
+                x[q] = part(
+                    &next.c[ranks(q)],
+                    &next.caps[ranks(q)],
+                    s.chows(q),
+                    k,
+                    s.jokers,
+                );
                 best = best.min(join(&x, k, s.jokers));
             }
             if next.melds == 0 && next.size >= 13 {

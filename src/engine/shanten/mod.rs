@@ -36,10 +36,11 @@
 //! the min-plus machinery over parts; `concealed` the fast path (a concealed
 //! hand, every part open: table reads only); `melded` the same beside
 //! declared melds; `knitted` MCR's forms on the fast path; `capped` the
-//! certificate for parts beside melds; `general` what is left and the
-//! searches the fast paths are tested against (three players, parts the
-//! tables do not cover, Sichuan's concealed voids); `counts` the forms that
-//! are counts.
+//! certificate for parts beside melds; `three_player` three-player riichi
+//! as its four-player twin; `general` what is left and the searches the
+//! fast paths are tested against (three-player hands of more than seven
+//! honour-like kinds, parts the tables do not cover, Sichuan's concealed
+//! voids); `counts` the forms that are counts.
 
 mod capped;
 mod combine;
@@ -48,6 +49,7 @@ mod counts;
 mod general;
 mod knitted;
 mod melded;
+mod three_player;
 
 use crate::forms;
 use crate::hand::{Hand, MeldKind};
@@ -73,6 +75,7 @@ use melded::{
     Melded, MeldedParts, Ups,
 };
 use std::fmt;
+pub(crate) use three_player::FourPlayer;
 
 /// Why a hand has no shanten, effective tiles or discard table.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -496,6 +499,22 @@ fn discard_table(
     })
 }
 
+/// A three-player hand as its four-player twin ([`FourPlayer`]), after the
+/// checks the general path makes (the size, then 2m–8m); `None` where the
+/// hand has no twin (four players, or more than seven honour-like kinds).
+#[inline]
+fn four_player(
+    hand: &Hand,
+    rules: &Rules,
+    sizes: Sizes,
+) -> Result<Option<FourPlayer>, ShantenError> {
+    if !rules.three_player {
+        return Ok(None);
+    }
+    sizes.check(hand.concealed_len(), hand.meld_count())?;
+    FourPlayer::of(hand, rules)
+}
+
 /// The shanten of a replacement distance, unless no complete hand is in
 /// reach.
 #[inline]
@@ -561,6 +580,9 @@ impl<B: AsRef<[u8]>> Tables<B> {
             // The common case: a concealed hand with every part open.
             return concealed_shanten(self, hand.counts(), rules);
         }
+        if let Some(four) = four_player(hand, rules, Sizes::Any)? {
+            return self.shanten(&four.hand, &four.rules);
+        }
         if hand.meld_count() == 0 && rules.plain() {
             // MCR's forms, concealed (13 or 14 tiles).
             if let Some(found) = knitted_shanten(self, hand.counts(), rules) {
@@ -597,6 +619,14 @@ impl<B: AsRef<[u8]>> Tables<B> {
             return Ok(Effective {
                 shanten: d as i8 - 1,
                 tiles: TileSet::from_bits(tiles),
+                unseen,
+            });
+        }
+        if let Some(four) = four_player(hand, rules, Sizes::Draw)? {
+            let e = self.effective(&four.hand, &four.rules, &[0; KINDS])?;
+            return Ok(Effective {
+                shanten: e.shanten,
+                tiles: TileSet::from_bits(four.draws(e.tiles.bits())),
                 unseen,
             });
         }
@@ -650,6 +680,18 @@ impl<B: AsRef<[u8]>> Tables<B> {
             return discard_table(d, &after, unseen, |kinds, tiles| {
                 concealed_rows(self, c, rules, kinds, tiles)
             });
+        }
+        if let Some(four) = four_player(hand, rules, Sizes::Discard)? {
+            let table = self.discards(&four.hand, &four.rules, &[0; KINDS])?;
+            let unseen = unseen(hand, visible)?;
+            let mut rows = [(Tile::EAST, TileSet::EMPTY); 14];
+            for (row, (t, e)) in rows.iter_mut().zip(table.iter()) {
+                let bits = four.draws(e.tiles().bits());
+                *row = (tile(four.back(t.index())), TileSet::from_bits(bits));
+            }
+            let rows = &mut rows[..table.len()];
+            rows.sort_unstable_by_key(|&(t, e)| (u32::MAX - unseen_copies(e.bits(), &unseen), t));
+            return Ok(Discards::new(table.shanten, table.after, rows, unseen));
         }
         if let Some(table) = self.melded_discards(hand, rules, visible)? {
             return Ok(table);

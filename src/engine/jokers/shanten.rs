@@ -319,6 +319,7 @@ fn tile(i: usize) -> Tile {
 /// A three-player hand as its four-player twin ([`FourPlayer`]), after the
 /// checks [`Shape::new`] makes first (the size, then 2m–8m); `None` where
 /// it has no twin (four players, more than seven honour-like kinds).
+#[inline(always)]
 fn four_player(
     hand: &Hand,
     jokers: usize,

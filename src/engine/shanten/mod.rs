@@ -502,7 +502,8 @@ fn discard_table(
 /// A three-player hand as its four-player twin ([`FourPlayer`]), after the
 /// checks the general path makes (the size, then 2m–8m); `None` where the
 /// hand has no twin (four players, or more than seven honour-like kinds).
-#[inline]
+/// Inlined: four-player hands pay one test.
+#[inline(always)]
 fn four_player(
     hand: &Hand,
     rules: &Rules,

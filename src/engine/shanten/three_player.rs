@@ -49,7 +49,7 @@ impl FourPlayer {
     /// knitted ones would see the empty characters), or a hand using more
     /// than seven honour-like kinds. A hand holding or declaring a tile
     /// the rules lack (2m–8m) is refused here.
-    #[inline]
+    #[inline(never)]
     pub(crate) fn of(hand: &Hand, rules: &Rules) -> Result<Option<FourPlayer>, ShantenError> {
         if !rules.three_player || !rules.honors || rules.mcr_forms || rules.max_suits < 3 {
             return Ok(None);

@@ -181,23 +181,37 @@ impl<B: AsRef<[u8]>> Tables<B> {
             let fits = |nb: u8| {
                 (needs::pair(nb) as i32) <= pair_room || (needs::melds(nb) as i32) <= meld_room
             };
+            // Every rank fits, with no lookup, where the hand is complete
+            // but for the draw: the part as melds within either room. The
+            // jokers left over are then one (all melds: 3n+1 slots less
+            // 3n) or two (with the pair elsewhere), so the drawn tile pairs
+            // with one, or makes a meld with two. (Many jokers: common.)
+            let any = melds[q] <= pair_room.max(meld_room);
             found |= if q < 3 {
                 let v: &[u8; 9] = c[9 * q..9 * q + 9].try_into().expect("nine");
-                let nb = Neighbourhood::suit(v);
-                let mut ranks = 0u64;
-                for r in 0..9 {
-                    let need = if v[r] < 4 {
-                        self.suit_needs_at(nb.up(r))
-                    } else {
-                        let mut next = *c;
-                        next[9 * q + r] += 1;
-                        self.part_needs(&next, q)
-                    };
-                    ranks |= (fits(need) as u64) << r;
+                if any && v.iter().all(|&x| x < 4) {
+                    ranks_in(9) << (9 * q)
+                } else {
+                    let nb = Neighbourhood::suit(v);
+                    let mut ranks = 0u64;
+                    for r in 0..9 {
+                        let need = if v[r] < 4 {
+                            self.suit_needs_at(nb.up(r))
+                        } else {
+                            let mut next = *c;
+                            next[9 * q + r] += 1;
+                            self.part_needs(&next, q)
+                        };
+                        ranks |= (fits(need) as u64) << r;
+                    }
+                    ranks << (9 * q)
                 }
-                ranks << (9 * q)
             } else {
                 let v: &[u8; 7] = c[27..34].try_into().expect("seven");
+                if any && v.iter().all(|&x| x < 4) {
+                    found |= ranks_in(7) << 27;
+                    continue;
+                }
                 let nb = Neighbourhood::honor(v);
                 let mut ranks = 0u64;
                 for r in 0..7 {
@@ -363,4 +377,10 @@ fn set_and_pair_may_hold(kinds: u64) -> bool {
         left &= left - 1;
     }
     kinds == 0
+}
+
+/// The lowest `n` ranks, bit per rank.
+#[inline(always)]
+const fn ranks_in(n: usize) -> u64 {
+    (1 << n) - 1
 }

@@ -92,3 +92,55 @@ fn off_the_common_case() {
     assert_eq!(t.effective_short(&thirteen, &Rules::RIICHI), None);
     assert!(t.effective_short(&twelve, &Rules::RIICHI).is_some());
 }
+
+/// Three players (answered as the four-player twin): every discard's
+/// draws of seeded three-player hands equal the per-part search's shanten
+/// of the hand less the discard plus each kind, and `effective_short`'s
+/// answer for that hand. Hands of more than seven honour-like kinds have
+/// no twin and no answer.
+#[test]
+fn three_players_match_the_search() {
+    let t = Tables::embedded();
+    let rules = Rules::RIICHI3;
+    let three: Vec<usize> = (0..34).filter(|&k| rules.tile_exists(k)).collect();
+    let honor_like: Vec<usize> = three
+        .iter()
+        .copied()
+        .filter(|&k| !(9..27).contains(&k))
+        .collect();
+    let mut hs = skewed(13, 2_000, 3, &three);
+    hs.extend(skewed(13, 1_000, 4, &honor_like));
+    for n in [10, 7, 4] {
+        hs.extend(skewed(n, 300, n as u64 + 5, &honor_like));
+    }
+    let (mut answered, mut checked) = (0, 0);
+    for h in hs.iter().filter(|h| (1..8).all(|k| h.counts()[k] == 0)) {
+        let c = h.counts();
+        let Some(all) = t.effective_short_discards(c, &rules, !0) else {
+            let used = honor_like.iter().filter(|&&k| c[k] > 0).count();
+            assert!(used > 7, "{h}: no answer with {used} honour-like kinds");
+            continue;
+        };
+        answered += 1;
+        for d in (0..34).filter(|&d| c[d] > 0) {
+            let mut y = *c;
+            y[d] -= 1;
+            let (dist, draws) = all[d];
+            assert_eq!(t.effective_short(&y, &rules), Some(all[d]), "{h} less {d}");
+            assert_eq!(draws & 0xfe, 0, "{h} less {d}: no 2m-8m");
+            for &k in three.iter().filter(|&&k| y[k] < 4) {
+                let mut z = y;
+                z[k] += 1;
+                let z = Hand::new(z, &[]).unwrap();
+                let s = t.shanten_jokers_searched(&z, 0, &rules).unwrap();
+                let want = dist as i8 - 1 - (draws >> k & 1) as i8;
+                assert_eq!(s, want, "{h} less {d} plus {k}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(
+        answered > 1000 && checked > 200_000,
+        "{answered} hands, {checked} draws"
+    );
+}

@@ -642,7 +642,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
         let unseen = unseen(hand, visible)?;
         if let Some(four) = four_player(hand, jokers, rules)?.filter(|_| lookups) {
             let e = self.effective_jokers(&four.hand, jokers, &four.rules, &[0; KINDS])?;
-            let tiles = TileSet::from_bits(four.draws(e.tiles().bits()));
+            let tiles = TileSet::from_bits(four.twin.draws(e.tiles().bits()));
             return Ok(Effective::new(e.shanten(), tiles, unseen));
         }
         if let Some(slots) =
@@ -726,8 +726,8 @@ impl<B: AsRef<[u8]>> Tables<B> {
             let mut rows: Vec<(Tile, TileSet)> = table
                 .iter()
                 .map(|(t, e)| {
-                    let tiles = TileSet::from_bits(four.draws(e.tiles().bits()));
-                    (tile(four.back(t.index())), tiles)
+                    let tiles = TileSet::from_bits(four.twin.draws(e.tiles().bits()));
+                    (tile(four.twin.back(t.index())), tiles)
                 })
                 .collect();
             rows.sort_by_key(|&(t, tiles)| (std::cmp::Reverse(count(tiles)), t));

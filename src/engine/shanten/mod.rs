@@ -76,6 +76,7 @@ use melded::{
 };
 use std::fmt;
 pub(crate) use three_player::FourPlayer;
+use three_player::Twin;
 
 /// Why a hand has no shanten, effective tiles or discard table.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -516,6 +517,17 @@ fn four_player(
     FourPlayer::of(hand, rules)
 }
 
+/// Three-player concealed counts as their four-player twin's
+/// ([`Twin`]), with the twin's rules; `None` where they have none (or hold
+/// 2m–8m).
+#[inline(never)]
+fn twin_counts(c: &Counts, rules: &Rules) -> Option<(Twin, Counts, Rules)> {
+    let (twin, four) = Twin::of(held_mask(c), rules).ok()??;
+    let mut c = *c;
+    twin.renames(|from, to| c.swap(from, to));
+    Some((twin, c, four))
+}
+
 /// The shanten of a replacement distance, unless no complete hand is in
 /// reach.
 #[inline]
@@ -627,7 +639,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
             let e = self.effective(&four.hand, &four.rules, &[0; KINDS])?;
             return Ok(Effective {
                 shanten: e.shanten,
-                tiles: TileSet::from_bits(four.draws(e.tiles.bits())),
+                tiles: TileSet::from_bits(four.twin.draws(e.tiles.bits())),
                 unseen,
             });
         }
@@ -687,8 +699,8 @@ impl<B: AsRef<[u8]>> Tables<B> {
             let unseen = unseen(hand, visible)?;
             let mut rows = [(Tile::EAST, TileSet::EMPTY); 14];
             for (row, (t, e)) in rows.iter_mut().zip(table.iter()) {
-                let bits = four.draws(e.tiles().bits());
-                *row = (tile(four.back(t.index())), TileSet::from_bits(bits));
+                let bits = four.twin.draws(e.tiles().bits());
+                *row = (tile(four.twin.back(t.index())), TileSet::from_bits(bits));
             }
             let rows = &mut rows[..table.len()];
             rows.sort_unstable_by_key(|&(t, e)| (u32::MAX - unseen_copies(e.bits(), &unseen), t));
@@ -1059,7 +1071,9 @@ impl<B: AsRef<[u8]>> Tables<B> {
     /// hand plus kind k thus has shanten `distance − 1`, one less when k is
     /// listed: the shanten of every discard-and-draw of a 3n+1 hand from
     /// one query per discard. `None` off the common case (counts of another
-    /// size, or rules that close a part: Sichuan, MCR forms, three-player).
+    /// size, or rules that close a part: Sichuan, MCR forms; three players
+    /// answer as their four-player twin, but for counts of more than seven
+    /// honour-like kinds or holding 2m–8m).
     ///
     /// ```
     /// use hupai::{Hand, Rules, Tables};
@@ -1080,6 +1094,11 @@ impl<B: AsRef<[u8]>> Tables<B> {
         let tally = Tally::of(c);
         let n = tally.tiles as usize;
         let fits = (3..=12).contains(&n) && n.is_multiple_of(3) && c.iter().all(|&x| x <= 4);
+        if fits && rules.three_player {
+            let (twin, c, four) = twin_counts(c, rules)?;
+            let (d, draws) = self.effective_short(&c, &four)?;
+            return Some((d, twin.draws(draws)));
+        }
         if !fits || !all_parts_open(rules) {
             return None;
         }
@@ -1153,6 +1172,20 @@ impl<B: AsRef<[u8]>> Tables<B> {
     ) -> bool {
         let n = total(c);
         let fits = (4..=13).contains(&n) && n % 3 == 1 && c.iter().all(|&x| x <= 4);
+        if fits && rules.three_player {
+            let Some((twin, c, four)) = twin_counts(c, rules) else {
+                return false;
+            };
+            let mut answers = [(0, 0); KINDS];
+            if !self.effective_short_memo(&c, &four, twin.kinds(kinds), memo, &mut answers) {
+                return false;
+            }
+            for j in (0..KINDS).filter(|&j| kinds >> j & 1 == 1 && c[twin.kind(j)] > 0) {
+                let (d, draws) = answers[twin.kind(j)];
+                out[j] = (d, twin.draws(draws));
+            }
+            return true;
+        }
         if !fits || !all_parts_open(rules) {
             return false;
         }

@@ -32,15 +32,21 @@ const HONOR_LIKE: u64 = 1 | 1 << 8 | 0x7f << 27;
 /// The kinds that exist in both games unchanged: dots and bamboo.
 const SUITED: u64 = ((1 << 18) - 1) << 9;
 
+/// How a three-player hand maps onto its four-player twin.
+#[derive(Clone, Copy)]
+pub(crate) struct Twin {
+    /// The honour kinds 1m and 9m moved to (when the hand uses them).
+    moved: [Option<usize>; 2],
+    /// The honour-like kinds the hand neither holds nor declares.
+    unused: u64,
+}
+
 /// A three-player hand as the four-player hand with the same answers.
 pub(crate) struct FourPlayer {
     pub(crate) hand: Hand,
     /// The same rules for four players.
     pub(crate) rules: Rules,
-    /// The honour kinds 1m and 9m moved to (when the hand uses them).
-    moved: [Option<usize>; 2],
-    /// The honour-like kinds the hand neither holds nor declares.
-    unused: u64,
+    pub(crate) twin: Twin,
 }
 
 impl FourPlayer {
@@ -51,10 +57,29 @@ impl FourPlayer {
     /// the rules lack (2m–8m) is refused here.
     #[inline(never)]
     pub(crate) fn of(hand: &Hand, rules: &Rules) -> Result<Option<FourPlayer>, ShantenError> {
+        let used = held_mask(hand.counts()) | hand.declared_kinds();
+        let Some((twin, rules)) = Twin::of(used, rules)? else {
+            return Ok(None);
+        };
+        let mut four = *hand;
+        twin.renames(|from, to| four.rename(from, to));
+        Ok(Some(FourPlayer {
+            hand: four,
+            rules,
+            twin,
+        }))
+    }
+}
+
+impl Twin {
+    /// The twin of a three-player hand using the kinds `used` (held or
+    /// declared) under `rules`, with the rules for four players: see
+    /// [`FourPlayer::of`].
+    #[inline]
+    pub(crate) fn of(used: u64, rules: &Rules) -> Result<Option<(Twin, Rules)>, ShantenError> {
         if !rules.three_player || !rules.honors || rules.mcr_forms || rules.max_suits < 3 {
             return Ok(None);
         }
-        let used = held_mask(hand.counts()) | hand.declared_kinds();
         let absent = used & !rules.tiles();
         if absent != 0 {
             let i = absent.trailing_zeros() as usize;
@@ -64,27 +89,54 @@ impl FourPlayer {
         }
         let used = used & HONOR_LIKE;
         let mut free = !used >> 27 & 0x7f;
-        let (mut moved, mut four) = ([None; 2], *hand);
+        let mut moved = [None; 2];
         for (slot, kind) in moved.iter_mut().zip([0, 8]) {
             if used >> kind & 1 == 1 {
-                let to = 27 + free.trailing_zeros() as usize;
                 if free == 0 {
                     return Ok(None);
                 }
+                *slot = Some(27 + free.trailing_zeros() as usize);
                 free &= free - 1;
-                four.rename(kind, to);
-                *slot = Some(to);
             }
         }
-        Ok(Some(FourPlayer {
-            hand: four,
-            rules: Rules {
-                three_player: false,
-                ..*rules
-            },
-            moved,
-            unused: HONOR_LIKE & !used,
-        }))
+        let four = Rules {
+            three_player: false,
+            ..*rules
+        };
+        let unused = HONOR_LIKE & !used;
+        Ok(Some((Twin { moved, unused }, four)))
+    }
+
+    /// Each renaming (three-player kind, four-player kind) to apply.
+    #[inline]
+    pub(crate) fn renames(&self, mut rename: impl FnMut(usize, usize)) {
+        for (from, to) in [0, 8].into_iter().zip(self.moved) {
+            if let Some(to) = to {
+                rename(from, to);
+            }
+        }
+    }
+
+    /// The four-player kinds (bit per kind) of three-player kinds `bits`
+    /// the hand uses.
+    #[inline]
+    pub(crate) fn kinds(&self, bits: u64) -> u64 {
+        let mut out = bits & !(1 | 1 << 8);
+        for (from, to) in [0, 8].into_iter().zip(self.moved) {
+            if let Some(to) = to {
+                out |= (bits >> from & 1) << to;
+            }
+        }
+        out
+    }
+
+    /// The four-player kind of three-player kind `i` (one the hand uses).
+    #[inline]
+    pub(crate) fn kind(&self, i: usize) -> usize {
+        match (i, self.moved) {
+            (0, [Some(to), _]) | (8, [_, Some(to)]) => to,
+            _ => i,
+        }
     }
 
     /// The three-player kind of four-player kind `i` (one the hand uses).

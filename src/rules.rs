@@ -104,8 +104,8 @@ impl Rules {
     pub const ALL: [Rules; 4] = [Rules::GENERIC, Rules::SICHUAN, Rules::RIICHI, Rules::MCR];
 
     /// Every rule set a name selects: [`Rules::ALL`] and the three-player
-    /// variant of riichi (tested against xiangting's three-player functions,
-    /// tests/riichi3.rs, rather than the recursive reference).
+    /// variant of riichi (tested against xiangting's three-player functions
+    /// and the per-part search, tests/riichi3.rs).
     pub const NAMED: [Rules; 5] = [
         Rules::GENERIC,
         Rules::SICHUAN,

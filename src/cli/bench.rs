@@ -76,8 +76,11 @@ struct Op {
 
 const GENERIC: &[Rules] = &[Rules::GENERIC];
 const RIICHI: &[Rules] = &[Rules::RIICHI];
-const RIICHI_MCR: &[Rules] = &[Rules::RIICHI, Rules::MCR];
 const EVERY: &[Rules] = &Rules::ALL;
+/// Three players beside: the paths that answer them as four.
+const RIICHI_3_MCR: &[Rules] = &[Rules::RIICHI, Rules::RIICHI3, Rules::MCR];
+const RIICHI_3: &[Rules] = &[Rules::RIICHI, Rules::RIICHI3];
+const EVERY_3: &[Rules] = &Rules::NAMED;
 
 /// The registry of operations. Each returns a checksum of its answers so the
 /// work cannot be optimised away and both engines can be compared.
@@ -155,7 +158,7 @@ const OPS: &[Op] = &[
     Op {
         name: "shanten",
         sets: &[Set::R13],
-        rules: RIICHI_MCR,
+        rules: RIICHI_3_MCR,
         table: table_shanten,
         reference: reference_shanten,
         reference_hands: 1_000,
@@ -163,7 +166,7 @@ const OPS: &[Op] = &[
     Op {
         name: "shanten",
         sets: &[Set::M13],
-        rules: EVERY,
+        rules: EVERY_3,
         table: table_shanten,
         reference: reference_shanten,
         reference_hands: 1_000,
@@ -182,7 +185,7 @@ const OPS: &[Op] = &[
     Op {
         name: "effective",
         sets: &[Set::R13],
-        rules: RIICHI_MCR,
+        rules: RIICHI_3_MCR,
         table: table_effective,
         reference: reference_effective,
         reference_hands: 20,
@@ -190,7 +193,7 @@ const OPS: &[Op] = &[
     Op {
         name: "effective",
         sets: &[Set::M13],
-        rules: EVERY,
+        rules: EVERY_3,
         table: table_effective,
         reference: reference_effective,
         reference_hands: 20,
@@ -208,7 +211,7 @@ const OPS: &[Op] = &[
     Op {
         name: "discards",
         sets: &[Set::R14],
-        rules: RIICHI,
+        rules: RIICHI_3,
         table: table_discards,
         reference: reference_discards,
         reference_hands: 3,
@@ -216,7 +219,7 @@ const OPS: &[Op] = &[
     Op {
         name: "discards",
         sets: &[Set::M14],
-        rules: EVERY,
+        rules: EVERY_3,
         table: table_discards,
         reference: reference_discards,
         reference_hands: 3,
@@ -554,11 +557,12 @@ fn time(run: Run, hs: &Sample, rules: &Rules, budget: Duration) -> (f64, u64) {
     (best, answer)
 }
 
-/// The set's hands for a rule set: without honours (Sichuan), the hands of
-/// the set that hold none (the next ones the seed gives), so every answer is
-/// a shanten, not an error.
+/// The set's hands for a rule set: under rules that lack some tiles
+/// (Sichuan's honours, three players' 2m–8m), the hands of the set that
+/// hold none (the next ones the seed gives), so every answer is a shanten,
+/// not an error.
 fn hands_for(set: Set, n: usize, rules: &Rules) -> (Vec<Hand>, Vec<u8>) {
-    if rules.honors {
+    if rules.tiles() == (1 << KINDS) - 1 {
         let hs = hands(set, n, SEED);
         let js = (0..n).map(|i| set.jokers(i) as u8).collect();
         return (hs, js);
@@ -568,7 +572,8 @@ fn hands_for(set: Set, n: usize, rules: &Rules) -> (Vec<Hand>, Vec<u8>) {
     while hs.len() < n {
         let more = hands(set, n, SEED.wrapping_add(batch));
         for (i, h) in more.into_iter().enumerate() {
-            if hs.len() < n && h.all_counts()[27..].iter().all(|&x| x == 0) {
+            let all = h.all_counts();
+            if hs.len() < n && (0..KINDS).all(|i| all[i] == 0 || rules.tile_exists(i)) {
                 hs.push(h);
                 js.push(set.jokers(i) as u8);
             }

@@ -76,7 +76,7 @@ pub fn distance(hand: &Hand, rules: &Rules) -> Option<u8> {
         return None;
     }
     let all = hand.all_counts();
-    if !rules.honors && all[27..].iter().any(|&x| x > 0) {
+    if (0..KINDS).any(|i| all[i] > 0 && !rules.tile_exists(i)) {
         return None;
     }
     // Copies a target may hold: what the declared melds leave.
@@ -103,8 +103,12 @@ pub(crate) fn distance_caps(
         return None;
     }
     let mut caps = *caps;
-    if !rules.honors {
-        caps[27..].fill(0);
+    // No target holds a tile the rules lack (honours in Sichuan, 2m–8m
+    // with three players, where 1m and 9m then form no chow).
+    for (i, cap) in caps.iter_mut().enumerate() {
+        if !rules.tile_exists(i) {
+            *cap = 0;
+        }
     }
     let needed = concealed / 3;
     let mut best: Option<u8> = None;

@@ -248,10 +248,11 @@ fn check_loader(
     }
 }
 
-/// A valid hand from bytes: a rule set, up to four melds (any kind, digit),
+/// A valid hand from bytes: a rule set (three-player riichi too), up to
+/// four melds (any kind, digit),
 /// concealed tiles (at most 14 with the melds), and 0–2 jokers.
 fn structured_hand(input: &mut Bytes) -> Option<(Hand, Rules, usize)> {
-    let rules = Rules::ALL[input.below(Rules::ALL.len())];
+    let rules = Rules::NAMED[input.below(Rules::NAMED.len())];
     let kinds = [
         MeldKind::Chow,
         MeldKind::Pung,
@@ -282,11 +283,17 @@ fn structured_hand(input: &mut Bytes) -> Option<(Hand, Rules, usize)> {
             counts[t] += 1;
         }
     }
-    if !rules.honors {
-        counts[27..].fill(0);
-        if melds.iter().any(|m| m.tile().is_honor()) {
-            return None;
+    // No tile the rules lack (Sichuan's honours, three players' 2m–8m).
+    for (i, c) in counts.iter_mut().enumerate() {
+        if !rules.tile_exists(i) {
+            *c = 0;
         }
+    }
+    if melds
+        .iter()
+        .any(|m| m.tiles().any(|t| !rules.tile_exists(t.index())))
+    {
+        return None;
     }
     let jokers = input.below(3);
     Some((

@@ -189,17 +189,18 @@ fn tile(i: usize) -> Tile {
     Tile::from_index(i).expect("index < 34")
 }
 
-/// Honours allowed, and at most `max_suits` numbered suits in the whole hand.
+/// Only tiles the rules have (honours, three players' 2m–8m), and at most
+/// `max_suits` numbered suits in the whole hand.
 pub(crate) fn tiles_allowed(counts: &Counts, melds: &[Meld], rules: &Rules) -> bool {
     let mut all = *counts;
     for m in melds {
         m.add_to(&mut all);
     }
-    let honors = all[27..].iter().any(|&c| c > 0);
+    let exist = (0..KINDS).all(|i| all[i] == 0 || rules.tile_exists(i));
     let suits = (0..3)
         .filter(|s| all[s * 9..s * 9 + 9].iter().any(|&c| c > 0))
         .count();
-    (rules.honors || !honors) && suits <= rules.max_suits as usize
+    exist && suits <= rules.max_suits as usize
 }
 
 /// How many concealed quads are read as kongs for a hand of `size` slots

@@ -187,47 +187,46 @@ impl<B: AsRef<[u8]>> Tables<B> {
             // 3n) or two (with the pair elsewhere), so the drawn tile pairs
             // with one, or makes a meld with two. (Many jokers: common.)
             let any = melds[q] <= pair_room.max(meld_room);
-            found |= if q < 3 {
-                let v: &[u8; 9] = c[9 * q..9 * q + 9].try_into().expect("nine");
-                if any && v.iter().all(|&x| x < 4) {
-                    ranks_in(9) << (9 * q)
-                } else {
-                    let nb = Neighbourhood::suit(v);
-                    let mut ranks = 0u64;
-                    for r in 0..9 {
-                        let need = if v[r] < 4 {
-                            self.suit_needs_at(nb.up(r))
-                        } else {
-                            let mut next = *c;
-                            next[9 * q + r] += 1;
-                            self.part_needs(&next, q)
-                        };
-                        ranks |= (fits(need) as u64) << r;
-                    }
-                    ranks << (9 * q)
-                }
+            let n = if q < 3 { 9 } else { 7 };
+            let v = &c[9 * q..9 * q + n];
+            let ranks = if any && v.iter().all(|&x| x < 4) {
+                ranks_in(n)
+            } else if q < 3 {
+                let nb = Neighbourhood::suit(v.try_into().expect("nine"));
+                self.part_ranks(c, q, |r| self.suit_needs_at(nb.up(r)), fits)
             } else {
-                let v: &[u8; 7] = c[27..34].try_into().expect("seven");
-                if any && v.iter().all(|&x| x < 4) {
-                    found |= ranks_in(7) << 27;
-                    continue;
-                }
-                let nb = Neighbourhood::honor(v);
-                let mut ranks = 0u64;
-                for r in 0..7 {
-                    let need = if v[r] < 4 {
-                        self.honor_needs_at(nb.up(r))
-                    } else {
-                        let mut next = *c;
-                        next[27 + r] += 1;
-                        self.part_needs(&next, 3)
-                    };
-                    ranks |= (fits(need) as u64) << r;
-                }
-                ranks << 27
+                let nb = Neighbourhood::honor(v.try_into().expect("seven"));
+                self.part_ranks(c, q, |r| self.honor_needs_at(nb.up(r)), fits)
             };
+            found |= ranks << (9 * q);
         }
         found
+    }
+
+    /// The ranks (bit per rank) of part `q` of counts `c` whose draw leaves
+    /// the part's need (`up(r)`: read off the neighbourhood, for a rank
+    /// with a copy left) within the rooms (`fits`).
+    #[inline(always)]
+    fn part_ranks(
+        &self,
+        c: &Counts,
+        q: usize,
+        up: impl Fn(usize) -> u8,
+        fits: impl Fn(u8) -> bool,
+    ) -> u64 {
+        let n = if q < 3 { 9 } else { 7 };
+        let mut ranks = 0u64;
+        for r in 0..n {
+            let need = if c[9 * q + r] < 4 {
+                up(r)
+            } else {
+                let mut next = *c;
+                next[9 * q + r] += 1;
+                self.part_needs(&next, q)
+            };
+            ranks |= (fits(need) as u64) << r;
+        }
+        ranks
     }
 
     /// The waits of a hand as written, `spec` naming its jokers. A drawn

@@ -151,11 +151,12 @@ fn assign<B: AsRef<[u8]>>(
     best: &mut Option<f64>,
 ) {
     if jokers == 0 {
-        let wins: Vec<Tile> = match win {
-            Some(t) => vec![t],
-            None => picked.clone(),
+        // No allocation: every win of the EV graph comes through here.
+        let wins = match &win {
+            Some(t) => std::slice::from_ref(t),
+            None => picked.as_slice(),
         };
-        for w in wins {
+        for &w in wins {
             if let Some(p) = points(&hand, w) {
                 *best = Some(best.map_or(p, |b: f64| b.max(p)));
             }

@@ -593,6 +593,12 @@ impl<B: AsRef<[u8]>> Tables<B> {
             // The common case: a concealed hand with every part open.
             return concealed_shanten(self, hand.counts(), rules);
         }
+        if rules.three_player && hand.meld_count() == 0 {
+            // Three players, concealed: the twin's counts, no hand built.
+            if let Some((_, c, four)) = twin_counts(hand.counts(), rules) {
+                return concealed_shanten(self, &c, &four);
+            }
+        }
         if let Some(four) = four_player(hand, rules, Sizes::Any)? {
             return self.shanten(&four.hand, &four.rules);
         }
@@ -634,6 +640,16 @@ impl<B: AsRef<[u8]>> Tables<B> {
                 tiles: TileSet::from_bits(tiles),
                 unseen,
             });
+        }
+        if rules.three_player && hand.meld_count() == 0 {
+            if let Some((twin, c, four)) = twin_counts(hand.counts(), rules) {
+                let (d, tiles) = concealed_draws(self, &c, &four)?;
+                return Ok(Effective {
+                    shanten: d as i8 - 1,
+                    tiles: TileSet::from_bits(twin.draws(tiles)),
+                    unseen,
+                });
+            }
         }
         if let Some(four) = four_player(hand, rules, Sizes::Draw)? {
             let e = self.effective(&four.hand, &four.rules, &[0; KINDS])?;

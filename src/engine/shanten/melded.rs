@@ -130,6 +130,41 @@ impl Melded {
     }
 }
 
+/// Whether the declared melds leave every part of `hand` its table class,
+/// so that its concealed tiles answer as a concealed hand aiming at fewer
+/// melds (with every part open): at most one meld a suit, whose
+/// `suit_caps` bit is clear for the suit's concealed pattern, and honour
+/// melds of kinds the hand does not hold (a dropped kind the hand does not
+/// hold changes no cell of at most `k` melds; see [`class_distance`]).
+/// The common case of real play, read without building [`Melded`].
+#[inline(always)]
+pub(super) fn leaves_classes(t: &DistanceTables, hand: &Hand) -> bool {
+    // The first configuration of each kind (`MeldKind` order).
+    const START: [usize; 4] = [0, 7, 16, 16];
+    let c = hand.counts();
+    let mut seen = 0u8;
+    for m in hand.melds() {
+        let i = m.tile().index();
+        let part = i / 9;
+        if part == 3 {
+            if c[i] > 0 {
+                return false;
+            }
+            continue;
+        }
+        if seen >> part & 1 == 1 {
+            return false; // two melds in one suit: the certificate's case
+        }
+        seen |= 1 << part;
+        let v: &[u8; 9] = c[9 * part..9 * part + 9].try_into().expect("nine");
+        let j = START[m.kind() as usize] + i % 9;
+        if t.suit_caps_at(key::suit_index(v)) >> j & 1 == 1 {
+            return false;
+        }
+    }
+    true
+}
+
 /// The caps one declared meld leaves its suit, by configuration, a byte
 /// lane per rank (ranks past 9 at 4).
 const SINGLE_CAPS: [u128; CONFIGS] = {

@@ -71,8 +71,8 @@ use knitted::{
     knitted_special_improving,
 };
 use melded::{
-    fewest_voided_first, melded_after, melded_improving, melded_row, melded_voids, ClassDiscards,
-    Melded, MeldedParts, Ups,
+    fewest_voided_first, leaves_classes, melded_after, melded_improving, melded_row, melded_voids,
+    ClassDiscards, Melded, MeldedParts, Ups,
 };
 use std::fmt;
 pub(crate) use three_player::FourPlayer;
@@ -607,6 +607,14 @@ impl<B: AsRef<[u8]>> Tables<B> {
             if let Some(found) = knitted_shanten(self, hand.counts(), rules) {
                 return found;
             }
+        }
+        if hand.meld_count() > 0
+            && all_parts_open(rules)
+            && leaves_classes(&self.distance_tables(), hand)
+        {
+            // Melds that leave every part its class: the concealed path.
+            Sizes::Any.check(hand.concealed_len(), hand.meld_count())?;
+            return concealed_shanten(self, hand.counts(), rules);
         }
         if let Some((d, _)) = self.melded(hand, rules, Sizes::Any, false)? {
             return reached(d);

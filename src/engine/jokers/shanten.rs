@@ -719,19 +719,9 @@ impl<B: AsRef<[u8]>> Tables<B> {
         lookups: bool,
     ) -> Result<Discards, ShantenError> {
         let unseen = unseen(hand, visible)?;
-        let count =
-            |tiles: TileSet| -> u32 { tiles.iter().map(|t| unseen[t.index()] as u32).sum() };
         if let Some(four) = four_player(hand, jokers, rules)?.filter(|_| lookups) {
             let table = self.discards_jokers(&four.hand, jokers, &four.rules, &[0; KINDS])?;
-            let mut rows: Vec<(Tile, TileSet)> = table
-                .iter()
-                .map(|(t, e)| {
-                    let tiles = TileSet::from_bits(four.twin.draws(e.tiles().bits()));
-                    (tile(four.twin.back(t.index())), tiles)
-                })
-                .collect();
-            rows.sort_by_key(|&(t, tiles)| (std::cmp::Reverse(count(tiles)), t));
-            return Ok(Discards::new(table.shanten(), table.after(), &rows, unseen));
+            return Ok(four.twin.table(&table, unseen));
         }
         if let Some(slots) =
             concealed(hand, jokers, rules, |s| s % 3 == 2, DISCARD)?.filter(|_| lookups)
@@ -784,6 +774,8 @@ impl<B: AsRef<[u8]>> Tables<B> {
             let (h, s) = without(i);
             rows.push((tile(i), TileSet::from_bits(improving(&h, &s)?)));
         }
+        let count =
+            |tiles: TileSet| -> u32 { tiles.iter().map(|t| unseen[t.index()] as u32).sum() };
         rows.sort_by_key(|&(t, tiles)| (std::cmp::Reverse(count(tiles)), t));
         Ok(Discards::new(d as i8 - 1, best as i8 - 1, &rows, unseen))
     }

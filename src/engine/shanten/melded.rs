@@ -29,6 +29,10 @@ use crate::table::{DistanceTables, Distances};
 use crate::tile::KINDS;
 use std::cell::OnceCell;
 
+/// The first single-meld configuration (see `config_caps`) of each meld
+/// kind, in `MeldKind` order: chows, pungs, kongs (either kind).
+const CONFIG_START: [u32; 4] = [0, 7, 16, 16];
+
 /// How the declared melds bound one numbered suit.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Bound {
@@ -62,8 +66,6 @@ impl Melded {
     /// The melds of `hand` (at least one; rules with every part open).
     #[inline(always)]
     pub(super) fn of(hand: &Hand) -> Melded {
-        // The first configuration of each kind (`MeldKind` order).
-        const START: [u32; 4] = [0, 7, 16, 16];
         // Melds per part and each part's configuration (the last one's:
         // only read where the part has one), a byte per part: registers,
         // not arrays, on the path every melded query takes.
@@ -71,7 +73,7 @@ impl Melded {
         for m in hand.melds() {
             let i = m.tile().index();
             let (part, r) = (i / 9, i % 9);
-            let config = START[m.kind() as usize] + r as u32;
+            let config = CONFIG_START[m.kind() as usize] + r as u32;
             per_part += 1 << (8 * part);
             configs = configs & !(0xff << (8 * part)) | config << (8 * part);
             // Widened: a suit's rank 9 would shift a u8 by its width.
@@ -139,8 +141,6 @@ impl Melded {
 /// The common case of real play, read without building [`Melded`].
 #[inline(always)]
 pub(super) fn leaves_classes(t: &DistanceTables, hand: &Hand) -> bool {
-    // The first configuration of each kind (`MeldKind` order).
-    const START: [usize; 4] = [0, 7, 16, 16];
     let c = hand.counts();
     let mut seen = 0u8;
     for m in hand.melds() {
@@ -157,7 +157,7 @@ pub(super) fn leaves_classes(t: &DistanceTables, hand: &Hand) -> bool {
         }
         seen |= 1 << part;
         let v: &[u8; 9] = c[9 * part..9 * part + 9].try_into().expect("nine");
-        let j = START[m.kind() as usize] + i % 9;
+        let j = CONFIG_START[m.kind() as usize] + (i % 9) as u32;
         if t.suit_caps_at(key::suit_index(v)) >> j & 1 == 1 {
             return false;
         }

@@ -76,7 +76,7 @@ use melded::{
 };
 use std::fmt;
 pub(crate) use three_player::FourPlayer;
-use three_player::Twin;
+pub(crate) use three_player::Twin;
 
 /// Why a hand has no shanten, effective tiles or discard table.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -517,6 +517,22 @@ fn four_player(
     FourPlayer::of(hand, rules)
 }
 
+impl Twin {
+    /// The twin's discard table as the three-player hand's: each discard
+    /// and draw mapped back, the rows ordered again by the hand's `unseen`
+    /// copies (an unused kind's draw stands for several).
+    pub(crate) fn table(&self, twin: &Discards, unseen: [u8; KINDS]) -> Discards {
+        let mut rows = [(Tile::EAST, TileSet::EMPTY); 14];
+        for (row, (t, e)) in rows.iter_mut().zip(twin.iter()) {
+            let bits = self.draws(e.tiles().bits());
+            *row = (tile(self.back(t.index())), TileSet::from_bits(bits));
+        }
+        let rows = &mut rows[..twin.len()];
+        rows.sort_unstable_by_key(|&(t, e)| (u32::MAX - unseen_copies(e.bits(), &unseen), t));
+        Discards::new(twin.shanten, twin.after, rows, unseen)
+    }
+}
+
 /// Three-player concealed counts as their four-player twin's
 /// ([`Twin`]), with the twin's rules; `None` where they have none (or hold
 /// 2m–8m).
@@ -720,15 +736,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
         }
         if let Some(four) = four_player(hand, rules, Sizes::Discard)? {
             let table = self.discards(&four.hand, &four.rules, &[0; KINDS])?;
-            let unseen = unseen(hand, visible)?;
-            let mut rows = [(Tile::EAST, TileSet::EMPTY); 14];
-            for (row, (t, e)) in rows.iter_mut().zip(table.iter()) {
-                let bits = four.twin.draws(e.tiles().bits());
-                *row = (tile(four.twin.back(t.index())), TileSet::from_bits(bits));
-            }
-            let rows = &mut rows[..table.len()];
-            rows.sort_unstable_by_key(|&(t, e)| (u32::MAX - unseen_copies(e.bits(), &unseen), t));
-            return Ok(Discards::new(table.shanten, table.after, rows, unseen));
+            return Ok(four.twin.table(&table, unseen(hand, visible)?));
         }
         if let Some(table) = self.melded_discards(hand, rules, visible)? {
             return Ok(table);

@@ -56,7 +56,11 @@ impl<'s> After<'s> {
         }
         let whole = base5(c);
         let mut missing = 0u64;
-        for d in (0..KINDS).filter(|&d| c[d] > 0) {
+        // The held kinds as bits, without a branch a kind.
+        let mut held = (0..KINDS).fold(0u64, |m, d| m | u64::from(c[d] > 0) << d);
+        while held != 0 {
+            let d = held.trailing_zeros() as usize;
+            held &= held - 1;
             match memo.get(whole - POW5[d]) {
                 Some((dist, draws)) => after.short[d] = (dist as i8 - 1, draws),
                 None => missing |= 1 << d,
@@ -128,9 +132,18 @@ const POW5: [u128; KINDS] = {
     p
 };
 
-/// Counts (each 0..=4) as a base-5 number: below 5^34 < 2^79.
+/// Counts (each 0..=4) as a base-5 number: below 5^34 < 2^79. Two
+/// halves of 17 kinds in 64 bits each (5^17 < 2^40), then one 128-bit
+/// product: a chain of 34 128-bit ones cost more.
 fn base5(c: &Counts) -> u128 {
-    c.iter().rev().fold(0, |key, &n| key * 5 + u128::from(n))
+    let half = |c: &[u8]| {
+        c.iter()
+            .zip(&POW5)
+            .map(|(&n, &p)| u64::from(n) * p as u64)
+            .sum::<u64>()
+    };
+    let (low, high) = c.split_at(KINDS / 2);
+    u128::from(half(high)) * POW5[KINDS / 2] + u128::from(half(low))
 }
 
 /// Bits of a base-5 hand.

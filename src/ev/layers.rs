@@ -3,13 +3,16 @@
 //! cycles).
 //!
 //! A state's value is Σ over its draws of weight × the best of the draw's
-//! options, / W. The layers first recast the graph's draws as one stream
-//! of option pairs ([`Pairs`]): the state itself is an option when the
-//! draw may be thrown back, and a win is an option too, a node whose
-//! values never change (1, 1, points). A draw's options fill whole pairs
-//! (an odd one repeats its last option: a maximum does not mind), and the
-//! last pair of a draw carries the draw's weight. The inner loop is then
-//! one pass over pairs with no branch on how many options a draw has: the
+//! options, / W. The layers first recast the graph's draws as flat
+//! streams ([`Streams`]): the state itself is an option when the draw may
+//! be thrown back, and a win is an option too, a node whose values never
+//! change (1, 1, points). Three draws in four have one or two options:
+//! those are *pairs* (an option alone is repeated: a maximum does not
+//! mind), each its own term, so the terms of a state's pairs are
+//! independent and the processor overlaps them. The other draws fill
+//! *quads* of four options, the last quad of a draw carrying its weight;
+//! the best option is carried from quad to quad, a chain of dependent
+//! operations, but there are few quads. No loop runs per draw: the
 //! graph's draws have one option or two or ten, and a loop per draw
 //! mispredicted its exit on about a third of them.
 //!
@@ -18,9 +21,7 @@
 //! T − t draws from every root (numbered breadth first, so a suffix): no
 //! root can reach them with t draws left.
 
-use super::solver::Graph;
-use std::collections::HashMap;
-use std::ops::Range;
+use super::solver::{Graph, KeyMap};
 
 /// Probability vectors of some states, element t − 1 = t draws left.
 pub struct Vectors {
@@ -41,14 +42,17 @@ pub struct Values {
     pub bytes: usize,
 }
 
-/// Bits of a pair's first option; the draw's factors sit above them.
+/// Bits of an entry's first option; the draw's factors sit above them.
 const NODE_BITS: u32 = 26;
 const NODE_MASK: u32 = (1 << NODE_BITS) - 1;
 
-/// A pair's factors (bit 0: the draw's last pair; bits 1–3: its weight)
-/// as two floats: what the pair adds of the draw's best option (the
-/// weight on the last pair, else 0) and what of it goes on to the next
-/// pair (0 after the last, else 1). Both are exact on values that are
+/// A pair's weight (in the bits above its first option) as a float.
+const WEIGHTS: [f64; 8] = [0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0];
+
+/// A quad's factors (bit 0: the draw's last quad; bits 1–3: its weight)
+/// as two floats: what the quad adds of the draw's best option (the
+/// weight on the last quad, else 0) and what of it goes on to the next
+/// quad (0 after the last, else 1). Both are exact on values that are
 /// finite and not negative. (64 entries: any six bits index it.)
 const FACTORS: [[f64; 2]; 64] = {
     let mut f = [[0.0, 1.0]; 64];
@@ -60,82 +64,130 @@ const FACTORS: [[f64; 2]; 64] = {
     f
 };
 
-/// A state as the layers read it.
+/// A state as the layers read it: its entries run from these starts to
+/// the next state's.
 struct Lite {
-    pairs: Range<u32>,
+    pairs: u32,
+    quads: u32,
     /// Weight of the draws thrown back with no other choice.
     stay: u32,
     shanten: i8,
 }
 
 /// The graph as the layers read it; the win nodes are numbered after the
-/// states.
-struct Pairs {
+/// states, and one more `Lite` closes the last state's entries.
+struct Streams {
     states: Vec<Lite>,
+    /// Draws of one or two options: `[x | weight << NODE_BITS, y]`.
     pairs: Vec<[u32; 2]>,
+    /// The other draws, four options an entry, the first carrying the
+    /// factors (see [`FACTORS`]).
+    quads: Vec<[u32; 4]>,
     /// Points of each win node.
     wins: Vec<f64>,
 }
 
-impl Pairs {
-    fn new(g: &Graph) -> Pairs {
-        let mut p = Pairs {
-            states: Vec::with_capacity(g.nodes.len()),
-            pairs: Vec::with_capacity(g.draws.len() + g.draws.len() / 2),
+impl Streams {
+    fn new(g: &Graph) -> Streams {
+        let mut p = Streams {
+            states: Vec::with_capacity(g.nodes.len() + 1),
+            pairs: Vec::with_capacity(g.draws.len()),
+            quads: Vec::with_capacity(g.draws.len() / 8),
             wins: Vec::new(),
         };
         // One win node per distinct points (riichi has a few dozen).
-        let mut win_nodes: HashMap<u64, u32> = HashMap::new();
-        let mut opts: Vec<u32> = Vec::with_capacity(64);
+        let win_nodes = p.win_nodes(g);
+        let (mut o, mut w) = (0, 0);
         for (i, n) in g.nodes.iter().enumerate() {
-            let first = p.pairs.len() as u32;
-            let (mut o, mut w) = (n.opts as usize, n.wins as usize);
-            for d in &g.draws[n.draws.start as usize..n.draws.end as usize] {
-                opts.clear();
-                opts.extend_from_slice(&g.opts[o..o + d.options()]);
-                o += d.options();
-                if d.keeps() {
-                    opts.push(i as u32);
-                }
-                if d.wins() {
-                    let points = g.wins[w];
-                    w += 1;
-                    let next = (g.nodes.len() + p.wins.len()) as u32;
-                    let node = *win_nodes.entry(points.to_bits()).or_insert(next);
-                    if node == next {
-                        p.wins.push(points);
-                    }
-                    opts.push(node);
-                }
-                p.push_draw(&opts, d.weight());
-            }
             p.states.push(Lite {
-                pairs: first..p.pairs.len() as u32,
+                pairs: p.pairs.len() as u32,
+                quads: p.quads.len() as u32,
                 stay: n.stay,
                 shanten: n.shanten,
             });
+            debug_assert_eq!((o, w), (n.opts as usize, n.wins as usize));
+            for d in &g.draws[n.draws.start as usize..n.draws.end as usize] {
+                let opts = &g.opts[o..o + d.options()];
+                o += d.options();
+                // The state itself and the win follow the discards' states.
+                let mut more = [0; 2];
+                let mut m = 0;
+                if d.keeps() {
+                    more[m] = i as u32;
+                    m += 1;
+                }
+                if d.wins() {
+                    more[m] = win_nodes[w];
+                    m += 1;
+                    w += 1;
+                }
+                p.push_draw(opts, &more[..m], d.weight());
+            }
         }
-        assert!(
-            g.nodes.len() + p.wins.len() <= NODE_MASK as usize,
-            "too many states"
-        );
+        p.states.push(Lite {
+            pairs: p.pairs.len() as u32,
+            quads: p.quads.len() as u32,
+            stay: 0,
+            shanten: 0,
+        });
         p
     }
 
-    /// A draw's options in pairs, the last carrying its weight. A draw
-    /// with no option adds 0: left out.
-    fn push_draw(&mut self, opts: &[u32], weight: u8) {
+    /// The node of each of the graph's wins, one per distinct points,
+    /// numbered after the states.
+    fn win_nodes(&mut self, g: &Graph) -> Vec<u32> {
+        let mut nodes: KeyMap<u32> = KeyMap::default();
+        let states = g.nodes.len();
+        let nodes: Vec<u32> = g
+            .wins
+            .iter()
+            .map(|&points| {
+                let next = (states + self.wins.len()) as u32;
+                let node = *nodes.entry(u128::from(points.to_bits())).or_insert(next);
+                if node == next {
+                    self.wins.push(points);
+                }
+                node
+            })
+            .collect();
+        assert!(
+            states + self.wins.len() <= NODE_MASK as usize,
+            "too many states"
+        );
+        nodes
+    }
+
+    /// A draw's options (`opts` then `more`) as a pair, or in quads, the
+    /// last carrying its weight. A draw with no option adds 0: left out.
+    #[inline]
+    fn push_draw(&mut self, opts: &[u32], more: &[u32], weight: u8) {
         assert!(weight < 8, "a weight fits three bits");
-        let pairs = opts.chunks(2);
-        let last = pairs.len();
-        for (j, pair) in pairs.enumerate() {
+        let n = opts.len() + more.len();
+        if n == 0 {
+            return;
+        }
+        if n <= 2 {
+            let first = opts.first().or(more.first());
+            let last = more.last().or(opts.last());
+            if let (Some(&x), Some(&y)) = (first, last) {
+                self.pairs.push([x | u32::from(weight) << NODE_BITS, y]);
+            }
+            return;
+        }
+        let mut all = [0; 32];
+        all[..opts.len()].copy_from_slice(opts);
+        all[opts.len()..n].copy_from_slice(more);
+        let quads = all[..n].chunks(4);
+        let last = quads.len();
+        for (j, q) in quads.enumerate() {
             let factors = if j + 1 == last {
                 1 | u32::from(weight) << 1
             } else {
                 0
             };
-            let (x, y) = (pair[0], pair[pair.len() - 1]);
-            self.pairs.push([x | factors << NODE_BITS, y]);
+            let at = |i: usize| q[i.min(q.len() - 1)];
+            self.quads
+                .push([at(0) | factors << NODE_BITS, at(1), at(2), at(3)]);
         }
     }
 }
@@ -144,7 +196,7 @@ impl Pairs {
 /// sit together, so an option costs one cache line.
 pub fn solve(g: &Graph, wall: u32, turns: usize, keep: &[u32]) -> Values {
     let inv = 1.0 / f64::from(wall);
-    let p = Pairs::new(g);
+    let p = Streams::new(g);
     // (tenpai, win, score) of every state at t − 1, then at t; the win
     // nodes after them, the same at every t. No probability exceeds 1 (Σ
     // weights × values ≤ 1 is at most W, and W × (1/W) rounds to 1 or
@@ -172,8 +224,9 @@ pub fn solve(g: &Graph, wall: u32, turns: usize, keep: &[u32]) -> Values {
         // successors' at turns − 1): those of depth turns − t or less,
         // which come first. The rest keep stale values nobody reads.
         let depth = turns - t as usize;
-        let live = g.levels.get(depth).map_or(p.states.len(), |&e| e as usize);
-        for (i, l) in p.states[..live].iter().enumerate() {
+        let live = g.levels.get(depth).map_or(g.nodes.len(), |&e| e as usize);
+        for (i, l) in p.states[..=live].windows(2).enumerate() {
+            let (l, end) = (&l[0], &l[1]);
             // A state further than t − 1 draws from ready keeps its zeros
             // (its options are at most one shanten closer).
             if i32::from(l.shanten) > t {
@@ -182,9 +235,9 @@ pub fn solve(g: &Graph, wall: u32, turns: usize, keep: &[u32]) -> Values {
             // A ready state's tenpai is 1 whatever its draws: its lane is
             // left out.
             let [a, b, c] = if l.shanten <= 0 {
-                draw_sums::<false>(&p.pairs, l, &prev, i)
+                draw_sums::<false>(&p, l, end, &prev, i)
             } else {
-                draw_sums::<true>(&p.pairs, l, &prev, i)
+                draw_sums::<true>(&p, l, end, &prev, i)
             };
             let tenpai = if l.shanten <= 0 { 1.0 } else { a * inv };
             next[i] = [tenpai, b * inv, c * inv];
@@ -200,6 +253,7 @@ pub fn solve(g: &Graph, wall: u32, turns: usize, keep: &[u32]) -> Values {
     }
     let bytes = 3 * prev.capacity() * std::mem::size_of::<[f64; 3]>()
         + p.pairs.capacity() * std::mem::size_of::<[u32; 2]>()
+        + p.quads.capacity() * std::mem::size_of::<[u32; 4]>()
         + p.states.capacity() * std::mem::size_of::<Lite>()
         + p.wins.capacity() * std::mem::size_of::<f64>();
     before.truncate(g.nodes.len());
@@ -211,15 +265,17 @@ pub fn solve(g: &Graph, wall: u32, turns: usize, keep: &[u32]) -> Values {
     }
 }
 
-/// Over the draws of state `i` (read as `l`), each lane (tenpai, win,
-/// score) of Σ weight × the best option's value at t − 1 (`prev`), the
-/// stay draws first, then the draws in order (the order of the additions
-/// is part of the answer). A pair that is not its draw's last adds an
-/// exact 0. Without `TENPAI` the tenpai lane is 0.
+/// Over the draws of state `i` (read as `l`, its entries ending where
+/// `end`'s start), each lane (tenpai, win, score) of Σ weight × the best
+/// option's value at t − 1 (`prev`): the stay draws first, then the
+/// pairs, then the quads, each in the order of the draws (the order of
+/// the additions is part of the answer). A quad that is not its draw's
+/// last adds an exact 0. Without `TENPAI` the tenpai lane is 0.
 #[inline(always)]
 fn draw_sums<const TENPAI: bool>(
-    pairs: &[[u32; 2]],
+    p: &Streams,
     l: &Lite,
+    end: &Lite,
     prev: &[[f64; 3]],
     i: usize,
 ) -> [f64; 3] {
@@ -229,18 +285,29 @@ fn draw_sums<const TENPAI: bool>(
     if TENPAI {
         a = stay * own[0];
     }
-    // The best option so far of the current draw.
-    let (mut mt, mut mw, mut ms) = (0.0, 0.0, 0.0);
-    for &[x, y] in &pairs[l.pairs.start as usize..l.pairs.end as usize] {
-        let [add, carry] = FACTORS[(x >> NODE_BITS) as usize];
+    for &[x, y] in &p.pairs[l.pairs as usize..end.pairs as usize] {
+        let w = WEIGHTS[(x >> NODE_BITS) as usize];
         let (u, v) = (prev[(x & NODE_MASK) as usize], prev[y as usize]);
         if TENPAI {
-            mt = max(mt, max(u[0], v[0]));
+            a += w * max(u[0], v[0]);
+        }
+        b += w * max(u[1], v[1]);
+        c += w * max(u[2], v[2]);
+    }
+    // The best option so far of the current draw.
+    let (mut mt, mut mw, mut ms) = (0.0, 0.0, 0.0);
+    for &[x, y, z, q] in &p.quads[l.quads as usize..end.quads as usize] {
+        let [add, carry] = FACTORS[(x >> NODE_BITS) as usize];
+        let o = [prev[(x & NODE_MASK) as usize], prev[y as usize]];
+        let o = [o[0], o[1], prev[z as usize], prev[q as usize]];
+        let best = |lane: usize| max(max(o[0][lane], o[1][lane]), max(o[2][lane], o[3][lane]));
+        if TENPAI {
+            mt = max(mt, best(0));
             a += add * mt;
             mt *= carry;
         }
-        mw = max(mw, max(u[1], v[1]));
-        ms = max(ms, max(u[2], v[2]));
+        mw = max(mw, best(1));
+        ms = max(ms, best(2));
         b += add * mw;
         c += add * ms;
         mw *= carry;

@@ -257,7 +257,8 @@ pub fn analyze<B: AsRef<[u8]>>(
     let last = options.turns - 1;
     let rank = |d: &DiscardEv| {
         let primary = d.score.as_ref().map_or(d.win[last], |s| s[last]);
-        (primary, d.win[last], d.tenpai[last], d.effective_total())
+        let (primary, win, tenpai) = (tie(primary), tie(d.win[last]), tie(d.tenpai[last]));
+        (primary, win, tenpai, d.effective_total())
     };
     discards.sort_by(|a, b| {
         let (ra, rb) = (rank(a), rank(b));
@@ -284,6 +285,15 @@ pub fn analyze<B: AsRef<[u8]>>(
         states: graph.nodes.len(),
         bytes: graph.bytes() + values.bytes,
     })
+}
+
+/// A value with its last eight bits rounded off, for ranking: discards
+/// whose values differ only by the rounding of their sums (two discards
+/// alike but for a suit or an honour, their draws summed in another
+/// order) tie, and the tile decides. Monotone on values that are not
+/// negative, so the ranking stays an order.
+fn tie(x: f64) -> f64 {
+    f64::from_bits((x.to_bits() + 0x80) & !0xff)
 }
 
 /// The benchmark hands: the first `n` hands of the seeded R14 set

@@ -245,11 +245,18 @@ impl Graph {
         }
         let after = After::new(game, &c, &real, jokers, &mut self.memo);
         // The real kinds held, and those held beyond the hand analysed.
+        // (Without a branch a kind.)
         let (mut held_kinds, mut over) = (0u64, 0u64);
-        for d in (0..KINDS).filter(|&d| real.counts()[d] > 0) {
-            held_kinds |= 1 << d;
-            over |= u64::from(c[d] > game.start[d]) << d;
+        for (d, (&held, (&now, &start))) in real
+            .counts()
+            .iter()
+            .zip(c.iter().zip(&game.start))
+            .enumerate()
+        {
+            held_kinds |= u64::from(held > 0) << d;
+            over |= u64::from(now > start) << d;
         }
+        over &= held_kinds;
         let masks = after.short().map(|short| Masks::new(short, held_kinds, s));
         // A ready hand's effective tiles are its waits: no discard shows
         // them, and on the common case the waits query is the cheaper one

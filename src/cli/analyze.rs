@@ -293,7 +293,7 @@ pub fn bench(quick: bool, json: bool) {
     let sizes: [(i8, usize); 3] = if quick {
         [(1, 20), (2, 10), (3, 3)]
     } else {
-        [(1, 100), (2, 40), (3, 8)]
+        hupai::ev::SAMPLE_SIZES
     };
     if !json {
         println!("discard EV, T = 17, riichi rules, one thread; per decision (hand)");

@@ -296,6 +296,11 @@ fn tie(x: f64) -> f64 {
     f64::from_bits((x.to_bits() + 0x80) & !0xff)
 }
 
+/// The benchmark's sample: how many hands of each shanten (1, 2, 3) one
+/// decision is timed on, in `hupai bench` and in the criterion bench alike
+/// (enough that the mean is the set's, not a few heavy hands').
+pub const SAMPLE_SIZES: [(i8, usize); 3] = [(1, 100), (2, 40), (3, 8)];
+
 /// The benchmark hands: the first `n` hands of the seeded R14 set
 /// ([`crate::sets`]) whose riichi shanten is `shanten` (DESIGN §6: one
 /// decision at T = 17 on 1-, 2- and 3-shanten R14 hands).

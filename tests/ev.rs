@@ -497,6 +497,40 @@ fn alike_discards_tie_in_tile_order() {
     }
 }
 
+/// A discard that leaves only jokers which are not tiles (`--jokers`):
+/// the state holds no tile, and every draw completes the hand. (Its key
+/// is 0, which the state index once took for an empty slot: a panic.)
+#[test]
+fn a_state_of_jokers_only() {
+    let t = Tables::embedded();
+    let o = Options {
+        jokers: Jokers {
+            extra: 1,
+            tile: None,
+        },
+        ..opts(3)
+    };
+    for rules in [Rules::GENERIC, Rules::SICHUAN] {
+        let a = analyze(t, &hand("2m"), &rules, &o).unwrap_or_else(|e| panic!("{rules}: {e}"));
+        assert_eq!(a.discards.len(), 1, "{rules}");
+        let d = &a.discards[0];
+        assert_eq!(
+            (d.tile.to_string().as_str(), d.shanten),
+            ("2m", 0),
+            "{rules}"
+        );
+        assert_eq!(d.tenpai, vec![1.0; 3], "{rules}");
+        let first = d.win[0];
+        assert!(
+            first > 0.0 && d.win.windows(2).all(|w| w[1] >= w[0]),
+            "{rules}"
+        );
+    }
+    // A pair of one real tile and a joker: any draw pairs with the joker.
+    let a = analyze(t, &hand("2m"), &Rules::GENERIC, &o).unwrap();
+    assert_eq!(a.discards[0].win, vec![1.0; 3]);
+}
+
 #[test]
 fn errors_are_clear() {
     let t = Tables::embedded();

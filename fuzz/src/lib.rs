@@ -30,6 +30,7 @@ pub const TARGETS: &[Target] = &[
     ("c_abi", c_abi),
     ("hand_new", hand_new),
     ("hand_state", hand_state),
+    ("ev", ev),
 ];
 
 /// Reads the structured targets' input one byte at a time (zeros past the end).
@@ -369,6 +370,102 @@ pub fn engine(data: &[u8]) {
             t.effective_jokers_searched(&hand, jokers, &rules, &visible),
             "{hand}+{jokers} {rules}"
         );
+    }
+}
+
+/// The discard EV on arbitrary valid hands near ready (shanten 1 or less,
+/// so that a run stays short), every rule set, melds, jokers, visible tiles
+/// and options: no panic, an error for a size with nothing to discard, and
+/// answers that keep the model's laws. Every vector has T elements, each a
+/// probability (score: not negative), none falling as t grows, tenpai at
+/// least win; and where a win scores 1 and no joker plays, the win with
+/// one draw left is exactly the discard's waits' share of the pool.
+pub fn ev(data: &[u8]) {
+    use hupai::ev::{analyze, Options};
+    let mut input = Bytes(data);
+    let Some((hand, rules, jokers)) = structured_hand(&mut input) else {
+        return;
+    };
+    let t = Tables::embedded();
+    let mut visible = [0u8; KINDS];
+    let all = hand.all_counts();
+    for _ in 0..input.below(4) {
+        let k = input.below(KINDS);
+        if all[k] + visible[k] < 4 {
+            visible[k] += 1;
+        }
+    }
+    let bits = input.byte();
+    let options = Options {
+        turns: 1 + input.below(3),
+        visible,
+        changes: bits & 1 == 0,
+        shanten_down: bits & 2 != 0,
+        extra: bits >> 2 & 1,
+        jokers: Jokers {
+            extra: jokers,
+            tile: None,
+        },
+        ..Options::default()
+    };
+    let size = hand.concealed_len() + jokers + 3 * hand.meld_count();
+    if size % 3 != 2 {
+        assert!(
+            analyze(t, &hand, &rules, &options).is_err(),
+            "{hand} {rules}"
+        );
+        return;
+    }
+    if !matches!(t.shanten_jokers(&hand, jokers, &rules), Ok(s) if s <= 1) {
+        return;
+    }
+    let Ok(a) = analyze(t, &hand, &rules, &options) else {
+        return;
+    };
+    let turns = options.turns;
+    let at_most = |v: &[f64], top: f64| v.iter().all(|&p| (0.0..=top).contains(&p));
+    let rising = |v: &[f64], slack: f64| v.windows(2).all(|w| w[1] >= w[0] - slack);
+    for d in &a.discards {
+        assert!(
+            hand.counts()[d.tile.index()] > 0,
+            "{hand} {rules}: {}",
+            d.tile
+        );
+        for v in [&d.tenpai, &d.win] {
+            assert_eq!(v.len(), turns, "{hand} {rules}");
+            assert!(
+                at_most(v, 1.0 + 1e-12) && rising(v, 1e-12),
+                "{hand} {rules}: {v:?}"
+            );
+        }
+        let over = d.tenpai.iter().zip(&d.win).all(|(t, w)| t + 1e-12 >= *w);
+        assert!(over, "{hand} {rules}: {} tenpai below win", d.tile);
+        if let Some(s) = &d.score {
+            assert_eq!(s.len(), turns, "{hand} {rules}");
+            assert!(
+                at_most(s, f64::MAX) && rising(s, 1e-9),
+                "{hand} {rules}: {s:?}"
+            );
+        }
+        let per_win = rules == Rules::GENERIC || rules == Rules::SICHUAN;
+        if per_win && jokers == 0 {
+            let rest = hand.without_tile(d.tile).expect("held");
+            let left = rest.all_counts();
+            let pool = |k: usize| {
+                let k_exists = rules.tile_exists(k);
+                u32::from(k_exists) * u32::from(4 - left[k] - visible[k])
+            };
+            let wall: u32 = (0..KINDS).map(pool).sum();
+            let waits = t.waits(&rest, &rules).map_or(0, |w| w.live.bits());
+            let wins: u32 = (0..KINDS).filter(|&k| waits >> k & 1 == 1).map(pool).sum();
+            let want = f64::from(wins) / f64::from(wall);
+            assert!(
+                (d.win[0] - want).abs() <= 1e-12,
+                "{hand} {rules}: {} {} {want}",
+                d.tile,
+                d.win[0]
+            );
+        }
     }
 }
 

@@ -1,6 +1,8 @@
 //! The key index: state keys to node numbers. A key uses 102 of a u128's
 //! bits, so the node number rides in the 26 above it and the table is one
-//! array of u128, open-addressed with linear probing at most half full: a
+//! array of u128, open-addressed with linear probing at most half full
+//! (an empty slot is 0, so a key is stored plus one: a state may hold no
+//! tile, its hand all jokers that are not tiles): a
 //! lookup reads one 16-byte slot where a general hash map reads a control
 //! byte and a 32-byte bucket (the graph build asks once per option).
 
@@ -14,9 +16,9 @@ const KEY_MASK: u128 = (1 << KEY_BITS) - 1;
 /// Node numbers fit below this.
 pub const MAX_NODES: usize = 1 << (128 - KEY_BITS);
 
-/// Keys (never 0: a state holds tiles) with their node numbers.
+/// Keys with their node numbers.
 pub struct Index {
-    /// 0, or a key with its number above it.
+    /// 0, or a key plus one with its number above it.
     slots: Vec<u128>,
     len: usize,
     /// 64 − log2(slots.len()): the hash's top bits pick the home slot.
@@ -43,14 +45,15 @@ impl Index {
         (folded.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> self.shift) as usize
     }
 
-    /// The slot holding `key`, or the empty slot where it would go.
+    /// The slot holding `key` (stored plus one), or the empty slot where
+    /// it would go.
     #[inline]
-    fn slot(&self, key: Key) -> usize {
+    fn slot(&self, stored: u128) -> usize {
         let mask = self.slots.len() - 1;
-        let mut i = self.home(key);
+        let mut i = self.home(stored);
         loop {
             let e = self.slots[i];
-            if e == 0 || e & KEY_MASK == key {
+            if e == 0 || e & KEY_MASK == stored {
                 return i;
             }
             i = (i + 1) & mask;
@@ -60,7 +63,7 @@ impl Index {
     /// The number of `key`.
     #[inline]
     pub fn get(&self, key: Key) -> Option<u32> {
-        let e = self.slots[self.slot(key)];
+        let e = self.slots[self.slot(key + 1)];
         (e != 0).then_some((e >> KEY_BITS) as u32)
     }
 
@@ -68,14 +71,15 @@ impl Index {
     /// was).
     #[inline]
     pub fn get_or_insert(&mut self, key: Key, next: u32) -> (u32, bool) {
-        debug_assert!(key != 0 && key <= KEY_MASK);
-        let i = self.slot(key);
+        // Three bits a kind of at most 4: a key plus one stays in its bits.
+        debug_assert!(key < KEY_MASK);
+        let i = self.slot(key + 1);
         let e = self.slots[i];
         if e != 0 {
             return ((e >> KEY_BITS) as u32, false);
         }
         assert!((next as usize) < MAX_NODES, "too many states");
-        self.slots[i] = key | u128::from(next) << KEY_BITS;
+        self.slots[i] = (key + 1) | u128::from(next) << KEY_BITS;
         self.len += 1;
         if 2 * self.len > self.slots.len() {
             self.grow();
@@ -118,7 +122,11 @@ mod tests {
             assert_eq!(ix.get_or_insert(k, 0), (n as u32, false));
             assert_eq!(ix.get(k), Some(n as u32));
         }
-        assert_eq!(ix.get(KEY_MASK), None);
+        assert_eq!(ix.get(KEY_MASK - 1), None);
+        // A state of no tile (its hand all jokers) has a number too.
+        assert_eq!(ix.get(0), None);
+        assert_eq!(ix.get_or_insert(0, 7), (7, true));
+        assert_eq!(ix.get(0), Some(7));
         assert!(ix.bytes() >= 2 * keys.len() * 16);
     }
 }

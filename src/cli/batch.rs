@@ -2,7 +2,8 @@
 //! evaluated in parallel, printed in input order. Every input line gets
 //! exactly one output line in its place: a bad line (not UTF-8, blank, a NUL,
 //! too long, or a hand that does not parse) prints its error there and makes
-//! the exit code 1; the others are unaffected (DESIGN §5).
+//! the exit code 1; the others are unaffected (DESIGN §5). So does a panic
+//! on one hand, a bug: its line says so, and the batch goes on.
 
 use super::Common;
 use rayon::prelude::*;
@@ -113,7 +114,7 @@ pub fn run(
             chunk
                 .par_iter()
                 .map(|line| match line {
-                    Line::Text(h) => eval(h.trim()),
+                    Line::Text(h) => guarded(&eval, h.trim()),
                     Line::Bad { error, .. } => Err(error.clone()),
                 })
                 .collect()
@@ -158,6 +159,27 @@ pub fn run(
         Ok(()) if failed => ExitCode::from(1),
         Ok(()) => ExitCode::SUCCESS,
     }
+}
+
+/// `eval` on one hand, a panic (a bug) answered as that hand's error, so
+/// that the other hands of the batch still get their answers. The panic
+/// itself is reported on standard error by the default hook. (`eval` holds
+/// shared references only, so nothing it leaves half-changed is seen
+/// again.)
+fn guarded(
+    eval: &(impl Fn(&str) -> Result<Answer, String> + Sync),
+    hand: &str,
+) -> Result<Answer, String> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| eval(hand))).unwrap_or_else(|panic| {
+        let why = panic
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        Err(format!(
+            "internal error, a bug in hupai (please report it with this hand): {why}"
+        ))
+    })
 }
 
 /// A message with its control characters shown as `U+XXXX` (a parse error
@@ -256,6 +278,20 @@ mod tests {
     fn lines(input: &[u8]) -> Vec<(Vec<u8>, bool)> {
         let mut r = io::BufReader::with_capacity(7, input);
         std::iter::from_fn(|| read_line(&mut r).unwrap()).collect()
+    }
+
+    #[test]
+    fn a_panic_is_the_hands_error_and_the_next_hand_is_answered() {
+        let eval = |h: &str| -> Result<Answer, String> {
+            assert!(h != "boom", "a bug on {h}");
+            Ok(Answer(h.to_uppercase()))
+        };
+        let e = guarded(&eval, "boom").err().expect("an error");
+        assert!(
+            e.starts_with("internal error") && e.ends_with("a bug on boom"),
+            "{e}"
+        );
+        assert_eq!(guarded(&eval, "ok").map(|a| a.0), Ok("OK".to_string()));
     }
 
     #[test]

@@ -381,7 +381,7 @@ pub fn engine(data: &[u8]) {
 /// least win; and where a win scores 1 and no joker plays, the win with
 /// one draw left is exactly the discard's waits' share of the pool.
 pub fn ev(data: &[u8]) {
-    use hupai::ev::{analyze, Options};
+    use hupai::ev::{analyze, Options, Scoring};
     let mut input = Bytes(data);
     let Some((hand, rules, jokers)) = structured_hand(&mut input) else {
         return;
@@ -447,7 +447,7 @@ pub fn ev(data: &[u8]) {
                 "{hand} {rules}: {s:?}"
             );
         }
-        let per_win = rules == Rules::GENERIC || rules == Rules::SICHUAN;
+        let per_win = !Scoring::for_rules(&rules, &options).has_points();
         if per_win && jokers == 0 {
             let rest = hand.without_tile(d.tile).expect("held");
             let left = rest.all_counts();

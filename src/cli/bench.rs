@@ -572,8 +572,7 @@ fn hands_for(set: Set, n: usize, rules: &Rules) -> (Vec<Hand>, Vec<u8>) {
     while hs.len() < n {
         let more = hands(set, n, SEED.wrapping_add(batch));
         for (i, h) in more.into_iter().enumerate() {
-            let all = h.all_counts();
-            if hs.len() < n && (0..KINDS).all(|i| all[i] == 0 || rules.tile_exists(i)) {
+            if hs.len() < n && rules.missing_tile(&h.all_counts()).is_none() {
                 hs.push(h);
                 js.push(set.jokers(i) as u8);
             }

@@ -97,7 +97,6 @@ impl Streams {
         };
         // One win node per distinct points (riichi has a few dozen).
         let win_nodes = p.win_nodes(g);
-        let (mut o, mut w) = (0, 0);
         for (i, n) in g.nodes.iter().enumerate() {
             p.states.push(Lite {
                 pairs: p.pairs.len() as u32,
@@ -105,7 +104,7 @@ impl Streams {
                 stay: n.stay,
                 shanten: n.shanten,
             });
-            debug_assert_eq!((o, w), (n.opts as usize, n.wins as usize));
+            let (mut o, mut w) = (n.opts as usize, n.wins as usize);
             for d in &g.draws[n.draws.start as usize..n.draws.end as usize] {
                 let opts = &g.opts[o..o + d.options()];
                 o += d.options();
@@ -136,14 +135,16 @@ impl Streams {
     /// The node of each of the graph's wins, one per distinct points,
     /// numbered after the states.
     fn win_nodes(&mut self, g: &Graph) -> Vec<u32> {
-        let mut nodes: KeyMap<u32> = KeyMap::default();
+        let mut by_points: KeyMap<u32> = KeyMap::default();
         let states = g.nodes.len();
         let nodes: Vec<u32> = g
             .wins
             .iter()
             .map(|&points| {
                 let next = (states + self.wins.len()) as u32;
-                let node = *nodes.entry(u128::from(points.to_bits())).or_insert(next);
+                let node = *by_points
+                    .entry(u128::from(points.to_bits()))
+                    .or_insert(next);
                 if node == next {
                     self.wins.push(points);
                 }
@@ -163,9 +164,6 @@ impl Streams {
     fn push_draw(&mut self, opts: &[u32], more: &[u32], weight: u8) {
         assert!(weight < 8, "a weight fits three bits");
         let n = opts.len() + more.len();
-        if n == 0 {
-            return;
-        }
         if n <= 2 {
             let first = opts.first().or(more.first());
             let last = more.last().or(opts.last());

@@ -196,7 +196,7 @@ pub(crate) fn tiles_allowed(counts: &Counts, melds: &[Meld], rules: &Rules) -> b
     for m in melds {
         m.add_to(&mut all);
     }
-    let exist = (0..KINDS).all(|i| all[i] == 0 || rules.tile_exists(i));
+    let exist = rules.missing_tile(&all).is_none();
     let suits = (0..3)
         .filter(|s| all[s * 9..s * 9 + 9].iter().any(|&c| c > 0))
         .count();

@@ -76,7 +76,7 @@ pub fn distance(hand: &Hand, rules: &Rules) -> Option<u8> {
         return None;
     }
     let all = hand.all_counts();
-    if (0..KINDS).any(|i| all[i] > 0 && !rules.tile_exists(i)) {
+    if rules.missing_tile(&all).is_some() {
         return None;
     }
     // Copies a target may hold: what the declared melds leave.

@@ -9,9 +9,11 @@
 //! declared meld reads its `suit_caps` word (the table generator has
 //! proven, for every pattern and every single meld, whether the plain
 //! distances stay exact; they do for 98.8% of the pairs) and, where they do
-//! not, the capped distances the file keeps for those pairs. Beside **two
-//! or more** it takes the certificate of the [`capped`](super::capped)
-//! module, and doubtful cells count as unreachable for an upper bound:
+//! not, the capped distances the file keeps for those pairs. Two or more
+//! melds in a suit often bind the few cells a hand of one meld to go asks
+//! about as one pung or kong would, or not at all ([`binding`]): then they
+//! are read so. Where they bind more, the suit takes the certificate of
+//! the [`capped`](super::capped) module, and doubtful cells count as unreachable for an upper bound:
 //! equal to the lower one, the answer is exact; otherwise the capped
 //! programme works out that suit (or, for a draw, that draw). The
 //! **honours** beside declared honour melds are a lookup (the declared
@@ -21,7 +23,7 @@ use super::capped::{differing, doubt, lanes_up_to, Certified, REAL_LANES};
 use super::combine::{capped_distances, NOTHING};
 use super::combine::{join, lane_bits, lowers, nonzero_lanes, optimal_lanes, product};
 use super::concealed::{known_except, open_parts_refined, OpenParts};
-use crate::hand::Hand;
+use crate::hand::{Hand, MeldKind};
 use crate::table::generate::caps::{config_caps, CONFIGS};
 use crate::table::generate::shanten::FAR;
 use crate::table::key::{self, Neighbourhood};
@@ -38,9 +40,10 @@ const CONFIG_START: [u32; 4] = [0, 7, 16, 16];
 enum Bound {
     /// No declared meld in the suit: the plain table.
     Open,
-    /// One declared meld, by its configuration (see `config_caps`).
+    /// One declared meld, by its configuration (see `config_caps`), or
+    /// more that bind the cells asked as that one would ([`binding`]).
     Single(u8),
-    /// Two or more.
+    /// Two or more, binding more than one meld would.
     Multi,
 }
 
@@ -66,6 +69,13 @@ impl Melded {
     /// The melds of `hand` (at least one; rules with every part open).
     #[inline(always)]
     pub(super) fn of(hand: &Hand) -> Melded {
+        Melded::towards(hand, hand.concealed_len() / 3)
+    }
+
+    /// The melds of `hand` for targets of `k` more melds and a pair (the
+    /// joker engine asks for more than the real tiles make).
+    #[inline(always)]
+    pub(super) fn towards(hand: &Hand, k: usize) -> Melded {
         // Melds per part and each part's configuration (the last one's:
         // only read where the part has one), a byte per part: registers,
         // not arrays, on the path every melded query takes.
@@ -79,22 +89,24 @@ impl Melded {
             // Widened: a suit's rank 9 would shift a u8 by its width.
             dropped |= (u32::from(part == 3) << r) as u8;
         }
-        let bound = |part: usize| match per_part >> (8 * part) & 0xff {
-            0 => Bound::Open,
-            1 => Bound::Single((configs >> (8 * part)) as u8),
-            _ => Bound::Multi,
+        let melds = |part: usize| per_part >> (8 * part) & 0xff;
+        let config = |part: usize| (configs >> (8 * part)) as u8;
+        let caps = |part: usize| match melds(part) {
+            0 => u128::from_le_bytes([4; 16]),
+            1 => SINGLE_CAPS[config(part) as usize],
+            _ => multi_caps(hand, part),
         };
-        let bound = [bound(0), bound(1), bound(2)];
-        let caps = |part: usize| match bound[part] {
-            Bound::Open => u128::from_le_bytes([4; 16]),
-            Bound::Single(j) => SINGLE_CAPS[j as usize],
-            Bound::Multi => multi_caps(hand, part),
+        let caps = [caps(0), caps(1), caps(2)];
+        let bound = |part: usize| match melds(part) {
+            0 => Bound::Open,
+            1 => Bound::Single(config(part)),
+            _ => binding(caps[part], k),
         };
         Melded {
-            caps: [caps(0), caps(1), caps(2)],
-            bound,
+            caps,
+            bound: [bound(0), bound(1), bound(2)],
             dropped,
-            k: hand.concealed_len() / 3,
+            k,
             keep: 0b1111,
         }
     }
@@ -134,14 +146,19 @@ impl Melded {
 
 /// Whether the declared melds leave every part of `hand` its table class,
 /// so that its concealed tiles answer as a concealed hand aiming at fewer
-/// melds (with every part open): at most one meld a suit, whose
-/// `suit_caps` bit is clear for the suit's concealed pattern, and honour
-/// melds of kinds the hand does not hold (a dropped kind the hand does not
-/// hold changes no cell of at most `k` melds; see [`class_distance`]).
-/// The common case of real play, read without building [`Melded`].
+/// melds (with every part open): in each suit, melds that bind as none or
+/// as one meld ([`binding`]) whose `suit_caps` bit is clear for the
+/// suit's concealed pattern, and honour melds of kinds the hand does not
+/// hold (a dropped kind the hand does not hold changes no cell of at most
+/// `k` melds; see [`class_distance`]). The common case of real play, read
+/// without building [`Melded`] where each suit has at most one meld.
 #[inline(always)]
 pub(super) fn leaves_classes(t: &DistanceTables, hand: &Hand) -> bool {
     let c = hand.counts();
+    let clear = |part: usize, j: u32| {
+        let v: &[u8; 9] = c[9 * part..9 * part + 9].try_into().expect("nine");
+        t.suit_caps_at(key::suit_index(v)) >> j & 1 == 0
+    };
     let mut seen = 0u8;
     for m in hand.melds() {
         let i = m.tile().index();
@@ -156,13 +173,39 @@ pub(super) fn leaves_classes(t: &DistanceTables, hand: &Hand) -> bool {
             return false; // two melds in one suit: the certificate's case
         }
         seen |= 1 << part;
-        let v: &[u8; 9] = c[9 * part..9 * part + 9].try_into().expect("nine");
-        let j = CONFIG_START[m.kind() as usize] + (i % 9) as u32;
-        if t.suit_caps_at(key::suit_index(v)) >> j & 1 == 1 {
+        if !clear(part, CONFIG_START[m.kind() as usize] + (i % 9) as u32) {
             return false;
         }
     }
     true
+}
+
+/// How caps left by two or more melds (`caps`, a byte lane per rank) bind
+/// the cells of at most `k` melds. A target there holds at most `k + 2`
+/// copies of a rank (a pair, a pung, a pung and a chow: four at most), so
+/// only ranks capped below that bind; where none does, the suit is open,
+/// and where one rank alone binds at 0 or 1 copies, its distances in
+/// those cells are a kong's or a pung's of that rank ([`Bound::Single`]).
+#[inline]
+fn binding(caps: u128, k: usize) -> Bound {
+    if k >= 2 {
+        return Bound::Multi;
+    }
+    let most = k as u8 + 2;
+    let lanes = caps.to_le_bytes();
+    let mut binds = (0..9).filter(|&r| lanes[r] < most);
+    match (binds.next(), binds.next()) {
+        (None, _) => Bound::Open,
+        (Some(r), None) if lanes[r] <= 1 => {
+            let kind = if lanes[r] == 0 {
+                MeldKind::Kong
+            } else {
+                MeldKind::Pung
+            };
+            Bound::Single((CONFIG_START[kind as usize] + r as u32) as u8)
+        }
+        _ => Bound::Multi,
+    }
 }
 
 /// The caps one declared meld leaves its suit, by configuration, a byte
@@ -1271,4 +1314,81 @@ pub(super) fn melded_voids(
         best = super::fewer(best, found);
     }
     Some(best)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Tables;
+    use rayon::prelude::*;
+
+    /// Two or three melds in a suit bind the cells of at most `k ≤ 1`
+    /// melds as [`binding`] says: for every caps vector they can leave and
+    /// every pattern that fits beside them, the capped programme (the
+    /// definition) gives in those cells the plain distances where the
+    /// suit is open, and the single meld's where it binds as one.
+    #[test]
+    fn melds_bind_few_cells_as_binding_says() {
+        let tables = Tables::embedded();
+        let t = &tables.distance_tables();
+        let declared = |j: usize| config_caps(j).map(|c| 4 - c);
+        let mut cap_sets = std::collections::BTreeSet::new();
+        for a in 0..CONFIGS {
+            for b in a..CONFIGS {
+                for c in std::iter::once(None).chain((b..CONFIGS).map(Some)) {
+                    let mut caps = [4i8; 9];
+                    for j in [Some(a), Some(b), c].into_iter().flatten() {
+                        for (cap, d) in caps.iter_mut().zip(declared(j)) {
+                            *cap -= d as i8;
+                        }
+                    }
+                    if caps.iter().all(|&x| x >= 0) {
+                        cap_sets.insert(caps.map(|x| x as u8));
+                    }
+                }
+            }
+        }
+        let cap_sets: Vec<[u8; 9]> = cap_sets.into_iter().collect();
+        let patterns = key::patterns::<9>();
+        let checked: [usize; 3] = cap_sets
+            .par_iter()
+            .map(|caps| {
+                let mut lanes = [4u8; 16];
+                lanes[..9].copy_from_slice(caps);
+                let mut n = [0usize; 3];
+                for k in 0..=1 {
+                    let bound = binding(u128::from_le_bytes(lanes), k);
+                    let tiles = 3 * k as u8 + 2;
+                    let fits = |v: &&[u8; 9]| {
+                        v.iter().sum::<u8>() <= tiles && v.iter().zip(caps).all(|(a, b)| a <= b)
+                    };
+                    for v in patterns.iter().filter(fits) {
+                        let index = key::suit_index(v);
+                        let plain = *t.suit(t.suit_class_at(index));
+                        let got = match bound {
+                            Bound::Open => plain,
+                            Bound::Single(j) if t.suit_caps_at(index) >> j & 1 == 1 => {
+                                *t.suit_capped(index, j as usize).expect("a capped row")
+                            }
+                            Bound::Single(_) => plain,
+                            Bound::Multi => continue,
+                        };
+                        let truth = capped_distances(v, caps, true, k);
+                        for p in 0..2 {
+                            for m in 0..=k {
+                                let l = 8 * p + m;
+                                assert_eq!(got[l], truth[l], "{v:?} {caps:?} k {k} lane {l}");
+                            }
+                        }
+                        n[matches!(bound, Bound::Single(_)) as usize] += 1;
+                    }
+                    n[2] += usize::from(bound == Bound::Multi);
+                }
+                n
+            })
+            .reduce(|| [0; 3], |a, b| [a[0] + b[0], a[1] + b[1], a[2] + b[2]]);
+        // Open and single bindings both occur often; some stay multi.
+        assert!(checked[0] > 20_000 && checked[1] > 300_000, "{checked:?}");
+        assert!(checked[2] > 0, "{checked:?}");
+    }
 }

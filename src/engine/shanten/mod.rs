@@ -859,8 +859,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
     ) -> Option<(u8, u64)> {
         let t = self.distance_tables();
         let c = hand.counts();
-        let mut m = Melded::of(hand);
-        m.k = k;
+        let m = Melded::towards(hand, k);
         if rules.plain() {
             let best = melded_improving(&t, c, &m, 0b1111, want)?;
             if !knitted {

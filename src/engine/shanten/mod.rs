@@ -570,11 +570,20 @@ impl Shape {
 /// of numbered suits to void that spares the suits of declared melds. Bit
 /// `i` of an item is part `i` (m, p, s, z).
 fn voids(capped: u8, rules: &Rules) -> impl Iterator<Item = u8> {
+    // The suits (bit per suit) a set may void, by how many go.
+    const GONE: [&[u8]; 4] = [&[0], &[1, 2, 4], &[3, 5, 6], &[7]];
     let honors = if rules.honors { 8 } else { 0 };
-    let drop = 3 - rules.max_suits.min(3) as u32;
-    (0u8..8).filter_map(move |gone| {
-        (gone.count_ones() == drop && gone & capped == 0).then_some((7 & !gone) | honors)
-    })
+    let drop = 3 - rules.max_suits.min(3) as usize;
+    // Gathered without a branch a set (which suits hold melds is as
+    // random as the hand), a byte each in a register: byte stores read
+    // back as one word stall the store forwarding.
+    let (mut keeps, mut n) = (0u32, 0);
+    for &gone in GONE[drop] {
+        let keep = u32::from((7 & !gone) | honors);
+        keeps = keeps & !(0xff << (8 * n)) | keep << (8 * n);
+        n += usize::from(gone & capped == 0);
+    }
+    keeps.to_le_bytes().into_iter().take(n)
 }
 
 fn tile(i: usize) -> Tile {

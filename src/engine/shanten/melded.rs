@@ -13,11 +13,11 @@
 //! melds in a suit often bind the few cells a hand of one meld to go asks
 //! about as one pung or kong would, or not at all ([`binding`]): then they
 //! are read so. Where they bind more, the suit takes the certificate of
-//! the [`capped`](super::capped) module, and doubtful cells count as unreachable for an upper bound:
-//! equal to the lower one, the answer is exact; otherwise the capped
-//! programme works out that suit (or, for a draw, that draw). The
-//! **honours** beside declared honour melds are a lookup (the declared
-//! kinds drop out, see [`honors`]).
+//! the [`capped`](super::capped) module, and doubtful cells count as
+//! unreachable for an upper bound: equal to the lower one, the answer is
+//! exact; otherwise the capped programme works out that suit (or, for a
+//! draw, that draw). The **honours** beside declared honour melds are a
+//! lookup (the declared kinds drop out, see [`honors`]).
 
 use super::capped::{differing, doubt, lanes_up_to, Certified, REAL_LANES};
 use super::combine::{capped_distances, NOTHING};
@@ -146,19 +146,17 @@ impl Melded {
 
 /// Whether the declared melds leave every part of `hand` its table class,
 /// so that its concealed tiles answer as a concealed hand aiming at fewer
-/// melds (with every part open): in each suit, melds that bind as none or
-/// as one meld ([`binding`]) whose `suit_caps` bit is clear for the
-/// suit's concealed pattern, and honour melds of kinds the hand does not
-/// hold (a dropped kind the hand does not hold changes no cell of at most
-/// `k` melds; see [`class_distance`]). The common case of real play, read
-/// without building [`Melded`] where each suit has at most one meld.
+/// melds (with every part open): at most one meld a suit, whose
+/// `suit_caps` bit is clear for the suit's concealed pattern, and honour
+/// melds of kinds the hand does not hold (a dropped kind the hand does not
+/// hold changes no cell of at most `k` melds; see [`class_distance`]).
+/// The common case of real play, read without building [`Melded`]. (Two
+/// melds in a suit that bind as one, see [`binding`], take the melded
+/// path: checked here, they cost the other hands more in mispredicted
+/// branches than they gained.)
 #[inline(always)]
 pub(super) fn leaves_classes(t: &DistanceTables, hand: &Hand) -> bool {
     let c = hand.counts();
-    let clear = |part: usize, j: u32| {
-        let v: &[u8; 9] = c[9 * part..9 * part + 9].try_into().expect("nine");
-        t.suit_caps_at(key::suit_index(v)) >> j & 1 == 0
-    };
     let mut seen = 0u8;
     for m in hand.melds() {
         let i = m.tile().index();
@@ -173,7 +171,9 @@ pub(super) fn leaves_classes(t: &DistanceTables, hand: &Hand) -> bool {
             return false; // two melds in one suit: the certificate's case
         }
         seen |= 1 << part;
-        if !clear(part, CONFIG_START[m.kind() as usize] + (i % 9) as u32) {
+        let v: &[u8; 9] = c[9 * part..9 * part + 9].try_into().expect("nine");
+        let j = CONFIG_START[m.kind() as usize] + (i % 9) as u32;
+        if t.suit_caps_at(key::suit_index(v)) >> j & 1 == 1 {
             return false;
         }
     }

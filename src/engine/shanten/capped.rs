@@ -118,7 +118,7 @@ pub(super) fn doubt(
 /// each) can hold: a pair 2, a pung 3, a pung and a chow or two chows and
 /// a pair 4. A rank capped at that or more cannot be broken there.
 #[inline(always)]
-fn most_copies(lanes: u128) -> u8 {
+pub(super) fn most_copies(lanes: u128) -> u8 {
     let (plain, paired) = (lanes as u64, (lanes >> 64) as u64);
     let cells = plain | paired;
     if cells >> 8 == 0 {

@@ -19,7 +19,7 @@
 //! draw, that draw). The **honours** beside declared honour melds are a
 //! lookup (the declared kinds drop out, see [`honors`]).
 
-use super::capped::{differing, doubt, lanes_up_to, Certified, REAL_LANES};
+use super::capped::{differing, doubt, lanes_up_to, most_copies, Certified, REAL_LANES};
 use super::combine::{capped_distances, NOTHING};
 use super::combine::{join, lane_bits, lowers, nonzero_lanes, optimal_lanes, product};
 use super::concealed::{known_except, open_parts_refined, OpenParts};
@@ -191,7 +191,7 @@ fn binding(caps: u128, k: usize) -> Bound {
     if k >= 2 {
         return Bound::Multi;
     }
-    let most = k as u8 + 2;
+    let most = most_copies(lanes_up_to(k));
     let lanes = caps.to_le_bytes();
     let mut binds = (0..9).filter(|&r| lanes[r] < most);
     match (binds.next(), binds.next()) {

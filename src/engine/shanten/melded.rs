@@ -897,6 +897,32 @@ fn class_draws(
     Some((d, tiles))
 }
 
+/// The distance of a hand whose melds leave every part its class
+/// ([`leaves_classes`]) over sets of two suits kept (Sichuan's voids,
+/// `keeps`), towards `k` melds and a pair: each set's pair product, as a
+/// concealed hand of those suits, the least of them. `None` where a set
+/// keeps other parts than two suits.
+#[inline]
+pub(super) fn voided_classes(
+    t: &DistanceTables,
+    c: &[u8; KINDS],
+    keeps: impl Iterator<Item = u8>,
+    k: usize,
+) -> Option<u8> {
+    let keys = key::hand_keys(c);
+    let class = [0, 1, 2].map(|i| t.suit_class_at(key::key_index(keys[i])));
+    let mut d = FAR;
+    for keep in keeps {
+        if !two_suits(keep) {
+            return None;
+        }
+        let (i, j) = (keep.trailing_zeros(), 7 - keep.leading_zeros());
+        let pair = t.suit_pair(class[i as usize], class[j as usize]);
+        d = d.min(join(pair, &NOTHING, k));
+    }
+    Some(d)
+}
+
 /// Whether `keep` is two suits (Sichuan beside its void).
 #[inline(always)]
 fn two_suits(keep: u8) -> bool {

@@ -72,7 +72,7 @@ use knitted::{
 };
 use melded::{
     fewest_voided_first, leaves_classes, melded_after, melded_improving, melded_row, melded_voids,
-    ClassDiscards, Melded, MeldedParts, Ups,
+    voided_classes, ClassDiscards, Melded, MeldedParts, Ups,
 };
 use std::fmt;
 pub(crate) use three_player::FourPlayer;
@@ -634,12 +634,13 @@ impl<B: AsRef<[u8]>> Tables<B> {
             }
         }
         if hand.meld_count() > 0
-            && all_parts_open(rules)
+            && !rules.three_player
             && leaves_classes(&self.distance_tables(), hand)
         {
-            // Melds that leave every part its class: the concealed path.
-            Sizes::Any.check(hand.concealed_len(), hand.meld_count())?;
-            return concealed_shanten(self, hand.counts(), rules);
+            // Melds that leave every part its class: the concealed tables.
+            if let Some(found) = self.classes_shanten(hand, rules) {
+                return found;
+            }
         }
         if let Some((d, _)) = self.melded(hand, rules, Sizes::Any, false)? {
             return reached(d);
@@ -650,6 +651,39 @@ impl<B: AsRef<[u8]>> Tables<B> {
             return Err(ShantenError::Unreachable);
         }
         Ok(d as i8 - 1)
+    }
+
+    /// Shanten of a melded hand whose melds leave every part its class
+    /// ([`leaves_classes`]), as a concealed hand aiming at fewer melds: with
+    /// MCR's knitted straight beside one meld, and over Sichuan's voids.
+    /// `None` for rules whose kept parts the class tables do not combine.
+    #[inline(always)]
+    fn classes_shanten(&self, hand: &Hand, rules: &Rules) -> Option<Result<i8, ShantenError>> {
+        let (c, melds) = (hand.counts(), hand.meld_count());
+        if rules.plain() {
+            if let Err(e) = Sizes::Any.check(hand.concealed_len(), melds) {
+                return Some(Err(e));
+            }
+            let s = concealed_shanten(self, c, rules);
+            let size = hand.concealed_len() + 3 * melds;
+            if !rules.mcr_forms || forms::knitted_straight_sets(size, melds).is_none() {
+                return Some(s);
+            }
+            // MCR beside one meld: the knitted straight, a count.
+            let d = (s.ok()? + 1) as u8;
+            let knitted = knitted_beside_meld(c, &Melded::of(hand), false, d).0;
+            return Some(Ok(d.min(knitted) as i8 - 1));
+        }
+        if rules.mcr_forms {
+            return None;
+        }
+        let capped = match Shape::checked(hand, rules, Sizes::Any) {
+            Ok(capped) => capped,
+            Err(e) => return Some(Err(e)),
+        };
+        let t = self.distance_tables();
+        let k = hand.concealed_len() / 3;
+        voided_classes(&t, c, voids(capped, rules), k).map(reached)
     }
 
     /// Effective tiles of a 3n+1 hand: the kinds whose draw lowers the

@@ -200,6 +200,9 @@ pub(super) fn knitted_effective<B: AsRef<[u8]>>(
 #[inline]
 pub(super) fn knitted_beside_meld(c: &Counts, m: &Melded, want: bool, bound: u8) -> (u8, u64) {
     let held = held_mask(c);
+    if !knitted_within(held, bound, want) {
+        return (FAR, 0);
+    }
     let (two, three) = (at_least(c, 2), at_least(c, 3));
     let (gone, cap2, cap3) = m.cap_masks();
     let have = knitted_held(held);
@@ -231,6 +234,20 @@ pub(super) fn knitted_beside_meld(c: &Counts, m: &Melded, want: bool, bound: u8)
     } else {
         (best.0, 0)
     }
+}
+
+/// Whether some knitted permutation misses few enough of its nine tiles
+/// among `held` (bit per kind) to reach `bound` (to beat it, without
+/// `want`): the missing tiles alone bound the straight from below, and
+/// most hands are farther from it than that. One add and a mask over the
+/// six counts (each at most 9, so no lane carries).
+#[inline(always)]
+pub(super) fn knitted_within(held: u64, bound: u8, want: bool) -> bool {
+    // Held tiles a permutation needs: 9 − bound (10 − bound to beat it).
+    let need = (9 + u64::from(!want)).saturating_sub(u64::from(bound));
+    const LANES: u64 = 0x0000_0101_0101_0101;
+    let have = knitted_held_bytes(held);
+    have.wrapping_add((0x80 - need.min(0x80)) * LANES) & (0x80 * LANES) != 0
 }
 
 /// Of each knitted permutation's nine tiles, those held (`held`, bit per

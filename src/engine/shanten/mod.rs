@@ -68,7 +68,7 @@ use general::{all_parts_open, distance, improving, special_improving, Memo};
 pub(crate) use knitted::knitted_held_bytes;
 use knitted::{
     knitted_beside_meld, knitted_distance, knitted_effective, knitted_shanten,
-    knitted_special_improving,
+    knitted_special_improving, knitted_within,
 };
 use melded::{
     fewest_voided_first, leaves_classes, melded_after, melded_improving, melded_row, melded_voids,
@@ -638,8 +638,8 @@ impl<B: AsRef<[u8]>> Tables<B> {
             && leaves_classes(&self.distance_tables(), hand)
         {
             // Melds that leave every part its class: the concealed tables.
-            if let Some(found) = self.classes_shanten(hand, rules) {
-                return found;
+            if let Some(s) = self.classes_shanten(hand, rules)? {
+                return Ok(s);
             }
         }
         if let Some((d, _)) = self.melded(hand, rules, Sizes::Any, false)? {
@@ -658,32 +658,31 @@ impl<B: AsRef<[u8]>> Tables<B> {
     /// MCR's knitted straight beside one meld, and over Sichuan's voids.
     /// `None` for rules whose kept parts the class tables do not combine.
     #[inline(always)]
-    fn classes_shanten(&self, hand: &Hand, rules: &Rules) -> Option<Result<i8, ShantenError>> {
+    fn classes_shanten(&self, hand: &Hand, rules: &Rules) -> Result<Option<i8>, ShantenError> {
         let (c, melds) = (hand.counts(), hand.meld_count());
         if rules.plain() {
-            if let Err(e) = Sizes::Any.check(hand.concealed_len(), melds) {
-                return Some(Err(e));
-            }
-            let s = concealed_shanten(self, c, rules);
-            let size = hand.concealed_len() + 3 * melds;
-            if !rules.mcr_forms || forms::knitted_straight_sets(size, melds).is_none() {
-                return Some(s);
+            Sizes::Any.check(hand.concealed_len(), melds)?;
+            let s = concealed_shanten(self, c, rules)?;
+            let (size, d) = (hand.concealed_len() + 3 * melds, (s + 1) as u8);
+            if !rules.mcr_forms
+                || forms::knitted_straight_sets(size, melds).is_none()
+                || !knitted_within(held_mask(c), d, false)
+            {
+                return Ok(Some(s));
             }
             // MCR beside one meld: the knitted straight, a count.
-            let d = (s.ok()? + 1) as u8;
             let knitted = knitted_beside_meld(c, &Melded::of(hand), false, d).0;
-            return Some(Ok(d.min(knitted) as i8 - 1));
+            return Ok(Some(d.min(knitted) as i8 - 1));
         }
         if rules.mcr_forms {
-            return None;
+            return Ok(None);
         }
-        let capped = match Shape::checked(hand, rules, Sizes::Any) {
-            Ok(capped) => capped,
-            Err(e) => return Some(Err(e)),
-        };
+        let capped = Shape::checked(hand, rules, Sizes::Any)?;
         let t = self.distance_tables();
         let k = hand.concealed_len() / 3;
-        voided_classes(&t, c, voids(capped, rules), k).map(reached)
+        voided_classes(&t, c, voids(capped, rules), k)
+            .map(reached)
+            .transpose()
     }
 
     /// Effective tiles of a 3n+1 hand: the kinds whose draw lowers the

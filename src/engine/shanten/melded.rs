@@ -24,7 +24,6 @@ use super::combine::{capped_distances, NOTHING};
 use super::combine::{join, lane_bits, lowers, nonzero_lanes, optimal_lanes, product};
 use super::concealed::{known_except, open_parts_refined, OpenParts};
 use crate::hand::{Hand, MeldKind};
-use crate::table::generate::caps::{config_caps, CONFIGS};
 use crate::table::generate::shanten::FAR;
 use crate::table::key::{self, Neighbourhood};
 use crate::table::{DistanceTables, Distances};
@@ -80,23 +79,22 @@ impl Melded {
         // only read where the part has one), a byte per part: registers,
         // not arrays, on the path every melded query takes.
         let (mut per_part, mut configs, mut dropped) = (0u32, 0u32, 0u8);
+        // Every part's caps (the honours' unused), each meld's copies taken
+        // off its part without a branch on how many the part holds.
+        let mut caps = [u128::from_le_bytes([4; 16]); 4];
         for m in hand.melds() {
             let i = m.tile().index();
             let (part, r) = (i / 9, i % 9);
             let config = CONFIG_START[m.kind() as usize] + r as u32;
             per_part += 1 << (8 * part);
             configs = configs & !(0xff << (8 * part)) | config << (8 * part);
+            caps[part] -= COPIES[m.kind() as usize] << (8 * r);
             // Widened: a suit's rank 9 would shift a u8 by its width.
             dropped |= (u32::from(part == 3) << r) as u8;
         }
         let melds = |part: usize| per_part >> (8 * part) & 0xff;
         let config = |part: usize| (configs >> (8 * part)) as u8;
-        let caps = |part: usize| match melds(part) {
-            0 => u128::from_le_bytes([4; 16]),
-            1 => SINGLE_CAPS[config(part) as usize],
-            _ => multi_caps(hand, part),
-        };
-        let caps = [caps(0), caps(1), caps(2)];
+        let caps = [caps[0], caps[1], caps[2]];
         let bound = |part: usize| match melds(part) {
             0 => Bound::Open,
             1 => Bound::Single(config(part)),
@@ -208,38 +206,9 @@ fn binding(caps: u128, k: usize) -> Bound {
     }
 }
 
-/// The caps one declared meld leaves its suit, by configuration, a byte
-/// lane per rank (ranks past 9 at 4).
-const SINGLE_CAPS: [u128; CONFIGS] = {
-    let mut out = [0u128; CONFIGS];
-    let mut j = 0;
-    while j < CONFIGS {
-        let caps = config_caps(j);
-        let mut lanes = [4u8; 16];
-        let mut r = 0;
-        while r < 9 {
-            lanes[r] = caps[r];
-            r += 1;
-        }
-        out[j] = u128::from_le_bytes(lanes);
-        j += 1;
-    }
-    out
-};
-
-/// The caps the declared melds of `hand` leave suit `part`, a byte lane
-/// per rank.
-#[inline]
-fn multi_caps(hand: &Hand, part: usize) -> u128 {
-    // Declared copies by kind (`MeldKind` order), a lane per rank.
-    const COPIES: [u128; 4] = [0x01_0101, 3, 4, 4];
-    let four = u128::from_le_bytes([4; 16]);
-    hand.melds()
-        .filter(|m| m.tile().index() / 9 == part)
-        .fold(four, |caps, m| {
-            caps - (COPIES[m.kind() as usize] << (8 * (m.tile().index() % 9)))
-        })
-}
+/// Declared copies by meld kind (`MeldKind` order), a byte lane per rank
+/// from the meld's first.
+const COPIES: [u128; 4] = [0x01_0101, 3, 4, 4];
 
 /// The four parts of a melded hand: neighbourhoods, and distances proven
 /// exact in every cell of at most `k` melds (honours with the declared
@@ -1345,6 +1314,7 @@ pub(super) fn melded_voids(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::table::generate::caps::{config_caps, CONFIGS};
     use crate::Tables;
     use rayon::prelude::*;
 

@@ -433,6 +433,14 @@ fn effective_tiles_are_the_draws_that_lower_the_shanten() {
                         assert_eq!(t.shanten(&w, rules), Ok(best));
                         assert_eq!(e.tiles(), t.effective(&w, rules, &NONE).unwrap().tiles());
                     }
+                    // Most unseen effective copies first, then in tile order.
+                    let rows: Vec<_> = table.iter().map(|(d, e)| (d, e.total())).collect();
+                    assert!(
+                        rows.windows(2)
+                            .all(|w| w[0].1 > w[1].1 || w[0].1 == w[1].1 && w[0].0 < w[1].0),
+                        "{} {h}: {rows:?}",
+                        rules.name
+                    );
                 }
             }
         });

@@ -6,7 +6,7 @@
 //! adjusts the hand's tally rather than counting again.
 
 use super::combine::{join, lane_bits, optimal_lanes, product};
-use super::counts::{special_tiles, special_tiles_held, Held, Tally};
+use super::counts::{held_mask, special_tiles, special_tiles_held, Held, Tally};
 use super::{ShantenError, Sizes};
 use crate::rules::Rules;
 use crate::table::generate::shanten::FAR;
@@ -103,30 +103,40 @@ pub(super) fn concealed_after<B: AsRef<[u8]>>(
         FAR
     };
     let mut after = [FAR; KINDS];
-    for (j, slot) in after.iter_mut().enumerate().filter(|&(j, _)| c[j] > 0) {
-        let (i, r) = ((j / 9).min(3), j - 9 * (j / 9).min(3));
-        let mut d = match i {
-            0 => {
-                let changed = t.suit_class_at(suits[0].down_each(1 << r));
-                join(t.suit_pair(changed, class[1]), sz, k)
-            }
-            1 => {
-                let changed = t.suit_class_at(suits[1].down_each(1 << r));
-                join(t.suit_pair(class[0], changed), sz, k)
-            }
-            2 => {
-                let changed = t.suit_class_at(suits[2].down_each(1 << r));
-                join(ab, t.suit_honor_pair(changed, class[3]), k)
-            }
-            _ => {
-                let changed = t.honor_class_at(honors.down_each(1 << r));
-                join(ab, t.suit_honor_pair(class[2], changed), k)
-            }
-        };
-        if special < d {
-            d = d.min(tally.without(c, j).special_distance(rules));
+    // Part by part, over the ranks held (bit per rank): a branch a kind on
+    // whether it is held, or on its part, mispredicts on random hands.
+    let held = held_mask(c);
+    for i in 0..4 {
+        let mut todo = held >> (9 * i) & 0x1ff;
+        while todo != 0 {
+            let r = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            after[9 * i + r] = match i {
+                // The pair table is symmetric: the other suit of the pair.
+                0 | 1 => {
+                    let changed = t.suit_class_at(suits[i].down_each(1 << r));
+                    join(t.suit_pair(changed, class[i ^ 1]), sz, k)
+                }
+                2 => {
+                    let changed = t.suit_class_at(suits[2].down_each(1 << r));
+                    join(ab, t.suit_honor_pair(changed, class[3]), k)
+                }
+                _ => {
+                    let changed = t.honor_class_at(honors.down_each(1 << r));
+                    join(ab, t.suit_honor_pair(class[2], changed), k)
+                }
+            };
         }
-        *slot = d;
+    }
+    if special < FAR {
+        let mut todo = held;
+        while todo != 0 {
+            let j = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            if special < after[j] {
+                after[j] = after[j].min(tally.without(c, j).special_distance(rules));
+            }
+        }
     }
     after
 }

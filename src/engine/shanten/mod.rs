@@ -472,24 +472,31 @@ fn discard_table(
         return Err(ShantenError::Unreachable);
     }
     let best = *after.iter().min().expect("34 kinds");
-    let mut kinds = [0usize; 14];
+    // Gathered without a branch a kind (which discards tie is as random as
+    // the hand): each kind written, kept by the count's step.
+    let mut kinds = [0usize; KINDS];
     let mut len = 0;
-    for i in (0..KINDS).filter(|&i| after[i] == best) {
+    for (i, &a) in after.iter().enumerate() {
         kinds[len] = i;
-        len += 1;
+        len += usize::from(a == best);
     }
+    let len = len.min(14);
     let mut tiles = [0u64; 14];
     rows(&kinds[..len], &mut tiles[..len]);
-    // Most unseen effective copies first, each count found once.
-    let mut order = [(0u32, 0usize, TileSet::EMPTY); 14];
+    // Most unseen effective copies first, then in tile order: each row's
+    // place is the number of rows before it, counted without a branch (a
+    // sort's compares mispredict on rows as random as the hand). Keys are
+    // distinct (the kinds are), and the rows past `len` sort last.
+    let mut keys = [u32::MAX; 14];
     for r in 0..len {
         let copies = unseen_copies(tiles[r], &unseen);
-        order[r] = (u32::MAX - copies, kinds[r], TileSet::from_bits(tiles[r]));
+        // At most 34 × 4 copies: 8 bits, above the kind's 6.
+        keys[r] = (255 - copies) << 6 | kinds[r] as u32;
     }
-    order[..len].sort_unstable_by_key(|&(copies, kind, _)| (copies, kind));
     let mut out = [(Tile::EAST, TileSet::EMPTY); 14];
-    for (row, &(_, kind, set)) in out.iter_mut().zip(&order[..len]) {
-        *row = (tile(kind), set);
+    for r in 0..len {
+        let place = keys.iter().map(|&k| u32::from(k < keys[r])).sum::<u32>();
+        out[place as usize] = (tile(kinds[r]), TileSet::from_bits(tiles[r]));
     }
     Ok(Discards {
         shanten: d as i8 - 1,

@@ -23,6 +23,7 @@ use super::capped::{differing, doubt, lanes_up_to, most_copies, Certified, REAL_
 use super::combine::{capped_distances, NOTHING};
 use super::combine::{join, lane_bits, lowers, nonzero_lanes, optimal_lanes, product};
 use super::concealed::{known_except, open_parts_refined, OpenParts};
+use super::counts::held_mask;
 use crate::hand::{Hand, MeldKind};
 use crate::table::generate::shanten::FAR;
 use crate::table::key::{self, Neighbourhood};
@@ -946,7 +947,12 @@ impl<'a> ClassDiscards<'a> {
         let base = ClassParts::of(t, c, m)?;
         let d = base.distance(t, c, m)?;
         let mut after = [FAR; KINDS];
-        for j in (0..KINDS).filter(|&j| c[j] > 0) {
+        // Over the kinds held by bit: a branch a kind on whether it is
+        // held mispredicts on random hands.
+        let mut held = held_mask(c);
+        while held != 0 {
+            let j = held.trailing_zeros() as usize;
+            held &= held - 1;
             let mut w = *c;
             w[j] -= 1;
             after[j] = match base.after(t, &w, m, j) {

@@ -1023,7 +1023,10 @@ impl<B: AsRef<[u8]>> Tables<B> {
         };
         if knitted {
             table.d = table.d.min(knitted_beside_meld(c, &m, false, table.d).0);
-            for j in (0..KINDS).filter(|&j| c[j] > 0) {
+            let mut held = held_mask(c);
+            while held != 0 {
+                let j = held.trailing_zeros() as usize;
+                held &= held - 1;
                 let after = table.after[j];
                 table.after[j] = after.min(knitted_beside_meld(&less(j), &m, false, after).0);
             }

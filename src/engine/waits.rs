@@ -8,6 +8,7 @@
 //! counts eight at a time ([`CountWords`]), and the generic rule's
 //! undeclared kongs set quads aside before the same lookups.
 
+use crate::engine::shanten::knitted_within;
 use crate::forms::{self, HONOR_MASK as HONORS, KNITTED_MASKS, ORPHAN_MASK as ORPHANS};
 use crate::hand::Hand;
 use crate::rules::{Rules, SevenPairs};
@@ -214,6 +215,20 @@ fn standard_waits(r: [u16; 4]) -> u64 {
     w
 }
 
+/// Under MCR, whether 13 tiles could be one short of a special form: every
+/// hand passes [`forms::may_wait_special`] there, and the forms' own
+/// first tests are cheaper than the call. Honours and knitted needs no
+/// count of two, thirteen orphans only terminals and honours, a knitted
+/// straight at most one of a permutation's nine tiles missing.
+#[inline(always)]
+fn special_in_reach(words: &CountWords, rules: &Rules) -> bool {
+    if !rules.mcr_forms || rules.seven_pairs == SevenPairs::No {
+        return true;
+    }
+    let present = words.at_least(1);
+    !words.any_at_least(2) || present & !ORPHANS == 0 || knitted_within(present, 1, true)
+}
+
 impl<B: AsRef<[u8]>> Tables<B> {
     /// The tiles that complete the hand under `rules`, live and exhausted.
     ///
@@ -256,7 +271,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
                 w |= seven_pairs_waits(&words, rules.seven_pairs);
             }
             // A filter before the call to the other special forms, as in hu.
-            if size == 13 && forms::may_wait_special(c, rules) {
+            if size == 13 && forms::may_wait_special(c, rules) && special_in_reach(&words, rules) {
                 w |= self.special_waits(c, &words, melds, rules);
             }
             if size == 10 && melds == 0 && rules.mcr_forms {
@@ -357,6 +372,10 @@ impl<B: AsRef<[u8]>> Tables<B> {
     /// already a set and a pair.
     #[inline(never)]
     fn knitted_straight_waits(&self, c: &Counts, present: u64) -> u64 {
+        // Most hands miss two or more tiles of every permutation.
+        if !knitted_within(present, 1, true) {
+            return 0;
+        }
         let mut w = 0;
         for knit in KNITTED_MASKS {
             let missing = knit & !present;
@@ -428,19 +447,21 @@ fn limited_waits(hand: &Hand, rules: &Rules) -> u64 {
     if present & !rules.tiles() != 0 {
         return 0;
     }
+    // Which suits the hand holds is as random as the hand: no branch on it.
     let mut mask = if rules.honors { HONORS } else { 0 };
     let mut suits = 0;
     for s in 0..3 {
-        if present >> (9 * s) & SUIT != 0 {
-            suits += 1;
-            mask |= SUIT << (9 * s);
-        }
+        let held = u64::from(present >> (9 * s) & SUIT != 0);
+        suits += held;
+        mask |= (SUIT * held) << (9 * s);
     }
-    let mask = match suits.cmp(&(rules.max_suits as usize)) {
-        std::cmp::Ordering::Less => mask | SUIT | SUIT << 9 | SUIT << 18,
-        std::cmp::Ordering::Equal => mask,
-        std::cmp::Ordering::Greater => 0,
-    };
+    let max = u64::from(rules.max_suits);
+    let room = mask | SUIT | SUIT << 9 | SUIT << 18;
+    let mask = select_unpredictable(
+        suits < max,
+        room,
+        select_unpredictable(suits == max, mask, 0),
+    );
     // Three-player riichi: no 2m–8m among the waits either.
     mask & rules.tiles()
 }

@@ -242,7 +242,7 @@ pub(super) fn knitted_beside_meld(c: &Counts, m: &Melded, want: bool, bound: u8)
 /// most hands are farther from it than that. One add and a mask over the
 /// six counts (each at most 9, so no lane carries).
 #[inline(always)]
-pub(super) fn knitted_within(held: u64, bound: u8, want: bool) -> bool {
+pub(crate) fn knitted_within(held: u64, bound: u8, want: bool) -> bool {
     // Held tiles a permutation needs: 9 − bound (10 − bound to beat it).
     let need = (9 + u64::from(!want)).saturating_sub(u64::from(bound));
     const LANES: u64 = 0x0000_0101_0101_0101;

@@ -65,11 +65,11 @@ use concealed::{
 };
 use counts::{held_mask, Tally};
 use general::{all_parts_open, distance, improving, special_improving, Memo};
-pub(crate) use knitted::knitted_held_bytes;
 use knitted::{
     knitted_beside_meld, knitted_distance, knitted_effective, knitted_shanten,
-    knitted_special_improving, knitted_within,
+    knitted_special_improving,
 };
+pub(crate) use knitted::{knitted_held_bytes, knitted_within};
 use melded::{
     fewest_voided_first, leaves_classes, melded_after, melded_improving, melded_row, melded_voids,
     voided_classes, ClassDiscards, Melded, MeldedParts, Ups,

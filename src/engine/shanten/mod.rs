@@ -625,6 +625,13 @@ impl<B: AsRef<[u8]>> Tables<B> {
             // The common case: a concealed hand with every part open.
             return concealed_shanten(self, hand.counts(), rules);
         }
+        self.shanten_beyond_concealed(hand, rules)
+    }
+
+    /// [`Tables::shanten`] past its common case, out of line: its paths
+    /// would give the common one their stack frame and saved registers.
+    #[inline(never)]
+    fn shanten_beyond_concealed(&self, hand: &Hand, rules: &Rules) -> Result<i8, ShantenError> {
         if rules.three_player && hand.meld_count() == 0 {
             // Three players, concealed: the twin's counts, no hand built.
             if let Some((_, c, four)) = twin_counts(hand.counts(), rules) {

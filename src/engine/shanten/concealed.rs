@@ -73,26 +73,27 @@ pub(super) fn concealed_distance<B: AsRef<[u8]>>(
     d
 }
 
-/// The distance of a concealed 3n+2 hand with every part open after each
-/// discard ([`FAR`] where the kind is not held): a discard changes one
-/// part, so each costs one class read (a step down the part's
-/// neighbourhood) and a join with the other pair product kept. The
-/// counting forms are tallied only where they could beat the standard
-/// form: a discard never brings them closer.
-pub(super) fn concealed_after<B: AsRef<[u8]>>(
-    t: &Tables<B>,
+/// The distance of a concealed 3n+2 hand `c` with every part open
+/// (`parts`, its lookups), and after each discard ([`FAR`] where the kind
+/// is not held): a discard changes one part, so each costs one class read
+/// (a step down the part's neighbourhood) and a join with the other pair
+/// product kept. The counting forms are tallied only where they could
+/// beat the standard form: a discard never brings them closer.
+pub(super) fn concealed_after(
+    t: &DistanceTables,
     c: &Counts,
+    parts: &OpenParts,
     tally: &Tally,
     rules: &Rules,
-) -> [u8; KINDS] {
+) -> (u8, [u8; KINDS]) {
+    // A 3n+2 hand and the 3n+1 hands after a discard aim at n melds.
     let n = tally.tiles as usize - 1;
     let k = n / 3;
-    let t = t.distance_tables();
     let OpenParts {
         suits,
         honors,
         class,
-    } = OpenParts::of(&t, c);
+    } = *parts;
     let ab = t.suit_pair(class[0], class[1]);
     let sz = t.suit_honor_pair(class[2], class[3]);
     // The counting forms of the whole hand: at most their distance after
@@ -102,6 +103,7 @@ pub(super) fn concealed_after<B: AsRef<[u8]>>(
     } else {
         FAR
     };
+    let d = join(ab, sz, k).min(special);
     let mut after = [FAR; KINDS];
     // Part by part, over the ranks held (bit per rank): a branch a kind on
     // whether it is held, or on its part, mispredicts on random hands.
@@ -138,7 +140,7 @@ pub(super) fn concealed_after<B: AsRef<[u8]>>(
             }
         }
     }
-    after
+    (d, after)
 }
 
 /// Effective tiles of a concealed 3n+1 hand with every part open: the
@@ -265,7 +267,7 @@ impl OpenParts {
     /// The classes are read only where every part holds at most 14 tiles
     /// (a key is a dense index only then): the caller checks the size.
     #[inline(always)]
-    fn tallied(t: &DistanceTables, c: &Counts) -> (OpenParts, Tally) {
+    pub(super) fn tallied(t: &DistanceTables, c: &Counts) -> (OpenParts, Tally) {
         let part = |i: usize| -> &[u8; 9] { c[9 * i..9 * i + 9].try_into().expect("nine") };
         let (m, km) = Neighbourhood::tallied(part(0));
         let (p, kp) = Neighbourhood::tallied(part(1));
@@ -660,19 +662,22 @@ impl<'t, 'm> Rows<'t, 'm> {
 }
 
 /// The effective tiles after each discard `j` in `discards` of a concealed
-/// 3n+2 hand with every part open (see [`concealed_effective`]): the parts a
-/// discard leaves alone keep their lookups and neighbours across rows.
+/// 3n+2 hand `c` with every part open (`base`, its lookups; `tally`, its
+/// counting forms; see [`concealed_effective`]): the parts a discard
+/// leaves alone keep their lookups and neighbours across rows.
 /// (Not [`Rows`]: its caches pay off across the many states of a discard
 /// EV, not within one table.)
-pub(super) fn concealed_rows<B: AsRef<[u8]>>(
-    t: &Tables<B>,
+pub(super) fn concealed_rows(
+    t: &DistanceTables,
     c: &Counts,
+    base: &OpenParts,
+    tally: &Tally,
     rules: &Rules,
     discards: &[usize],
     out: &mut [u64],
 ) {
-    let t = t.distance_tables();
-    let (base, tally) = OpenParts::tallied(&t, c);
+    let t = *t;
+    let base = *base;
     let held = Held::of(c);
     let n = tally.tiles as usize - 1;
     let lanes = base.all_lanes(&t);

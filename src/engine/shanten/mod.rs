@@ -60,8 +60,8 @@ use crate::tile::{total, Counts, Tile, KINDS};
 use crate::tileset::TileSet;
 pub(crate) use combine::{capped_distances, improving_ranks, join, lowers, optimal_lanes, product};
 use concealed::{
-    concealed_after, concealed_distance, concealed_draws, concealed_rows, concealed_shanten,
-    concealed_short_rows, open_standard, with_special,
+    concealed_after, concealed_draws, concealed_rows, concealed_shanten, concealed_short_rows,
+    open_standard, with_special, OpenParts,
 };
 use counts::{held_mask, Tally};
 use general::{all_parts_open, distance, improving, special_improving, Memo};
@@ -780,14 +780,14 @@ impl<B: AsRef<[u8]>> Tables<B> {
     ) -> Result<Discards, ShantenError> {
         if hand.meld_count() == 0 && all_parts_open(rules) {
             // The common case: the fast path's lookups, one part per discard.
-            let c = hand.counts();
-            let tally = Tally::of(c);
+            // One pass over the keys: the parts and the counting forms.
+            let (c, t) = (hand.counts(), self.distance_tables());
+            let (parts, tally) = OpenParts::tallied(&t, c);
             Sizes::Discard.check(tally.tiles as usize, 0)?;
             let unseen = unseen(hand, visible)?;
-            let d = concealed_distance(self, c, &tally, rules, tally.tiles as usize);
-            let after = concealed_after(self, c, &tally, rules);
+            let (d, after) = concealed_after(&t, c, &parts, &tally, rules);
             return discard_table(d, &after, unseen, |kinds, tiles| {
-                concealed_rows(self, c, rules, kinds, tiles)
+                concealed_rows(&t, c, &parts, &tally, rules, kinds, tiles)
             });
         }
         if let Some(four) = four_player(hand, rules, Sizes::Discard)? {

@@ -243,11 +243,12 @@ pub(super) fn knitted_beside_meld(c: &Counts, m: &Melded, want: bool, bound: u8)
 /// six counts (each at most 9, so no lane carries).
 #[inline(always)]
 pub(crate) fn knitted_within(held: u64, bound: u8, want: bool) -> bool {
-    // Held tiles a permutation needs: 9 − bound (10 − bound to beat it).
+    // Held tiles a permutation needs: 9 − bound (10 − bound to beat it),
+    // at most 10.
     let need = (9 + u64::from(!want)).saturating_sub(u64::from(bound));
     const LANES: u64 = 0x0000_0101_0101_0101;
     let have = knitted_held_bytes(held);
-    have.wrapping_add((0x80 - need.min(0x80)) * LANES) & (0x80 * LANES) != 0
+    have.wrapping_add((0x80 - need) * LANES) & (0x80 * LANES) != 0
 }
 
 /// Of each knitted permutation's nine tiles, those held (`held`, bit per

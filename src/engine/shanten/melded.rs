@@ -578,14 +578,7 @@ fn class_distance(
     if odd == 0 {
         return match () {
             _ if all => Some(join(t.suit_pair(a, b), t.suit_honor_pair(s, z), k)),
-            _ if two => {
-                let (i, j) = (m.keep.trailing_zeros(), 7 - m.keep.leading_zeros());
-                Some(join(
-                    t.suit_pair(class[i as usize], class[j as usize]),
-                    &NOTHING,
-                    k,
-                ))
-            }
+            _ if two => Some(two_suits_distance(t, class, m.keep, k)),
             _ => None,
         };
     }
@@ -886,11 +879,21 @@ pub(super) fn voided_classes(
         if !two_suits(keep) {
             return None;
         }
-        let (i, j) = (keep.trailing_zeros(), 7 - keep.leading_zeros());
-        let pair = t.suit_pair(class[i as usize], class[j as usize]);
-        d = d.min(join(pair, &NOTHING, k));
+        d = d.min(two_suits_distance(t, &class, keep, k));
     }
     Some(d)
+}
+
+/// The distance of the two suits of `keep` (Sichuan beside its void) by
+/// their classes, as a concealed hand of those suits aiming at `k` melds
+/// and a pair: their pair product, with nothing from the other parts.
+#[inline(always)]
+fn two_suits_distance(t: &DistanceTables, class: &[u8], keep: u8, k: usize) -> u8 {
+    let (i, j) = (
+        keep.trailing_zeros() as usize,
+        7 - keep.leading_zeros() as usize,
+    );
+    join(t.suit_pair(class[i], class[j]), &NOTHING, k)
 }
 
 /// Whether `keep` is two suits (Sichuan beside its void).

@@ -417,14 +417,7 @@ impl Hand {
     /// Number of concealed tiles.
     #[inline]
     pub fn concealed_len(&self) -> usize {
-        // At most four copies a kind, so at most 136 tiles: byte lanes
-        // summed word by word never carry, and one multiply adds a word's
-        // lanes into its top byte.
-        const L: u64 = 0x0101_0101_0101_0101;
-        let c = &self.counts;
-        let word = |i: usize| u64::from_le_bytes(c[i..i + 8].try_into().expect("eight"));
-        let lanes = word(0) + word(8) + word(16) + word(24);
-        (lanes.wrapping_mul(L) >> 56) as usize + usize::from(c[32] + c[33])
+        crate::tile::held_total(&self.counts)
     }
 
     /// Counts of concealed tiles plus every tile in declared melds.

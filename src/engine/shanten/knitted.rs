@@ -22,7 +22,7 @@ use crate::rules::{Rules, SevenPairs};
 use crate::table::generate::shanten::FAR;
 use crate::table::key::{self, Neighbourhood};
 use crate::table::{DistanceTables, Tables};
-use crate::tile::{total, Counts};
+use crate::tile::{held_total, Counts};
 
 /// Shanten of a concealed hand of 13 or 14 tiles under rules with the
 /// knitted forms (every part open): the standard and counting forms as
@@ -34,7 +34,7 @@ pub(super) fn knitted_shanten<B: AsRef<[u8]>>(
     c: &Counts,
     rules: &Rules,
 ) -> Option<Result<i8, ShantenError>> {
-    let n = total(c);
+    let n = held_total(c);
     if !(13..=14).contains(&n) {
         return None;
     }
@@ -176,7 +176,7 @@ pub(super) fn knitted_effective<B: AsRef<[u8]>>(
     c: &Counts,
     rules: &Rules,
 ) -> Option<Result<(u8, u64), ShantenError>> {
-    if total(c) != 13 {
+    if held_total(c) != 13 {
         return None;
     }
     let mut best = match concealed_draws(t, c, rules) {

@@ -143,40 +143,112 @@ impl Melded {
     }
 }
 
-/// Whether the declared melds leave every part of `hand` its table class,
-/// so that its concealed tiles answer as a concealed hand aiming at fewer
-/// melds (with every part open): at most one meld a suit, whose
-/// `suit_caps` bit is clear for the suit's concealed pattern, and honour
-/// melds of kinds the hand does not hold (a dropped kind the hand does not
-/// hold changes no cell of at most `k` melds; see [`class_distance`]).
-/// The common case of real play, read without building [`Melded`]. (Two
-/// melds in a suit that bind as one, see [`binding`], take the melded
-/// path: checked here, they cost the other hands more in mispredicted
-/// branches than they gained.)
+/// How the declared melds leave the parts of a hand, for the concealed
+/// path's class reads.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Leaves {
+    /// Every part its table class: the concealed tiles answer as a
+    /// concealed hand aiming at fewer melds (with every part open).
+    Classes,
+    /// Every part its class but suit `suit`, beside two or more melds:
+    /// the certificate settles that suit ([`capped_class_distance`]).
+    Capped { suit: usize },
+}
+
+/// How the declared melds of `hand` leave its parts ([`Leaves`]); `None`
+/// where more than one part is not its class.
+///
+/// A part is its class beside at most one meld a suit whose `suit_caps`
+/// bit is clear for the suit's concealed pattern, and beside honour melds
+/// of kinds the hand does not hold (a dropped kind the hand does not hold
+/// changes no cell of at most `k` melds; see [`class_distance`]). The
+/// common case of real play, read without building [`Melded`]; one suit
+/// beside two or more melds is the next most common. (Two melds in a suit
+/// that bind as one, see [`binding`], take the certificate here too:
+/// told apart, they cost the other hands more in mispredicted branches
+/// than they gained.)
 #[inline(always)]
-pub(super) fn leaves_classes(t: &DistanceTables, hand: &Hand) -> bool {
+pub(super) fn leaves(t: &DistanceTables, hand: &Hand) -> Option<Leaves> {
     let c = hand.counts();
-    let mut seen = 0u8;
+    // Suits (bit per suit) beside a meld, beside two or more, and those
+    // whose first meld leaves the suit's pattern a capped row.
+    let (mut seen, mut multi, mut capped) = (0u8, 0u8, 0u8);
     for m in hand.melds() {
         let i = m.tile().index();
         let part = i / 9;
         if part == 3 {
             if c[i] > 0 {
-                return false;
+                return None;
             }
             continue;
         }
-        if seen >> part & 1 == 1 {
-            return false; // two melds in one suit: the certificate's case
+        let bit = 1 << part;
+        if seen & bit != 0 {
+            multi |= bit;
+            continue;
         }
-        seen |= 1 << part;
+        seen |= bit;
         let v: &[u8; 9] = c[9 * part..9 * part + 9].try_into().expect("nine");
         let j = CONFIG_START[m.kind() as usize] + (i % 9) as u32;
-        if t.suit_caps_at(key::suit_index(v)) >> j & 1 == 1 {
-            return false;
+        capped |= ((t.suit_caps_at(key::suit_index(v)) >> j & 1) as u8) << part;
+    }
+    match (multi, capped & !multi) {
+        (0, 0) => Some(Leaves::Classes),
+        (_, 0) if multi.count_ones() == 1 => Some(Leaves::Capped {
+            suit: multi.trailing_zeros() as usize,
+        }),
+        _ => None,
+    }
+}
+
+/// The distance of a melded hand whose melds leave every part its class
+/// but suit `suit` ([`Leaves::Capped`]), towards `k` melds and a pair: the
+/// concealed path's class reads give the plain distance `d`, a lower
+/// bound, and the certificate ([`doubt`]) asks only about the suit's cells
+/// that some allocation reaching `d` uses. One such cell whose plain value
+/// no target breaking a cap needs is reached within the caps, so `d` is
+/// exact; where every one may need such a target, `None` (the melded path
+/// works the suit out). A cell of distance 0 is the suit's own tiles,
+/// within the caps.
+#[inline]
+pub(super) fn capped_class_distance(
+    t: &DistanceTables,
+    hand: &Hand,
+    suit: usize,
+    k: usize,
+) -> Option<u8> {
+    let c = hand.counts();
+    // The suit's caps: a byte per rank, two spare for a chow's neighbours
+    // (no branch on the kind: a pung or kong takes none from them).
+    let mut caps = [4u8; 11];
+    for m in hand.melds() {
+        let i = m.tile().index();
+        if i / 9 == suit {
+            let (r, next) = (i % 9, u8::from(m.kind() == MeldKind::Chow));
+            caps[r] -= [1, 3, 4, 4][m.kind() as usize];
+            caps[r + 1] -= next;
+            caps[r + 2] -= next;
         }
     }
-    true
+    // Every part holds at most 14 tiles: the keys are dense indexes.
+    let keys = key::hand_keys(c);
+    let class = |i: usize| t.suit_class_at(key::key_index(keys[i]));
+    let (a, b, s) = (class(0), class(1), class(2));
+    let z = t.honor_class_at(key::key_index(keys[3]));
+    let rest = match suit {
+        0 => product(t.suit(b), t.suit_honor_pair(s, z)),
+        1 => product(t.suit(a), t.suit_honor_pair(s, z)),
+        _ => product(t.suit_pair(a, b), t.honor(z)),
+    };
+    let x = t.suit([a, b, s][suit]);
+    let d = join(x, &rest, k);
+    let optimal = optimal_lanes(x, &rest, k, d);
+    if optimal == 0 {
+        return Some(d); // every allocation reaching d uses a cell of 0
+    }
+    let v: &[u8; 9] = c[9 * suit..9 * suit + 9].try_into().expect("nine");
+    let doubts = doubt(t, v, &caps[..9], x, optimal)?;
+    (optimal & !doubts != 0).then_some(d)
 }
 
 /// How caps left by two or more melds (`caps`, a byte lane per rank) bind
@@ -861,7 +933,7 @@ fn class_draws(
 }
 
 /// The distance of a hand whose melds leave every part its class
-/// ([`leaves_classes`]) over sets of two suits kept (Sichuan's voids,
+/// ([`Leaves::Classes`]) over sets of two suits kept (Sichuan's voids,
 /// `keeps`), towards `k` melds and a pair: each set's pair product, as a
 /// concealed hand of those suits, the least of them. `None` where a set
 /// keeps other parts than two suits.

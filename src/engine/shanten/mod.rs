@@ -71,8 +71,8 @@ use knitted::{
 };
 pub(crate) use knitted::{knitted_held_bytes, knitted_within};
 use melded::{
-    fewest_voided_first, leaves_classes, melded_after, melded_improving, melded_row, melded_voids,
-    voided_classes, ClassDiscards, Melded, MeldedParts, Ups,
+    capped_class_distance, fewest_voided_first, leaves, melded_after, melded_improving, melded_row,
+    melded_voids, voided_classes, ClassDiscards, Leaves, Melded, MeldedParts, Ups,
 };
 use std::fmt;
 pub(crate) use three_player::FourPlayer;
@@ -647,13 +647,24 @@ impl<B: AsRef<[u8]>> Tables<B> {
                 return found;
             }
         }
-        if hand.meld_count() > 0
-            && !rules.three_player
-            && leaves_classes(&self.distance_tables(), hand)
-        {
-            // Melds that leave every part its class: the concealed tables.
-            if let Some(s) = self.classes_shanten(hand, rules)? {
-                return Ok(s);
+        if hand.meld_count() > 0 && !rules.three_player {
+            match leaves(&self.distance_tables(), hand) {
+                // Melds that leave every part its class: the concealed tables.
+                Some(Leaves::Classes) => {
+                    if let Some(s) = self.classes_shanten(hand, rules)? {
+                        return Ok(s);
+                    }
+                }
+                // All but one suit beside two or more melds (no knitted
+                // straight beside two melds): the certificate on that suit.
+                Some(Leaves::Capped { suit }) if rules.plain() => {
+                    Sizes::Any.check(hand.concealed_len(), hand.meld_count())?;
+                    let k = hand.concealed_len() / 3;
+                    if let Some(d) = capped_class_distance(&self.distance_tables(), hand, suit, k) {
+                        return reached(d);
+                    }
+                }
+                _ => {}
             }
         }
         if let Some((d, _)) = self.melded(hand, rules, Sizes::Any, false)? {
@@ -668,7 +679,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
     }
 
     /// Shanten of a melded hand whose melds leave every part its class
-    /// ([`leaves_classes`]), as a concealed hand aiming at fewer melds: with
+    /// ([`Leaves::Classes`]), as a concealed hand aiming at fewer melds: with
     /// MCR's knitted straight beside one meld, and over Sichuan's voids.
     /// `None` for rules whose kept parts the class tables do not combine.
     #[inline(always)]

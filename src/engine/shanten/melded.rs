@@ -218,18 +218,6 @@ pub(super) fn capped_class_distance(
     k: usize,
 ) -> Option<u8> {
     let c = hand.counts();
-    // The suit's caps: a byte per rank, two spare for a chow's neighbours
-    // (no branch on the kind: a pung or kong takes none from them).
-    let mut caps = [4u8; 11];
-    for m in hand.melds() {
-        let i = m.tile().index();
-        if i / 9 == suit {
-            let (r, next) = (i % 9, u8::from(m.kind() == MeldKind::Chow));
-            caps[r] -= [1, 3, 4, 4][m.kind() as usize];
-            caps[r + 1] -= next;
-            caps[r + 2] -= next;
-        }
-    }
     // Every part holds at most 14 tiles: the keys are dense indexes.
     let keys = key::hand_keys(c);
     let class = |i: usize| t.suit_class_at(key::key_index(keys[i]));
@@ -247,8 +235,64 @@ pub(super) fn capped_class_distance(
         return Some(d); // every allocation reaching d uses a cell of 0
     }
     let v: &[u8; 9] = c[9 * suit..9 * suit + 9].try_into().expect("nine");
-    let doubts = doubt(t, v, &caps[..9], x, optimal)?;
+    let doubts = doubt(t, v, &suit_caps(hand, suit)[..9], x, optimal)?;
     (optimal & !doubts != 0).then_some(d)
+}
+
+/// [`capped_class_distance`] over sets of two suits kept (Sichuan's voids,
+/// `keeps`; the capped suit, holding melds, is in each): each set's
+/// distance as a concealed hand of its two suits, exact where one of the
+/// capped suit's cells that reach it is certified. The least of the exact
+/// ones, where no set left in doubt could be nearer; `None` otherwise, or
+/// where a set keeps other parts than two suits.
+#[inline]
+pub(super) fn voided_capped_classes(
+    t: &DistanceTables,
+    hand: &Hand,
+    suit: usize,
+    keeps: impl Iterator<Item = u8>,
+    k: usize,
+) -> Option<u8> {
+    let c = hand.counts();
+    let keys = key::hand_keys(c);
+    let class = [0, 1, 2].map(|i| t.suit_class_at(key::key_index(keys[i])));
+    let x = t.suit(class[suit]);
+    let v: &[u8; 9] = c[9 * suit..9 * suit + 9].try_into().expect("nine");
+    let doubts = doubt(t, v, &suit_caps(hand, suit)[..9], x, lanes_up_to(k))?;
+    let (mut exact, mut doubtful) = (FAR, FAR);
+    for keep in keeps {
+        if !two_suits(keep) || keep >> suit & 1 == 0 {
+            return None;
+        }
+        let y = t.suit(class[(keep & !(1 << suit)).trailing_zeros() as usize]);
+        let d = join(x, y, k);
+        let optimal = optimal_lanes(x, y, k, d);
+        if optimal & !doubts != 0 || optimal == 0 {
+            exact = exact.min(d);
+        } else {
+            doubtful = doubtful.min(d);
+        }
+    }
+    // A set in doubt is at least as far as its plain distance.
+    (exact <= doubtful).then_some(exact)
+}
+
+/// The copies of each rank of `suit` the declared melds of `hand` leave,
+/// a byte per rank and two spare for a chow's neighbours (no branch on the
+/// kind: a pung or kong takes none from them).
+#[inline(always)]
+fn suit_caps(hand: &Hand, suit: usize) -> [u8; 11] {
+    let mut caps = [4u8; 11];
+    for m in hand.melds() {
+        let i = m.tile().index();
+        if i / 9 == suit {
+            let (r, next) = (i % 9, u8::from(m.kind() == MeldKind::Chow));
+            caps[r] -= [1, 3, 4, 4][m.kind() as usize];
+            caps[r + 1] -= next;
+            caps[r + 2] -= next;
+        }
+    }
+    caps
 }
 
 /// How caps left by two or more melds (`caps`, a byte lane per rank) bind

@@ -72,7 +72,8 @@ use knitted::{
 pub(crate) use knitted::{knitted_held_bytes, knitted_within};
 use melded::{
     capped_class_distance, fewest_voided_first, leaves, melded_after, melded_improving, melded_row,
-    melded_voids, voided_classes, ClassDiscards, Leaves, Melded, MeldedParts, Ups,
+    melded_voids, voided_capped_classes, voided_classes, ClassDiscards, Leaves, Melded,
+    MeldedParts, Ups,
 };
 use std::fmt;
 pub(crate) use three_player::FourPlayer;
@@ -661,6 +662,15 @@ impl<B: AsRef<[u8]>> Tables<B> {
                     Sizes::Any.check(hand.concealed_len(), hand.meld_count())?;
                     let k = hand.concealed_len() / 3;
                     if let Some(d) = capped_class_distance(&self.distance_tables(), hand, suit, k) {
+                        return reached(d);
+                    }
+                }
+                // Sichuan: the same over its voids.
+                Some(Leaves::Capped { suit }) if !rules.mcr_forms => {
+                    let capped = Shape::checked(hand, rules, Sizes::Any)?;
+                    let (t, k) = (self.distance_tables(), hand.concealed_len() / 3);
+                    let keeps = voids(capped, rules);
+                    if let Some(d) = voided_capped_classes(&t, hand, suit, keeps, k) {
                         return reached(d);
                     }
                 }

@@ -138,7 +138,12 @@ fn straight(
     want: bool,
 ) -> (u8, u64) {
     let mut best = (FAR, 0);
-    let mut parts: Option<[[u8; 3]; 3]> = None;
+    if !knitted_within(held, bound, want) {
+        return best; // no permutation holds enough of its tiles
+    }
+    // Read up front: where some permutation is in reach, the nine reads
+    // overlap better than a branch at the first one.
+    let rest = rest_classes(t, c, held);
     for (p, mask) in KNITTED_MASKS.into_iter().enumerate() {
         // The straight's missing tiles alone bound it from below; without
         // draws to report, a tie cannot matter either.
@@ -147,7 +152,6 @@ fn straight(
         if missing > limit || !want && missing >= limit {
             continue;
         }
-        let rest = parts.get_or_insert_with(|| rest_classes(t, c, held));
         let perm = KNITTED_PERMS[p];
         let (x, y, w) = (rest[0][perm[0]], rest[1][perm[1]], rest[2][perm[2]]);
         let d = missing + join(t.suit_pair(x, y), t.suit_honor_pair(w, z), 1);

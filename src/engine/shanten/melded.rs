@@ -164,9 +164,7 @@ pub(super) enum Leaves {
 /// changes no cell of at most `k` melds; see [`class_distance`]). The
 /// common case of real play, read without building [`Melded`]; one suit
 /// beside two or more melds is the next most common. (Two melds in a suit
-/// that bind as one, see [`binding`], take the certificate here too:
-/// told apart, they cost the other hands more in mispredicted branches
-/// than they gained.)
+/// that bind as one, see [`binding`], take the certificate here too.)
 #[inline(always)]
 pub(super) fn leaves(t: &DistanceTables, hand: &Hand) -> Option<Leaves> {
     let c = hand.counts();

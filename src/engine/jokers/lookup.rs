@@ -234,12 +234,14 @@ pub(super) fn distance<B: AsRef<[u8]>>(
     spare: u8,
 ) -> u8 {
     let bt = t.budget_tables();
-    let keys = key::hand_keys(c);
+    // The tallied keys: the knitted forms' counts read them too.
+    let keys = key::hand_tallies(c);
+    let index = |i: usize| key::key_index(keys[i] as key::Key);
     let class = [
-        bt.suit_class_at(key::key_index(keys[0])),
-        bt.suit_class_at(key::key_index(keys[1])),
-        bt.suit_class_at(key::key_index(keys[2])),
-        bt.honor_class_at(key::key_index(keys[3])),
+        bt.suit_class_at(index(0)),
+        bt.suit_class_at(index(1)),
+        bt.suit_class_at(index(2)),
+        bt.honor_class_at(index(3)),
     ];
     let flat = bt.suit_top(class[0])
         | bt.suit_top(class[1])
@@ -249,7 +251,7 @@ pub(super) fn distance<B: AsRef<[u8]>>(
     if rules.mcr_forms || flat && rules.plain() {
         // The knitted forms are the plain engine's; so is the standard form
         // when no part gains from a budget (every part open: its pair tables).
-        let plain = t.concealed_slots_distance(c, slots, rules);
+        let plain = t.concealed_slots_distance(c, &keys, slots, rules);
         if flat {
             return plain;
         }

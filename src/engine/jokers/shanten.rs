@@ -565,7 +565,8 @@ impl<B: AsRef<[u8]>> Tables<B> {
         let d = if shape.melds > 0 {
             self.melded_distance_jokers(hand, &shape, rules)?
         } else if fills_within_four(&shape, rules) {
-            match self.concealed_slots_distance(&shape.c, shape.size, rules) {
+            let keys = crate::table::key::hand_tallies(&shape.c);
+            match self.concealed_slots_distance(&shape.c, &keys, shape.size, rules) {
                 FAR.. => FAR,
                 d => d - jokers as u8,
             }

@@ -51,9 +51,21 @@ pub(super) fn knitted_shanten<B: AsRef<[u8]>>(
 /// rest) over every form of rules with the knitted forms.
 #[inline]
 pub(super) fn knitted_distance(t: &DistanceTables, c: &Counts, slots: usize, rules: &Rules) -> u8 {
+    knitted_distance_tallied(t, c, &key::hand_tallies(c), slots, rules)
+}
+
+/// [`knitted_distance`] with the parts' tallied keys of `c` (`keys`, see
+/// [`key::hand_tallies`]) already read.
+#[inline]
+pub(super) fn knitted_distance_tallied(
+    t: &DistanceTables,
+    c: &Counts,
+    keys: &[key::Tallied; 4],
+    slots: usize,
+    rules: &Rules,
+) -> u8 {
     debug_assert!((13..=14).contains(&slots));
-    let keys = key::hand_tallies(c);
-    let tally = Tally::of_keys(&keys);
+    let tally = Tally::of_keys(keys);
     let index = |i: usize| key::key_index(keys[i] as u32);
     let (a, b, s) = (
         t.suit_class_at(index(0)),

@@ -66,7 +66,7 @@ use concealed::{
 use counts::{held_mask, Tally};
 use general::{all_parts_open, distance, improving, special_improving, Memo};
 use knitted::{
-    knitted_beside_meld, knitted_distance, knitted_effective, knitted_shanten,
+    knitted_beside_meld, knitted_distance_tallied, knitted_effective, knitted_shanten,
     knitted_special_improving,
 };
 pub(crate) use knitted::{knitted_held_bytes, knitted_within};
@@ -1158,9 +1158,15 @@ impl<B: AsRef<[u8]>> Tables<B> {
     /// at least the tiles of `c`; the joker engine passes its hand's size),
     /// every target holding at most four copies of a kind. The caller has
     /// checked the tiles against the rules (no honours in Sichuan).
-    pub(crate) fn concealed_slots_distance(&self, c: &Counts, slots: usize, rules: &Rules) -> u8 {
+    pub(crate) fn concealed_slots_distance(
+        &self,
+        c: &Counts,
+        keys: &[crate::table::key::Tallied; 4],
+        slots: usize,
+        rules: &Rules,
+    ) -> u8 {
         if rules.mcr_forms && rules.plain() && (13..=14).contains(&slots) {
-            return knitted_distance(&self.distance_tables(), c, slots, rules);
+            return knitted_distance_tallied(&self.distance_tables(), c, keys, slots, rules);
         }
         let shape = Shape {
             c: *c,

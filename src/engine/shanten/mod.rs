@@ -1157,7 +1157,9 @@ impl<B: AsRef<[u8]>> Tables<B> {
     /// towards complete hands of `slots` tiles (3n+1 or 3n+2, at most 14,
     /// at least the tiles of `c`; the joker engine passes its hand's size),
     /// every target holding at most four copies of a kind. The caller has
-    /// checked the tiles against the rules (no honours in Sichuan).
+    /// checked the tiles against the rules (no honours in Sichuan) and read
+    /// the parts' tallied keys of `c` (`keys`, see `key::hand_tallies`),
+    /// which the knitted forms' counts share.
     pub(crate) fn concealed_slots_distance(
         &self,
         c: &Counts,

@@ -215,11 +215,8 @@ pub(super) fn capped_class_distance(
     suit: usize,
     k: usize,
 ) -> Option<u8> {
-    let c = hand.counts();
-    // Every part holds at most 14 tiles: the keys are dense indexes.
-    let keys = key::hand_keys(c);
-    let class = |i: usize| t.suit_class_at(key::key_index(keys[i]));
-    let (a, b, s) = (class(0), class(1), class(2));
+    let keys = key::hand_keys(hand.counts());
+    let [a, b, s] = suit_classes(t, &keys);
     let z = t.honor_class_at(key::key_index(keys[3]));
     let rest = match suit {
         0 => product(t.suit(b), t.suit_honor_pair(s, z)),
@@ -232,8 +229,7 @@ pub(super) fn capped_class_distance(
     if optimal == 0 {
         return Some(d); // every allocation reaching d uses a cell of 0
     }
-    let v: &[u8; 9] = c[9 * suit..9 * suit + 9].try_into().expect("nine");
-    let doubts = doubt(t, v, &suit_caps(hand, suit)[..9], x, optimal)?;
+    let doubts = suit_doubts(t, hand, suit, x, optimal)?;
     (optimal & !doubts != 0).then_some(d)
 }
 
@@ -251,12 +247,9 @@ pub(super) fn voided_capped_classes(
     keeps: impl Iterator<Item = u8>,
     k: usize,
 ) -> Option<u8> {
-    let c = hand.counts();
-    let keys = key::hand_keys(c);
-    let class = [0, 1, 2].map(|i| t.suit_class_at(key::key_index(keys[i])));
+    let class = suit_classes(t, &key::hand_keys(hand.counts()));
     let x = t.suit(class[suit]);
-    let v: &[u8; 9] = c[9 * suit..9 * suit + 9].try_into().expect("nine");
-    let doubts = doubt(t, v, &suit_caps(hand, suit)[..9], x, lanes_up_to(k))?;
+    let doubts = suit_doubts(t, hand, suit, x, lanes_up_to(k))?;
     let (mut exact, mut doubtful) = (FAR, FAR);
     for keep in keeps {
         if !two_suits(keep) || keep >> suit & 1 == 0 {
@@ -275,22 +268,35 @@ pub(super) fn voided_capped_classes(
     (exact <= doubtful).then_some(exact)
 }
 
-/// The copies of each rank of `suit` the declared melds of `hand` leave,
-/// a byte per rank and two spare for a chow's neighbours (no branch on the
-/// kind: a pung or kong takes none from them).
+/// The table classes of the three suits of the hand whose part keys are
+/// `keys`, each suit holding at most 14 tiles (a key is a dense index then).
 #[inline(always)]
-fn suit_caps(hand: &Hand, suit: usize) -> [u8; 11] {
-    let mut caps = [4u8; 11];
+fn suit_classes(t: &DistanceTables, keys: &[key::Key; 4]) -> [u8; 3] {
+    [0, 1, 2].map(|i| t.suit_class_at(key::key_index(keys[i])))
+}
+
+/// Of the `lanes` asked (0xff each), those of `suit`'s plain distances `x`
+/// that the certificate ([`doubt`]) cannot vouch for beside the declared
+/// melds of `hand` in that suit; `None` where a test pattern leaves the
+/// tables' range.
+#[inline(always)]
+fn suit_doubts(
+    t: &DistanceTables,
+    hand: &Hand,
+    suit: usize,
+    x: &Distances,
+    lanes: u128,
+) -> Option<u128> {
+    let mut caps = u128::from_le_bytes([4; 16]);
     for m in hand.melds() {
         let i = m.tile().index();
         if i / 9 == suit {
-            let (r, next) = (i % 9, u8::from(m.kind() == MeldKind::Chow));
-            caps[r] -= [1, 3, 4, 4][m.kind() as usize];
-            caps[r + 1] -= next;
-            caps[r + 2] -= next;
+            caps -= COPIES[m.kind() as usize] << (8 * (i % 9));
         }
     }
-    caps
+    let c = hand.counts();
+    let v: &[u8; 9] = c[9 * suit..9 * suit + 9].try_into().expect("nine");
+    doubt(t, v, &caps.to_le_bytes()[..9], x, lanes)
 }
 
 /// How caps left by two or more melds (`caps`, a byte lane per rank) bind
@@ -986,8 +992,7 @@ pub(super) fn voided_classes(
     keeps: impl Iterator<Item = u8>,
     k: usize,
 ) -> Option<u8> {
-    let keys = key::hand_keys(c);
-    let class = [0, 1, 2].map(|i| t.suit_class_at(key::key_index(keys[i])));
+    let class = suit_classes(t, &key::hand_keys(c));
     let mut d = FAR;
     for keep in keeps {
         if !two_suits(keep) {

@@ -242,7 +242,7 @@ pub(super) struct OpenParts {
 
 impl OpenParts {
     #[inline(always)]
-    fn of(t: &DistanceTables, c: &Counts) -> OpenParts {
+    pub(super) fn of(t: &DistanceTables, c: &Counts) -> OpenParts {
         let part = |i: usize| -> &[u8; 9] { c[9 * i..9 * i + 9].try_into().expect("nine") };
         let suits = [
             Neighbourhood::suit(part(0)),

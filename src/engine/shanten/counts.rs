@@ -308,6 +308,25 @@ pub(super) use forms::KNITTED_MASKS;
 /// The seven honour kinds, a bit each.
 pub(super) use forms::HONOR_MASK as HONOR_KINDS;
 
+/// The kinds of which `c` counts all four copies (bit per kind): a
+/// byte's high bit where it equals 4, gathered as in [`held_mask`].
+#[inline(always)]
+pub(super) fn full_mask(c: &Counts) -> u64 {
+    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let word = |i: usize| u64::from_le_bytes(c[i..i + 8].try_into().expect("eight"));
+    let gather = |w: u64| {
+        let x = w ^ 0x0404_0404_0404_0404;
+        let zero = !(((x & LOW).wrapping_add(LOW)) | x) & HIGH;
+        (zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
+    };
+    gather(word(0))
+        | gather(word(8)) << 8
+        | gather(word(16)) << 16
+        | gather(word(24)) << 24
+        | gather(word(26)) << 26
+}
+
 /// The kinds `c` holds (bit per kind): a byte's high bit where it is not
 /// zero, gathered eight at a time by one multiply.
 #[inline(always)]
@@ -375,6 +394,18 @@ mod tests {
             let c = h.counts();
             let want = (0..34).fold(0u64, |m, i| m | u64::from(c[i] > 0) << i);
             assert_eq!(held_mask(c), want, "{h}");
+        }
+    }
+
+    /// Every count 0–4 in every position, against the definition.
+    #[test]
+    fn full_mask_is_the_kinds_at_four() {
+        let mut rng = crate::sets::Rng::new(13);
+        for _ in 0..20_000 {
+            let mut c = [0u8; KINDS];
+            c.iter_mut().for_each(|x| *x = rng.below(5) as u8);
+            let want = (0..34).fold(0u64, |m, i| m | u64::from(c[i] == 4) << i);
+            assert_eq!(full_mask(&c), want, "{c:?}");
         }
     }
 

@@ -23,7 +23,7 @@ use super::capped::{differing, doubt, lanes_up_to, most_copies, Certified, REAL_
 use super::combine::{capped_distances, NOTHING};
 use super::combine::{join, lane_bits, lowers, nonzero_lanes, optimal_lanes, product};
 use super::concealed::{known_except, open_parts_refined, OpenParts};
-use super::counts::held_mask;
+use super::counts::{full_mask, held_mask};
 use crate::hand::{Hand, MeldKind};
 use crate::table::generate::shanten::FAR;
 use crate::table::key::{self, Neighbourhood};
@@ -197,6 +197,55 @@ pub(super) fn leaves(t: &DistanceTables, hand: &Hand) -> Option<Leaves> {
         }),
         _ => None,
     }
+}
+
+/// Distance and effective tiles (bit per kind) of a 3n+1 melded hand
+/// whose melds leave every part its class ([`Leaves::Classes`]), towards
+/// `k` melds and a pair: the concealed path's reads and class-pair masks
+/// on the concealed tiles, without building [`Melded`]. The draws the
+/// melds leave no copy of go (a kind all four of which the hand holds,
+/// and a declared honour kind: its last copy makes no pair or pung), and
+/// each draw of a suit beside its meld is checked where the pattern it
+/// makes has a capped row (its `suit_caps` bit): the plain distances are
+/// exact before the draw, lower bounds after. `None` where a capped row
+/// is missing from the file.
+#[inline]
+pub(super) fn classes_effective(t: &DistanceTables, hand: &Hand, k: usize) -> Option<(u8, u64)> {
+    let c = hand.counts();
+    // Each suit's single meld's configuration (NO_MELD: none).
+    const NO_MELD: u32 = u32::MAX;
+    let (mut config, mut dropped) = ([NO_MELD; 3], 0u64);
+    let mut all = *c;
+    for m in hand.melds() {
+        m.add_to(&mut all);
+        let i = m.tile().index();
+        match i / 9 {
+            3 => dropped |= 1 << i,
+            part => config[part] = CONFIG_START[m.kind() as usize] + (i % 9) as u32,
+        }
+    }
+    let gone = dropped | full_mask(&all);
+    let parts = OpenParts::of(t, c);
+    let refine = |i: usize, ranks: u16, optimal: u128, _: &Distances, _: u8| -> Option<u16> {
+        let mut ranks = ranks & !((gone >> (9 * i)) as u16);
+        if i == 3 || config[i] == NO_MELD {
+            return Some(ranks);
+        }
+        let (j, now) = (config[i] as usize, t.suit(parts.class[i]));
+        let mut todo = ranks;
+        while todo != 0 {
+            let r = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let index = parts.suits[i].up(r);
+            if t.suit_caps_at(index) >> j & 1 == 1
+                && !lowers(now, t.suit_capped(index, j)?, optimal)
+            {
+                ranks &= !(1 << r);
+            }
+        }
+        Some(ranks)
+    };
+    open_parts_refined(t, &parts, k, FAR - 1, &[None; 4], refine)
 }
 
 /// The distance of a melded hand whose melds leave every part its class

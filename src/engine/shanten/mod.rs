@@ -71,9 +71,9 @@ use knitted::{
 };
 pub(crate) use knitted::{knitted_held_bytes, knitted_within};
 use melded::{
-    capped_class_distance, fewest_voided_first, leaves, melded_after, melded_improving, melded_row,
-    melded_voids, voided_capped_classes, voided_classes, ClassDiscards, Leaves, Melded,
-    MeldedParts, Ups,
+    capped_class_distance, classes_effective, fewest_voided_first, leaves, melded_after,
+    melded_improving, melded_row, melded_voids, voided_capped_classes, voided_classes,
+    ClassDiscards, Leaves, Melded, MeldedParts, Ups,
 };
 use std::fmt;
 pub(crate) use three_player::FourPlayer;
@@ -720,6 +720,38 @@ impl<B: AsRef<[u8]>> Tables<B> {
             .transpose()
     }
 
+    /// Effective tiles of a melded hand whose melds leave every part its
+    /// class ([`Leaves::Classes`]) under rules with every part open:
+    /// [`classes_effective`], with MCR's knitted straight beside one meld.
+    /// `Ok(None)` for the other hands.
+    #[inline(always)]
+    fn classes_effective(
+        &self,
+        hand: &Hand,
+        rules: &Rules,
+    ) -> Result<Option<(u8, u64)>, ShantenError> {
+        let melds = hand.meld_count();
+        if melds == 0 || !rules.plain() {
+            return Ok(None);
+        }
+        let t = self.distance_tables();
+        if leaves(&t, hand) != Some(Leaves::Classes) {
+            return Ok(None);
+        }
+        Sizes::Draw.check(hand.concealed_len(), melds)?;
+        let Some((d, tiles)) = classes_effective(&t, hand, hand.concealed_len() / 3) else {
+            return Ok(None);
+        };
+        if rules.mcr_forms
+            && forms::knitted_straight_sets(hand.concealed_len() + 3 * melds, melds).is_some()
+        {
+            // MCR beside one meld: the knitted straight, a count.
+            let knitted = knitted_beside_meld(hand.counts(), &Melded::of(hand), true, d);
+            return Ok(Some(fewer((d, tiles), knitted)));
+        }
+        Ok(Some((d, tiles)))
+    }
+
     /// Effective tiles of a 3n+1 hand: the kinds whose draw lowers the
     /// shanten, with the copies unseen (four minus those in the hand, its
     /// melds and `visible`, the tiles seen elsewhere: discards, other
@@ -770,6 +802,13 @@ impl<B: AsRef<[u8]>> Tables<B> {
                     unseen,
                 });
             }
+        }
+        if let Some((d, tiles)) = self.classes_effective(hand, rules)? {
+            return Ok(Effective {
+                shanten: reached(d)?,
+                tiles: TileSet::from_bits(tiles),
+                unseen,
+            });
         }
         if let Some((d, tiles)) = self.melded(hand, rules, Sizes::Draw, true)? {
             return Ok(Effective {

@@ -200,52 +200,157 @@ pub(super) fn leaves(t: &DistanceTables, hand: &Hand) -> Option<Leaves> {
 }
 
 /// Distance and effective tiles (bit per kind) of a 3n+1 melded hand
-/// whose melds leave every part its class ([`Leaves::Classes`]), towards
-/// `k` melds and a pair: the concealed path's reads and class-pair masks
-/// on the concealed tiles, without building [`Melded`]. The draws the
-/// melds leave no copy of go (a kind all four of which the hand holds,
-/// and a declared honour kind: its last copy makes no pair or pung), and
-/// each draw of a suit beside its meld is checked where the pattern it
+/// whose melds leave its parts as [`leaves`] says, towards `k` melds and
+/// a pair: the concealed path's reads and class-pair masks on the
+/// concealed tiles, without building [`Melded`] or [`ClassParts`]. The
+/// draws the melds leave no copy of go (a kind all four of which the hand
+/// holds, and a declared honour kind: its last copy makes no pair or
+/// pung). A draw of a suit beside one meld is checked where the pattern it
 /// makes has a capped row (its `suit_caps` bit): the plain distances are
-/// exact before the draw, lower bounds after. `None` where a capped row
-/// is missing from the file.
+/// exact before the draw, lower bounds after. The suit beside two or more
+/// melds ([`Leaves::Capped`]) takes the certificate, and the capped
+/// programme where the certificate leaves one of its optimal lanes in
+/// doubt; each of its draws as [`multi_draw_lowers`] finds. `None` where
+/// that programme disagrees with the table in an optimal lane (the
+/// melded path answers) or a capped row is missing from the file.
 #[inline]
-pub(super) fn classes_effective(t: &DistanceTables, hand: &Hand, k: usize) -> Option<(u8, u64)> {
+pub(super) fn leaves_effective(
+    t: &DistanceTables,
+    hand: &Hand,
+    leaves: Leaves,
+    k: usize,
+) -> Option<(u8, u64)> {
     let c = hand.counts();
-    // Each suit's single meld's configuration (NO_MELD: none).
+    let mut capped = match leaves {
+        Leaves::Classes => usize::MAX,
+        Leaves::Capped { suit } => suit,
+    };
+    // Each suit's single meld's configuration (NO_MELD: none; the capped
+    // suit's is unused), and its caps (the capped suit's only).
     const NO_MELD: u32 = u32::MAX;
     let (mut config, mut dropped) = ([NO_MELD; 3], 0u64);
+    let mut caps = u128::from_le_bytes([4; 16]);
     let mut all = *c;
     for m in hand.melds() {
         m.add_to(&mut all);
         let i = m.tile().index();
         match i / 9 {
             3 => dropped |= 1 << i,
-            part => config[part] = CONFIG_START[m.kind() as usize] + (i % 9) as u32,
+            part => {
+                config[part] = CONFIG_START[m.kind() as usize] + (i % 9) as u32;
+                if part == capped {
+                    caps -= COPIES[m.kind() as usize] << (8 * (i % 9));
+                }
+            }
         }
     }
     let gone = dropped | full_mask(&all);
     let parts = OpenParts::of(t, c);
-    let refine = |i: usize, ranks: u16, optimal: u128, _: &Distances, _: u8| -> Option<u16> {
+    let part = |i: usize| -> &[u8; 9] { c[9 * i..9 * i + 9].try_into().expect("nine") };
+    // Melds that bind the cells asked as one meld would, or not at all,
+    // leave the suit read so (its class exact where that meld's word says).
+    if capped != usize::MAX {
+        match binding(caps, k) {
+            Bound::Open => (config[capped], capped) = (NO_MELD, usize::MAX),
+            Bound::Single(j) => {
+                if t.suit_caps_at(parts.suits[capped].index()) >> j & 1 == 1 {
+                    return None;
+                }
+                (config[capped], capped) = (u32::from(j), usize::MAX);
+            }
+            Bound::Multi => {}
+        }
+    }
+    let caps: [u8; 9] = caps.to_le_bytes()[..9].try_into().expect("nine");
+    let doubts = match capped {
+        usize::MAX => 0,
+        s => doubt(t, part(s), &caps, t.suit(parts.class[s]), lanes_up_to(k)).unwrap_or(REAL_LANES),
+    };
+    let refine = |i: usize, ranks: u16, optimal: u128, rest: &Distances, d: u8| -> Option<u16> {
         let mut ranks = ranks & !((gone >> (9 * i)) as u16);
         if i == 3 || config[i] == NO_MELD {
             return Some(ranks);
         }
-        let (j, now) = (config[i] as usize, t.suit(parts.class[i]));
+        let now = t.suit(parts.class[i]);
+        if i == capped && doubts & optimal != 0 {
+            let exact = capped_distances(part(i), &caps, true, k);
+            if differing(&exact, now) & optimal != 0 {
+                return None;
+            }
+        }
+        let j = config[i] as usize;
         let mut todo = ranks;
         while todo != 0 {
             let r = todo.trailing_zeros() as usize;
             todo &= todo - 1;
             let index = parts.suits[i].up(r);
-            if t.suit_caps_at(index) >> j & 1 == 1
-                && !lowers(now, t.suit_capped(index, j)?, optimal)
-            {
+            let lowers = if i == capped {
+                let next = t.suit(t.suit_class_at(index));
+                let exact = |w: &[u8; 9]| capped_distances(w, &caps, true, k);
+                multi_draw_lowers(
+                    t,
+                    part(i),
+                    &caps,
+                    r,
+                    (now, next),
+                    optimal,
+                    (rest, d, k),
+                    exact,
+                )
+            } else if t.suit_caps_at(index) >> j & 1 == 1 {
+                lowers(now, t.suit_capped(index, j)?, optimal)
+            } else {
+                true
+            };
+            if !lowers {
                 ranks &= !(1 << r);
             }
         }
         Some(ranks)
     };
     open_parts_refined(t, &parts, k, FAR - 1, &[None; 4], refine)
+}
+
+/// Whether drawing rank `r` into suit `v` beside two or more melds
+/// (`caps`) lowers the hand's distance `d`: `now` the suit's distances
+/// (exact in its `optimal` lanes), `next` the table's after the draw
+/// (lower bounds), `rest` the other parts' product, `k` the melds aimed
+/// at. Where the certificate clears the lanes the draw lowers, it helps.
+/// Otherwise the hand's distance after the draw with the doubtful cells
+/// out of reach (drops: it helps) and at their lower bounds (does not
+/// drop: it does not); only between, the capped programme (`exact`, of
+/// the suit after the draw).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn multi_draw_lowers(
+    t: &DistanceTables,
+    v: &[u8; 9],
+    caps: &[u8; 9],
+    r: usize,
+    (now, next): (&Distances, &Distances),
+    optimal: u128,
+    (rest, d, k): (&Distances, u8, usize),
+    exact: impl FnOnce(&[u8; 9]) -> Distances,
+) -> bool {
+    let mut w = *v;
+    w[r] += 1;
+    let asked = optimal & differing(now, next);
+    if doubt(t, &w, caps, next, asked) == Some(0) {
+        return true;
+    }
+    let doubt = doubt(t, &w, caps, next, lanes_up_to(k)).unwrap_or(REAL_LANES);
+    let upper = Certified {
+        lower: *next,
+        doubt,
+    }
+    .upper();
+    if join(&upper, rest, k) < d {
+        true
+    } else if join(next, rest, k) >= d {
+        false
+    } else {
+        lowers(now, &exact(&w), optimal)
+    }
 }
 
 /// The distance of a melded hand whose melds leave every part its class
@@ -965,36 +1070,22 @@ fn class_draws(
                     lowers(now, t.suit_capped(index, j as usize)?, optimal)
                 }
                 Bound::Multi => {
-                    // The table's distances after the draw are lower
-                    // bounds: where the certificate clears the lanes they
-                    // lower, the draw helps; otherwise the programme.
                     let next = t.suit(t.suit_class_at(index));
-                    let mut w = *part(i);
-                    w[r] += 1;
                     let caps = m.caps(i);
-                    let asked = optimal & differing(now, next);
-                    if doubt(t, &w, &caps, next, asked) == Some(0) {
-                        true
-                    } else {
-                        // With the doubtful cells out of reach the hand
-                        // still drops: it helps; at their lower bounds it
-                        // does not: it does not; the programme between.
-                        let doubt = doubt(t, &w, &caps, next, lanes_up_to(k)).unwrap_or(REAL_LANES);
-                        let upper = Certified {
-                            lower: *next,
-                            doubt,
-                        }
-                        .upper();
-                        if join(&upper, rest, k) < d {
-                            true
-                        } else if join(next, rest, k) >= d {
-                            false
-                        } else {
-                            let work = || capped_distances(&w, &caps, true, k);
-                            let next = cache[i].map_or_else(work, |c| *c.up[r].get_or_init(work));
-                            lowers(now, &next, optimal)
-                        }
-                    }
+                    let exact = |w: &[u8; 9]| {
+                        let work = || capped_distances(w, &caps, true, k);
+                        cache[i].map_or_else(work, |c| *c.up[r].get_or_init(work))
+                    };
+                    multi_draw_lowers(
+                        t,
+                        part(i),
+                        &caps,
+                        r,
+                        (now, next),
+                        optimal,
+                        (rest, d, k),
+                        exact,
+                    )
                 }
                 _ => true,
             };

@@ -71,7 +71,7 @@ use knitted::{
 };
 pub(crate) use knitted::{knitted_held_bytes, knitted_within};
 use melded::{
-    capped_class_distance, classes_effective, fewest_voided_first, leaves, melded_after,
+    capped_class_distance, fewest_voided_first, leaves, leaves_effective, melded_after,
     melded_improving, melded_row, melded_voids, voided_capped_classes, voided_classes,
     ClassDiscards, Leaves, Melded, MeldedParts, Ups,
 };
@@ -721,11 +721,11 @@ impl<B: AsRef<[u8]>> Tables<B> {
     }
 
     /// Effective tiles of a melded hand whose melds leave every part its
-    /// class ([`Leaves::Classes`]) under rules with every part open:
-    /// [`classes_effective`], with MCR's knitted straight beside one meld.
-    /// `Ok(None)` for the other hands.
+    /// class, or all but one suit ([`leaves`]), under rules with every part
+    /// open: [`leaves_effective`], with MCR's knitted straight beside one
+    /// meld. `Ok(None)` for the other hands.
     #[inline(always)]
-    fn classes_effective(
+    fn leaves_effective(
         &self,
         hand: &Hand,
         rules: &Rules,
@@ -735,11 +735,11 @@ impl<B: AsRef<[u8]>> Tables<B> {
             return Ok(None);
         }
         let t = self.distance_tables();
-        if leaves(&t, hand) != Some(Leaves::Classes) {
+        let Some(leaves) = leaves(&t, hand) else {
             return Ok(None);
-        }
+        };
         Sizes::Draw.check(hand.concealed_len(), melds)?;
-        let Some((d, tiles)) = classes_effective(&t, hand, hand.concealed_len() / 3) else {
+        let Some((d, tiles)) = leaves_effective(&t, hand, leaves, hand.concealed_len() / 3) else {
             return Ok(None);
         };
         if rules.mcr_forms
@@ -803,7 +803,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
                 });
             }
         }
-        if let Some((d, tiles)) = self.classes_effective(hand, rules)? {
+        if let Some((d, tiles)) = self.leaves_effective(hand, rules)? {
             return Ok(Effective {
                 shanten: reached(d)?,
                 tiles: TileSet::from_bits(tiles),

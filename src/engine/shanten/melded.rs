@@ -266,13 +266,38 @@ pub(super) fn leaves_effective(
         usize::MAX => 0,
         s => doubt(t, part(s), &caps, t.suit(parts.class[s]), lanes_up_to(k)).unwrap_or(REAL_LANES),
     };
+    // The capped suit's doubtful cells among its `optimal` lanes need no
+    // programme where one of those lanes is certified (the distance `d`
+    // is then exact: every other part is) and every other part's optimal
+    // lanes are the same with the doubtful cells out of reach as at their
+    // lower bounds: those are then its exact optimal lanes, and each draw
+    // of the capped suit is judged by the hand's exact distance after it.
+    let settled = |optimal: u128, d: u8| {
+        if optimal & !doubts == 0 {
+            return false;
+        }
+        let x = [0, 1, 2, 3].map(|i| match i {
+            3 => *t.honor(parts.class[3]),
+            _ => *t.suit(parts.class[i]),
+        });
+        let mut upper = x;
+        upper[capped] = Certified {
+            lower: x[capped],
+            doubt: doubts,
+        }
+        .upper();
+        let (low, high) = (rests(&x), rests(&upper));
+        (0..4)
+            .filter(|&j| j != capped)
+            .all(|j| optimal_lanes(&x[j], &low[j], k, d) == optimal_lanes(&x[j], &high[j], k, d))
+    };
     let refine = |i: usize, ranks: u16, optimal: u128, rest: &Distances, d: u8| -> Option<u16> {
         let mut ranks = ranks & !((gone >> (9 * i)) as u16);
         if i == 3 || config[i] == NO_MELD {
             return Some(ranks);
         }
         let now = t.suit(parts.class[i]);
-        if i == capped && doubts & optimal != 0 {
+        if i == capped && doubts & optimal != 0 && !settled(optimal, d) {
             let exact = capped_distances(part(i), &caps, true, k);
             if differing(&exact, now) & optimal != 0 {
                 return None;
@@ -286,7 +311,9 @@ pub(super) fn leaves_effective(
             let index = parts.suits[i].up(r);
             let lowers = if i == capped {
                 let next = t.suit(t.suit_class_at(index));
-                let exact = |w: &[u8; 9]| capped_distances(w, &caps, true, k);
+                // The other parts are exact: the hand's distance after
+                // the draw is the suit's exact distances against them.
+                let exact = |w: &[u8; 9]| join(&capped_distances(w, &caps, true, k), rest, k) < d;
                 multi_draw_lowers(
                     t,
                     part(i),
@@ -318,8 +345,8 @@ pub(super) fn leaves_effective(
 /// at. Where the certificate clears the lanes the draw lowers, it helps.
 /// Otherwise the hand's distance after the draw with the doubtful cells
 /// out of reach (drops: it helps) and at their lower bounds (does not
-/// drop: it does not); only between, the capped programme (`exact`, of
-/// the suit after the draw).
+/// drop: it does not); only between, `exact`: whether the capped
+/// programme's distances of the suit after the draw lower the hand.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn multi_draw_lowers(
@@ -330,7 +357,7 @@ fn multi_draw_lowers(
     (now, next): (&Distances, &Distances),
     optimal: u128,
     (rest, d, k): (&Distances, u8, usize),
-    exact: impl FnOnce(&[u8; 9]) -> Distances,
+    exact: impl FnOnce(&[u8; 9]) -> bool,
 ) -> bool {
     let mut w = *v;
     w[r] += 1;
@@ -349,7 +376,7 @@ fn multi_draw_lowers(
     } else if join(next, rest, k) >= d {
         false
     } else {
-        lowers(now, &exact(&w), optimal)
+        exact(&w)
     }
 }
 
@@ -1074,7 +1101,8 @@ fn class_draws(
                     let caps = m.caps(i);
                     let exact = |w: &[u8; 9]| {
                         let work = || capped_distances(w, &caps, true, k);
-                        cache[i].map_or_else(work, |c| *c.up[r].get_or_init(work))
+                        let next = cache[i].map_or_else(work, |c| *c.up[r].get_or_init(work));
+                        lowers(now, &next, optimal)
                     };
                     multi_draw_lowers(
                         t,

@@ -17,9 +17,30 @@ pub(super) const NOTHING: Distances = {
 /// Min-plus product of two parts' distances (see
 /// [`generate::shanten::product`](crate::table::generate::shanten::product),
 /// the scalar definition, which this equals lane for lane).
-#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[inline(always)]
 pub(crate) fn product(a: &Distances, b: &Distances) -> Distances {
+    product_k::<4>(a, b)
+}
+
+/// [`product_k`] for `k` known only at run time (one branch, the same for
+/// every call of a hand).
+#[inline(always)]
+pub(crate) fn product_up_to(a: &Distances, b: &Distances, k: usize) -> Distances {
+    match k {
+        0 => product_k::<0>(a, b),
+        1 => product_k::<1>(a, b),
+        2 => product_k::<2>(a, b),
+        3 => product_k::<3>(a, b),
+        _ => product_k::<4>(a, b),
+    }
+}
+
+/// [`product`] in the lanes of at most `K` melds: the steps that only
+/// lanes of more melds take are left out, and those lanes are not to be
+/// read (they hold upper bounds).
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[inline(always)]
+pub(crate) fn product_k<const K: usize>(a: &Distances, b: &Distances) -> Distances {
     use std::arch::x86_64::*;
     // Lanes l with l % 8 < i: below the shifted row, to be FAR.
     const fn mask(i: usize) -> [u8; 16] {
@@ -63,10 +84,18 @@ pub(crate) fn product(a: &Distances, b: &Distances) -> Distances {
             };
         }
         step!(0);
-        step!(1);
-        step!(2);
-        step!(3);
-        step!(4);
+        if K >= 1 {
+            step!(1);
+        }
+        if K >= 2 {
+            step!(2);
+        }
+        if K >= 3 {
+            step!(3);
+        }
+        if K >= 4 {
+            step!(4);
+        }
         r = _mm_or_si128(_mm_and_si128(r, load(&USED)), load(&UNUSED));
         _mm_storeu_si128(out.as_mut_ptr() as *mut __m128i, r);
     }
@@ -74,7 +103,10 @@ pub(crate) fn product(a: &Distances, b: &Distances) -> Distances {
 }
 
 #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
-pub(crate) use crate::table::generate::shanten::product;
+#[inline(always)]
+pub(crate) fn product_k<const K: usize>(a: &Distances, b: &Distances) -> Distances {
+    crate::table::generate::shanten::product(a, b)
+}
 
 /// The distance of two part groups to `k` (0..=4) melds and one pair.
 #[inline(always)]
@@ -403,6 +435,27 @@ mod tests {
                 *x = rng.below(256) as u8;
             }
             let _ = product(&a, &b);
+        }
+    }
+
+    /// The product of the lanes of at most `k` melds equals the whole
+    /// product there, both rows, for every `k` and every pair of class
+    /// vectors (and products of products).
+    #[test]
+    fn product_up_to_k_melds_equals_the_product_in_those_lanes() {
+        let t = Tables::embedded().distance_tables();
+        let suits: Vec<Distances> = (0..=255).map(|c| *t.suit(c)).collect();
+        let honors: Vec<Distances> = (0..=255).map(|c| *t.honor(c)).collect();
+        let lanes = |x: &Distances, k: usize| [&x[..=k], &x[8..=8 + k]].concat();
+        for a in &suits[..130] {
+            for b in suits[..130].iter().chain(&honors[..60]) {
+                let ab = product(a, b);
+                for k in 0..=4 {
+                    assert_eq!(lanes(&product_up_to(a, b, k), k), lanes(&ab, k));
+                    let again = product_up_to(&ab, a, k);
+                    assert_eq!(lanes(&again, k), lanes(&product(&ab, a), k));
+                }
+            }
         }
     }
 

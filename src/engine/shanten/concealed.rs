@@ -5,7 +5,7 @@
 //! and one class-pair mask say which lanes a draw lowers, and a discard
 //! adjusts the hand's tally rather than counting again.
 
-use super::combine::{join, lane_bits, optimal_lanes, product};
+use super::combine::{join, lane_bits, optimal_lanes, product_k};
 use super::counts::{held_mask, special_tiles, special_tiles_held, Held, Tally};
 use super::{ShantenError, Sizes};
 use crate::rules::Rules;
@@ -384,7 +384,7 @@ pub(super) fn open_parts_refined(
     if d > tiles_up_to {
         return Some((d, 0));
     }
-    let (x, rest) = with_rests(t, &class, ab, sz);
+    let (x, rest) = with_rests(t, &class, ab, sz, k);
     let mut tiles = 0u64;
     for i in 0..4 {
         let optimal = optimal_lanes(x[i], &rest[i], k, d);
@@ -397,13 +397,15 @@ pub(super) fn open_parts_refined(
 }
 
 /// The four parts' distances for classes `class` (pair products `ab` and
-/// `sz`), and each part's rest: the best of the other three.
+/// `sz`), and each part's rest: the best of the other three, in the lanes
+/// of at most `k` melds.
 #[inline(always)]
 fn with_rests<'a>(
     t: &DistanceTables<'a>,
     class: &[u8; 4],
     ab: &Distances,
     sz: &Distances,
+    k: usize,
 ) -> ([&'a Distances; 4], [Distances; 4]) {
     let x = [
         t.suit(class[0]),
@@ -411,12 +413,26 @@ fn with_rests<'a>(
         t.suit(class[2]),
         t.honor(class[3]),
     ];
-    let rest = [
-        product(x[1], sz),
-        product(x[0], sz),
-        product(ab, x[3]),
-        product(ab, x[2]),
-    ];
+    // Fewer melds aimed at need fewer steps of each product.
+    fn rests<const K: usize>(
+        x: &[&Distances; 4],
+        ab: &Distances,
+        sz: &Distances,
+    ) -> [Distances; 4] {
+        [
+            product_k::<K>(x[1], sz),
+            product_k::<K>(x[0], sz),
+            product_k::<K>(ab, x[3]),
+            product_k::<K>(ab, x[2]),
+        ]
+    }
+    let rest = match k {
+        0 => rests::<0>(&x, ab, sz),
+        1 => rests::<1>(&x, ab, sz),
+        2 => rests::<2>(&x, ab, sz),
+        3 => rests::<3>(&x, ab, sz),
+        _ => rests::<4>(&x, ab, sz),
+    };
     (x, rest)
 }
 
@@ -582,7 +598,7 @@ impl<'t, 'm> Rows<'t, 'm> {
         let ab = t.suit_pair(classes[0], classes[1]);
         let sz = t.suit_honor_pair(classes[2], classes[3]);
         let d = join(ab, sz, k);
-        let (x, rest) = with_rests(t, &classes, ab, sz);
+        let (x, rest) = with_rests(t, &classes, ab, sz, k);
         let optimal = [0, 1, 2, 3].map(|p| lane_bits(optimal_lanes(x[p], &rest[p], k, d)));
         self.memo.insert(key, d, optimal);
         (d, optimal)

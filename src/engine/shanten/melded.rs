@@ -21,7 +21,9 @@
 
 use super::capped::{differing, doubt, lanes_up_to, most_copies, Certified, REAL_LANES};
 use super::combine::{capped_distances, NOTHING};
-use super::combine::{join, lane_bits, lowers, nonzero_lanes, optimal_lanes, product};
+use super::combine::{
+    join, lane_bits, lowers, nonzero_lanes, optimal_lanes, product, product_up_to,
+};
 use super::concealed::{known_except, open_parts_refined, OpenParts};
 use super::counts::{full_mask, held_mask};
 use crate::hand::{Hand, MeldKind};
@@ -400,9 +402,9 @@ pub(super) fn capped_class_distance(
     let [a, b, s] = suit_classes(t, &keys);
     let z = t.honor_class_at(key::key_index(keys[3]));
     let rest = match suit {
-        0 => product(t.suit(b), t.suit_honor_pair(s, z)),
-        1 => product(t.suit(a), t.suit_honor_pair(s, z)),
-        _ => product(t.suit_pair(a, b), t.honor(z)),
+        0 => product_up_to(t.suit(b), t.suit_honor_pair(s, z), k),
+        1 => product_up_to(t.suit(a), t.suit_honor_pair(s, z), k),
+        _ => product_up_to(t.suit_pair(a, b), t.honor(z), k),
     };
     let x = t.suit([a, b, s][suit]);
     let d = join(x, &rest, k);
@@ -886,9 +888,9 @@ fn class_distance(
     let i = odd.trailing_zeros() as usize;
     let rest = match i {
         _ if two => *t.suit(class[(m.keep & !odd).trailing_zeros() as usize]),
-        0 if all => product(t.suit(b), t.suit_honor_pair(s, z)),
-        1 if all => product(t.suit(a), t.suit_honor_pair(s, z)),
-        2 if all => product(t.suit_pair(a, b), t.honor(z)),
+        0 if all => product_up_to(t.suit(b), t.suit_honor_pair(s, z), k),
+        1 if all => product_up_to(t.suit(a), t.suit_honor_pair(s, z), k),
+        2 if all => product_up_to(t.suit_pair(a, b), t.honor(z), k),
         _ => return None,
     };
     let d = join(&x[i], &rest, k);

@@ -206,51 +206,61 @@ pub(super) fn leaves(t: &DistanceTables, hand: &Hand) -> Option<Leaves> {
 /// a pair: the concealed path's reads and class-pair masks on the
 /// concealed tiles, without building [`Melded`] or [`ClassParts`]. The
 /// draws the melds leave no copy of go (a kind all four of which the hand
-/// holds, and a declared honour kind: its last copy makes no pair or
-/// pung). A draw of a suit beside one meld is checked where the pattern it
+/// and its melds hold, and a declared honour kind: its last copy makes no
+/// pair or pung). A draw of a suit beside one meld is checked where the pattern it
 /// makes has a capped row (its `suit_caps` bit): the plain distances are
 /// exact before the draw, lower bounds after. The suit beside two or more
 /// melds ([`Leaves::Capped`]) takes the certificate, and the capped
 /// programme where the certificate leaves one of its optimal lanes in
 /// doubt; each of its draws as [`multi_draw_lowers`] finds. `None` where
-/// that programme disagrees with the table in an optimal lane (the
-/// melded path answers) or a capped row is missing from the file.
+/// [`leaves`] would say `None`, where that programme disagrees with the
+/// table in an optimal lane, or where a capped row is missing from the
+/// file (the melded path answers).
 #[inline]
-pub(super) fn leaves_effective(
-    t: &DistanceTables,
-    hand: &Hand,
-    leaves: Leaves,
-    k: usize,
-) -> Option<(u8, u64)> {
+pub(super) fn leaves_effective(t: &DistanceTables, hand: &Hand, k: usize) -> Option<(u8, u64)> {
     let c = hand.counts();
-    let mut capped = match leaves {
-        Leaves::Classes => usize::MAX,
-        Leaves::Capped { suit } => suit,
-    };
-    // Each suit's single meld's configuration (NO_MELD: none; the capped
-    // suit's is unused), and its caps (the capped suit's only).
+    let parts = OpenParts::of(t, c);
+    // Each suit's caps and its last meld's configuration (NO_MELD: none),
+    // and the suits (bit per suit) beside a meld, beside two or more, and
+    // those whose first meld leaves the suit's pattern a capped row: as
+    // [`leaves`] tells them, from the neighbourhoods' keys.
     const NO_MELD: u32 = u32::MAX;
     let (mut config, mut dropped) = ([NO_MELD; 3], 0u64);
-    let mut caps = u128::from_le_bytes([4; 16]);
+    let mut caps = [u128::from_le_bytes([4; 16]); 3];
+    let (mut seen, mut multi, mut capped) = (0u8, 0u8, 0u8);
     let mut all = *c;
     for m in hand.melds() {
         m.add_to(&mut all);
         let i = m.tile().index();
-        match i / 9 {
-            3 => dropped |= 1 << i,
-            part => {
-                config[part] = CONFIG_START[m.kind() as usize] + (i % 9) as u32;
-                if part == capped {
-                    caps -= COPIES[m.kind() as usize] << (8 * (i % 9));
-                }
+        let (part, r) = (i / 9, i % 9);
+        if part == 3 {
+            if c[i] > 0 {
+                return None;
             }
+            dropped |= 1 << i;
+            continue;
         }
+        let j = CONFIG_START[m.kind() as usize] + r as u32;
+        caps[part] -= COPIES[m.kind() as usize] << (8 * r);
+        config[part] = j;
+        let bit = 1 << part;
+        if seen & bit != 0 {
+            multi |= bit;
+            continue;
+        }
+        seen |= bit;
+        capped |= ((t.suit_caps_at(parts.suits[part].index()) >> j & 1) as u8) << part;
     }
+    let mut capped = match (multi, capped & !multi) {
+        (0, 0) => usize::MAX,
+        (_, 0) if multi.count_ones() == 1 => multi.trailing_zeros() as usize,
+        _ => return None,
+    };
     let gone = dropped | full_mask(&all);
-    let parts = OpenParts::of(t, c);
     let part = |i: usize| -> &[u8; 9] { c[9 * i..9 * i + 9].try_into().expect("nine") };
     // Melds that bind the cells asked as one meld would, or not at all,
     // leave the suit read so (its class exact where that meld's word says).
+    let caps = caps[capped.min(2)];
     if capped != usize::MAX {
         match binding(caps, k) {
             Bound::Open => (config[capped], capped) = (NO_MELD, usize::MAX),

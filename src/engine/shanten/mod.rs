@@ -734,12 +734,9 @@ impl<B: AsRef<[u8]>> Tables<B> {
         if melds == 0 || !rules.plain() {
             return Ok(None);
         }
-        let t = self.distance_tables();
-        let Some(leaves) = leaves(&t, hand) else {
-            return Ok(None);
-        };
         Sizes::Draw.check(hand.concealed_len(), melds)?;
-        let Some((d, tiles)) = leaves_effective(&t, hand, leaves, hand.concealed_len() / 3) else {
+        let t = self.distance_tables();
+        let Some((d, tiles)) = leaves_effective(&t, hand, hand.concealed_len() / 3) else {
             return Ok(None);
         };
         if rules.mcr_forms

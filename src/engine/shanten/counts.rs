@@ -308,18 +308,17 @@ pub(super) use forms::KNITTED_MASKS;
 /// The seven honour kinds, a bit each.
 pub(super) use forms::HONOR_MASK as HONOR_KINDS;
 
-/// The kinds of which `c` counts all four copies (bit per kind): a
-/// byte's high bit where it equals 4, gathered as in [`held_mask`].
+const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// The kinds (bit per kind) whose counts in `c` get their byte's high bit
+/// from `test` (given eight counts as a word), gathered eight at a time by
+/// one multiply.
 #[inline(always)]
-pub(super) fn full_mask(c: &Counts) -> u64 {
-    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
+fn kinds_where(c: &Counts, test: impl Fn(u64) -> u64) -> u64 {
     let word = |i: usize| u64::from_le_bytes(c[i..i + 8].try_into().expect("eight"));
-    let gather = |w: u64| {
-        let x = w ^ 0x0404_0404_0404_0404;
-        let zero = !(((x & LOW).wrapping_add(LOW)) | x) & HIGH;
-        (zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
-    };
+    let gather = |w: u64| (test(w) >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+    // Bytes 26..34 as the last word: its low two bytes repeat kinds 26, 27.
     gather(word(0))
         | gather(word(8)) << 8
         | gather(word(16)) << 16
@@ -327,23 +326,19 @@ pub(super) fn full_mask(c: &Counts) -> u64 {
         | gather(word(26)) << 26
 }
 
-/// The kinds `c` holds (bit per kind): a byte's high bit where it is not
-/// zero, gathered eight at a time by one multiply.
+/// The kinds of which `c` counts all four copies (bit per kind).
+#[inline(always)]
+pub(super) fn full_mask(c: &Counts) -> u64 {
+    kinds_where(c, |w| {
+        let x = w ^ 0x0404_0404_0404_0404;
+        !(((x & LOW).wrapping_add(LOW)) | x) & HIGH
+    })
+}
+
+/// The kinds `c` holds (bit per kind).
 #[inline(always)]
 pub(super) fn held_mask(c: &Counts) -> u64 {
-    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let word = |i: usize| u64::from_le_bytes(c[i..i + 8].try_into().expect("eight"));
-    let gather = |w: u64| {
-        let nonzero = ((w & LOW).wrapping_add(LOW) | w) & HIGH;
-        (nonzero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
-    };
-    // Bytes 26..34 as the last word: its low two bytes repeat kinds 26, 27.
-    gather(word(0))
-        | gather(word(8)) << 8
-        | gather(word(16)) << 16
-        | gather(word(24)) << 24
-        | gather(word(26)) << 26
+    kinds_where(c, |w| ((w & LOW).wrapping_add(LOW) | w) & HIGH)
 }
 
 /// The kinds `c` holds at least `n` copies of (1 to 4; bit per kind), as

@@ -365,7 +365,8 @@ fn open_parts(t: &DistanceTables, p: &OpenParts, k: usize, tiles_up_to: u8) -> (
 /// part `i` lowers (a discard table's rows share the parts a discard leaves
 /// alone), and each part's improving ranks passed through
 /// `refine(part, ranks, optimal lanes, rest, d)` (lanes 0xff each; `rest`
-/// the other parts' product, `d` the distance): the melded path
+/// the other parts' product, read only in the lanes of at most `k` melds;
+/// `d` the distance): the melded path
 /// takes out the draws its caps forbid or that leave a capped part's
 /// distances where they were. `None` when `refine` gives up.
 #[inline(always)]

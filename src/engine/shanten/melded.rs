@@ -207,9 +207,9 @@ pub(super) fn leaves(t: &DistanceTables, hand: &Hand) -> Option<Leaves> {
 /// concealed tiles, without building [`Melded`] or [`ClassParts`]. The
 /// draws the melds leave no copy of go (a kind all four of which the hand
 /// and its melds hold, and a declared honour kind: its last copy makes no
-/// pair or pung). A draw of a suit beside one meld is checked where the pattern it
-/// makes has a capped row (its `suit_caps` bit): the plain distances are
-/// exact before the draw, lower bounds after. The suit beside two or more
+/// pair or pung). A draw of a suit beside one meld is checked where the
+/// pattern it makes has a capped row (its `suit_caps` bit): the plain
+/// distances are exact before the draw, lower bounds after. The suit beside two or more
 /// melds ([`Leaves::Capped`]) takes the certificate, and the capped
 /// programme where the certificate leaves one of its optimal lanes in
 /// doubt; each of its draws as [`multi_draw_lowers`] finds. `None` where
@@ -260,7 +260,7 @@ pub(super) fn leaves_effective(t: &DistanceTables, hand: &Hand, k: usize) -> Opt
     let part = |i: usize| -> &[u8; 9] { c[9 * i..9 * i + 9].try_into().expect("nine") };
     // Melds that bind the cells asked as one meld would, or not at all,
     // leave the suit read so (its class exact where that meld's word says).
-    let caps = caps[capped.min(2)];
+    let caps = caps[capped.min(2)]; // unused where no suit is capped
     if capped != usize::MAX {
         match binding(caps, k) {
             Bound::Open => (config[capped], capped) = (NO_MELD, usize::MAX),
@@ -351,10 +351,11 @@ pub(super) fn leaves_effective(t: &DistanceTables, hand: &Hand, k: usize) -> Opt
 }
 
 /// Whether drawing rank `r` into suit `v` beside two or more melds
-/// (`caps`) lowers the hand's distance `d`: `now` the suit's distances
-/// (exact in its `optimal` lanes), `next` the table's after the draw
-/// (lower bounds), `rest` the other parts' product, `k` the melds aimed
-/// at. Where the certificate clears the lanes the draw lowers, it helps.
+/// (`caps`) lowers the hand's exact distance `d`: `now` the suit's table
+/// distances (lower bounds) and `optimal` the lanes where they reach `d`,
+/// `next` the table's after the draw (lower bounds), `rest` the other
+/// parts' product (exact), `k` the melds aimed at. Where the certificate
+/// clears the lanes the draw lowers, it helps.
 /// Otherwise the hand's distance after the draw with the doubtful cells
 /// out of reach (drops: it helps) and at their lower bounds (does not
 /// drop: it does not); only between, `exact`: whether the capped

@@ -5,7 +5,7 @@
 //! and one class-pair mask say which lanes a draw lowers, and a discard
 //! adjusts the hand's tally rather than counting again.
 
-use super::combine::{join, lane_bits, optimal_lanes, product_k};
+use super::combine::{join, lane_bits, optimal_lanes, product_k, NOTHING};
 use super::counts::{held_mask, special_tiles, special_tiles_held, Held, Tally};
 use super::{ShantenError, Sizes};
 use crate::rules::Rules;
@@ -13,6 +13,7 @@ use crate::table::generate::shanten::FAR;
 use crate::table::key::{self, Neighbourhood};
 use crate::table::{DistanceTables, Distances, Tables};
 use crate::tile::{Counts, KINDS};
+use std::cell::Cell;
 
 /// The sizes [`Sizes::Any`] accepts for a concealed hand, a bit each:
 /// 1, 2, 4, 5, 7, 8, 10, 11, 13 and 14 tiles.
@@ -397,6 +398,83 @@ pub(super) fn open_parts_refined(
     Some((d, tiles))
 }
 
+/// What a discard table's row leaves the next ([`open_row_refined`]):
+/// the part its discard changed and that part's class, the distance, the
+/// standard form's tiles (bit per kind), and the changed part's optimal
+/// lanes and rest.
+#[derive(Clone, Copy)]
+pub(super) struct RowBefore {
+    changed: usize,
+    class: u8,
+    d: u8,
+    tiles: u64,
+    optimal: u128,
+    rest: Distances,
+}
+
+/// [`open_parts_refined`] for a row of a discard table whose discard
+/// changed part `changed` (its lanes not `known`; every other part that of
+/// the whole hand, so of every row of the table). A row whose discard
+/// leaves the classes of the row kept in `before` (the same part, the same
+/// class: four rows in ten of the R14 tables) has its distance, and every
+/// part its optimal lanes and rest; the parts a discard leaves alone then
+/// keep their ranks too, and only the changed part's are read again,
+/// from its own neighbours, and refined. Any other row is read whole and
+/// kept, where it read every part (its distance within `tiles_up_to`).
+/// Without a row, [`open_parts_refined`].
+#[inline(always)]
+pub(super) fn open_row_refined(
+    t: &DistanceTables,
+    p: &OpenParts,
+    k: usize,
+    tiles_up_to: u8,
+    known: &[Option<&[u16; 9]>; 4],
+    row: Option<(usize, &Cell<Option<RowBefore>>)>,
+    mut refine: impl FnMut(usize, u16, u128, &Distances, u8) -> Option<u16>,
+) -> Option<(u8, u64)> {
+    let Some((changed, before)) = row else {
+        return open_parts_refined(t, p, k, tiles_up_to, known, refine);
+    };
+    let class = p.class[changed];
+    if let Some(b) = before
+        .get()
+        .filter(|b| (b.changed, b.class) == (changed, class))
+    {
+        if b.d > tiles_up_to {
+            return Some((b.d, 0));
+        }
+        let ranks = match b.optimal {
+            0 => 0,
+            lanes => {
+                let ranks = p.improving(t, changed, lane_bits(lanes), None);
+                refine(changed, ranks, lanes, &b.rest, b.d)?
+            }
+        };
+        let tiles = b.tiles & !(0x1ff << (9 * changed)) | (ranks as u64) << (9 * changed);
+        return Some((b.d, tiles));
+    }
+    let (mut optimal, mut rest) = (0, NOTHING);
+    let kept = |i: usize, ranks: u16, lanes: u128, other: &Distances, d: u8| {
+        if i == changed {
+            (optimal, rest) = (lanes, *other);
+        }
+        refine(i, ranks, lanes, other, d)
+    };
+    let found = open_parts_refined(t, p, k, tiles_up_to, known, kept);
+    before.set(match found {
+        Some((d, tiles)) if d <= tiles_up_to => Some(RowBefore {
+            changed,
+            class,
+            d,
+            tiles,
+            optimal,
+            rest,
+        }),
+        _ => None,
+    });
+    found
+}
+
 /// The four parts' distances for classes `class` (pair products `ab` and
 /// `sz`), and each part's rest: the best of the other three, in the lanes
 /// of at most `k` melds.
@@ -682,10 +760,8 @@ impl<'t, 'm> Rows<'t, 'm> {
 /// 3n+2 hand `c` with every part open (`base`, its lookups; `tally`, its
 /// counting forms; see [`concealed_effective`]): the parts a discard
 /// leaves alone keep their lookups and neighbours across rows, and a row
-/// whose discard leaves the classes of the row before (the same part, the
-/// same class: four rows in ten of the R14 tables) keeps that row's
-/// distance and optimal lanes, and so every part's ranks but the changed
-/// part's, which it reads again from its own neighbours.
+/// whose discard leaves the classes of the row before keeps most of it
+/// ([`open_row_refined`]).
 /// (Not [`Rows`]: its caches pay off across the many states of a discard
 /// EV, not within one table.)
 pub(super) fn concealed_rows(
@@ -702,10 +778,7 @@ pub(super) fn concealed_rows(
     let held = Held::of(c);
     let n = tally.tiles as usize - 1;
     let lanes = base.all_lanes(&t);
-    // The row before: its changed part and that part's class, distance,
-    // standard tiles and the changed part's optimal lanes (where it read
-    // them all: its distance within its special forms').
-    let mut before: Option<(usize, u8, u8, u64, u128)> = None;
+    let before = Cell::new(None);
     for (&j, slot) in discards.iter().zip(out.iter_mut()) {
         let mut w = *c;
         w[j] -= 1;
@@ -726,30 +799,10 @@ pub(super) fn concealed_rows(
         } else {
             FAR
         };
-        let class = parts.class[changed];
-        let (d, mut tiles) = match before {
-            Some((p, q, d, tiles, optimal)) if (p, q) == (changed, class) => {
-                let ranks = match optimal {
-                    0 => 0,
-                    _ => parts.improving(&t, changed, lane_bits(optimal), None),
-                };
-                let tiles = tiles & !(0x1ff << (9 * changed)) | (ranks as u64) << (9 * changed);
-                (d, if d > special { 0 } else { tiles })
-            }
-            _ => {
-                let mut optimal = 0;
-                let every = |i: usize, ranks: u16, lanes: u128, _: &Distances, _: u8| {
-                    if i == changed {
-                        optimal = lanes;
-                    }
-                    Some(ranks)
-                };
-                let found = open_parts_refined(&t, &parts, n / 3, special, &known, every);
-                let (d, tiles) = found.expect("every rank kept");
-                before = (d <= special).then_some((changed, class, d, tiles, optimal));
-                (d, tiles)
-            }
-        };
+        let every = |_: usize, ranks: u16, _: u128, _: &Distances, _: u8| Some(ranks);
+        let row = Some((changed, &before));
+        let found = open_row_refined(&t, &parts, n / 3, special, &known, row, every);
+        let (d, mut tiles) = found.expect("every rank kept");
         // As with_special, from the held masks less the discard.
         if special < d {
             tiles = 0;

@@ -24,14 +24,14 @@ use super::combine::{capped_distances, NOTHING};
 use super::combine::{
     join, lane_bits, lowers, nonzero_lanes, optimal_lanes, product, product_up_to,
 };
-use super::concealed::{known_except, open_parts_refined, OpenParts};
+use super::concealed::{known_except, open_parts_refined, open_row_refined, OpenParts, RowBefore};
 use super::counts::{full_mask, held_mask};
 use crate::hand::{Hand, MeldKind};
 use crate::table::generate::shanten::FAR;
 use crate::table::key::{self, Neighbourhood};
 use crate::table::{DistanceTables, Distances};
 use crate::tile::KINDS;
-use std::cell::OnceCell;
+use std::cell::{Cell, OnceCell};
 
 /// The first single-meld configuration (see `config_caps`) of each meld
 /// kind, in `MeldKind` order: chows, pungs, kongs (either kind).
@@ -1074,6 +1074,7 @@ fn class_draws(
     p: &ClassParts,
     known: &[Option<&[u16; 9]>; 4],
     cache: &[Option<&Worked>; 3],
+    row: Option<(usize, &Cell<Option<RowBefore>>)>,
 ) -> Option<(u8, u64)> {
     let part = |i: usize| -> &[u8; 9] { c[9 * i..9 * i + 9].try_into().expect("nine") };
     let k = m.k;
@@ -1137,7 +1138,7 @@ fn class_draws(
         Some(ranks)
     };
     if m.keep == 0b1111 {
-        return open_parts_refined(t, &p.parts, k, FAR - 1, known, refine);
+        return open_row_refined(t, &p.parts, k, FAR - 1, known, row, refine);
     }
     // Two suits (Sichuan): the others give nothing, so each kept suit's
     // rest is the other's distances.
@@ -1206,7 +1207,15 @@ fn two_suits(keep: u8) -> bool {
 /// their classes or the draws are not settled.
 #[inline(always)]
 fn class_effective(t: &DistanceTables, c: &[u8; KINDS], m: &Melded) -> Option<(u8, u64)> {
-    class_draws(t, c, m, &ClassParts::of(t, c, m)?, &[None; 4], &[None; 3])
+    class_draws(
+        t,
+        c,
+        m,
+        &ClassParts::of(t, c, m)?,
+        &[None; 4],
+        &[None; 3],
+        None,
+    )
 }
 
 /// A suit's exact distances from the capped programme, and those after one
@@ -1231,6 +1240,8 @@ pub(super) struct ClassDiscards<'a> {
     /// What the capped programme worked out for each suit of the whole
     /// hand: the rows that leave the suit alone share it.
     worked: [Worked; 3],
+    /// The row before, for the next row that leaves its classes.
+    before: Cell<Option<RowBefore>>,
     /// The hand's distance.
     pub(super) d: u8,
     /// The distance after each discard ([`FAR`] where the kind is not held).
@@ -1270,6 +1281,7 @@ impl<'a> ClassDiscards<'a> {
             base,
             lanes: base.parts.all_lanes(t),
             worked: Default::default(),
+            before: Cell::new(None),
             d,
             after,
         })
@@ -1287,7 +1299,7 @@ impl<'a> ClassDiscards<'a> {
             // The unchanged suits' exact distances, worked out once
             // for all rows.
             let cache = [0, 1, 2].map(|i| (i != changed).then_some(&self.worked[i]));
-            class_draws(t, &w, m, &p, &known, &cache)
+            class_draws(t, &w, m, &p, &known, &cache, Some((changed, &self.before)))
         });
         found.or_else(|| melded_improving(t, &w, m, m.keep, true))
     }
@@ -1589,7 +1601,7 @@ pub(super) fn melded_voids(
                     continue;
                 }
                 let m = m.keeping(keep);
-                if let Some(found) = class_draws(t, c, &m, &shared, &[None; 4], &cache) {
+                if let Some(found) = class_draws(t, c, &m, &shared, &[None; 4], &cache, None) {
                     best = super::fewer(best, found);
                     rest &= !(1 << n);
                 }

@@ -38,17 +38,23 @@ pub(super) fn concealed_shanten<B: AsRef<[u8]>>(
         Sizes::Any.check(n, 0)?;
     }
     // Every part holds at most 14 tiles now: the keys are dense indexes.
-    let t = t.distance_tables();
-    let index = |i: usize| key::key_index(keys[i] as u32);
-    let a = t.suit_class_at(index(0));
-    let b = t.suit_class_at(index(1));
-    let s = t.suit_class_at(index(2));
-    let z = t.honor_class_at(index(3));
-    let mut d = join(t.suit_pair(a, b), t.suit_honor_pair(s, z), n / 3);
+    let mut d = keyed_distance(&t.distance_tables(), keys.map(|k| k as key::Key), n / 3);
     if n >= 13 {
         d = d.min(tally.special_distance(rules));
     }
     Ok(d as i8 - 1)
+}
+
+/// The standard form's distance of the parts with keys `keys` (each of at
+/// most 14 tiles: dense indexes), towards `k` melds and a pair: four class
+/// reads, two pair products and a join.
+#[inline(always)]
+pub(super) fn keyed_distance(t: &DistanceTables, keys: [key::Key; 4], k: usize) -> u8 {
+    let a = t.suit_class_at(key::key_index(keys[0]));
+    let b = t.suit_class_at(key::key_index(keys[1]));
+    let s = t.suit_class_at(key::key_index(keys[2]));
+    let z = t.honor_class_at(key::key_index(keys[3]));
+    join(t.suit_pair(a, b), t.suit_honor_pair(s, z), k)
 }
 
 /// Distance of a concealed hand of `n` slots (its tiles, or more where

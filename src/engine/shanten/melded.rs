@@ -157,8 +157,9 @@ pub(super) enum Leaves {
     Capped { suit: usize },
 }
 
-/// How the declared melds of `hand` leave its parts ([`Leaves`]); `None`
-/// where more than one part is not its class.
+/// How the declared melds of `hand` (whose part keys are `keys`) leave
+/// its parts ([`Leaves`]); `None` where more than one part is not its
+/// class.
 ///
 /// A part is its class beside at most one meld a suit whose `suit_caps`
 /// bit is clear for the suit's concealed pattern, and beside honour melds
@@ -168,7 +169,7 @@ pub(super) enum Leaves {
 /// beside two or more melds is the next most common. (Two melds in a suit
 /// that bind as one, see [`binding`], take the certificate here too.)
 #[inline(always)]
-pub(super) fn leaves(t: &DistanceTables, hand: &Hand) -> Option<Leaves> {
+pub(super) fn leaves(t: &DistanceTables, hand: &Hand, keys: &[key::Key; 4]) -> Option<Leaves> {
     let c = hand.counts();
     // Suits (bit per suit) beside a meld, beside two or more, and those
     // whose first meld leaves the suit's pattern a capped row.
@@ -188,9 +189,8 @@ pub(super) fn leaves(t: &DistanceTables, hand: &Hand) -> Option<Leaves> {
             continue;
         }
         seen |= bit;
-        let v: &[u8; 9] = c[9 * part..9 * part + 9].try_into().expect("nine");
         let j = CONFIG_START[m.kind() as usize] + (i % 9) as u32;
-        capped |= ((t.suit_caps_at(key::suit_index(v)) >> j & 1) as u8) << part;
+        capped |= ((t.suit_caps_at(key::key_index(keys[part])) >> j & 1) as u8) << part;
     }
     match (multi, capped & !multi) {
         (0, 0) => Some(Leaves::Classes),
@@ -393,11 +393,11 @@ fn multi_draw_lowers(
     }
 }
 
-/// The distance of a melded hand whose melds leave every part its class
-/// but suit `suit` ([`Leaves::Capped`]), towards `k` melds and a pair: the
-/// concealed path's class reads give the plain distance `d`, a lower
-/// bound, and the certificate ([`doubt`]) asks only about the suit's cells
-/// that some allocation reaching `d` uses. One such cell whose plain value
+/// The distance of a melded hand (part keys `keys`) whose melds leave
+/// every part its class but suit `suit` ([`Leaves::Capped`]), towards `k`
+/// melds and a pair: the concealed path's class reads give the plain
+/// distance `d`, a lower bound, and the certificate ([`doubt`]) asks only
+/// about the suit's cells that some allocation reaching `d` uses. One such cell whose plain value
 /// no target breaking a cap needs is reached within the caps, so `d` is
 /// exact; where every one may need such a target, `None` (the melded path
 /// works the suit out). A cell of distance 0 is the suit's own tiles,
@@ -406,11 +406,11 @@ fn multi_draw_lowers(
 pub(super) fn capped_class_distance(
     t: &DistanceTables,
     hand: &Hand,
+    keys: &[key::Key; 4],
     suit: usize,
     k: usize,
 ) -> Option<u8> {
-    let keys = key::hand_keys(hand.counts());
-    let [a, b, s] = suit_classes(t, &keys);
+    let [a, b, s] = suit_classes(t, keys);
     let z = t.honor_class_at(key::key_index(keys[3]));
     let rest = match suit {
         0 => product_up_to(t.suit(b), t.suit_honor_pair(s, z), k),
@@ -437,11 +437,12 @@ pub(super) fn capped_class_distance(
 pub(super) fn voided_capped_classes(
     t: &DistanceTables,
     hand: &Hand,
+    keys: &[key::Key; 4],
     suit: usize,
     keeps: impl Iterator<Item = u8>,
     k: usize,
 ) -> Option<u8> {
-    let class = suit_classes(t, &key::hand_keys(hand.counts()));
+    let class = suit_classes(t, keys);
     let x = t.suit(class[suit]);
     let doubts = suit_doubts(t, hand, suit, x, lanes_up_to(k))?;
     let (mut exact, mut doubtful) = (FAR, FAR);
@@ -1163,18 +1164,18 @@ fn class_draws(
 }
 
 /// The distance of a hand whose melds leave every part its class
-/// ([`Leaves::Classes`]) over sets of two suits kept (Sichuan's voids,
-/// `keeps`), towards `k` melds and a pair: each set's pair product, as a
-/// concealed hand of those suits, the least of them. `None` where a set
-/// keeps other parts than two suits.
+/// ([`Leaves::Classes`]; `keys` its part keys) over sets of two suits
+/// kept (Sichuan's voids, `keeps`), towards `k` melds and a pair: each
+/// set's pair product, as a concealed hand of those suits, the least of
+/// them. `None` where a set keeps other parts than two suits.
 #[inline]
 pub(super) fn voided_classes(
     t: &DistanceTables,
-    c: &[u8; KINDS],
+    keys: &[key::Key; 4],
     keeps: impl Iterator<Item = u8>,
     k: usize,
 ) -> Option<u8> {
-    let class = suit_classes(t, &key::hand_keys(c));
+    let class = suit_classes(t, keys);
     let mut d = FAR;
     for keep in keeps {
         if !two_suits(keep) {

@@ -55,13 +55,13 @@ use crate::forms;
 use crate::hand::{Hand, MeldKind};
 use crate::rules::Rules;
 use crate::table::generate::shanten::FAR;
-use crate::table::Tables;
+use crate::table::{key, Tables};
 use crate::tile::{total, Counts, Tile, KINDS};
 use crate::tileset::TileSet;
 pub(crate) use combine::{capped_distances, improving_ranks, join, lowers, optimal_lanes, product};
 use concealed::{
     concealed_after, concealed_draws, concealed_rows, concealed_shanten, concealed_short_rows,
-    open_standard, with_special, OpenParts,
+    keyed_distance, open_standard, with_special, OpenParts,
 };
 use counts::{held_mask, Tally};
 use general::{all_parts_open, distance, improving, special_improving, Memo};
@@ -649,10 +649,12 @@ impl<B: AsRef<[u8]>> Tables<B> {
             }
         }
         if hand.meld_count() > 0 && !rules.three_player {
-            match leaves(&self.distance_tables(), hand) {
+            // The part keys, read once for the melds and the classes.
+            let keys = key::hand_keys(hand.counts());
+            match leaves(&self.distance_tables(), hand, &keys) {
                 // Melds that leave every part its class: the concealed tables.
                 Some(Leaves::Classes) => {
-                    if let Some(s) = self.classes_shanten(hand, rules)? {
+                    if let Some(s) = self.classes_shanten(hand, rules, &keys)? {
                         return Ok(s);
                     }
                 }
@@ -660,8 +662,8 @@ impl<B: AsRef<[u8]>> Tables<B> {
                 // straight beside two melds): the certificate on that suit.
                 Some(Leaves::Capped { suit }) if rules.plain() => {
                     Sizes::Any.check(hand.concealed_len(), hand.meld_count())?;
-                    let k = hand.concealed_len() / 3;
-                    if let Some(d) = capped_class_distance(&self.distance_tables(), hand, suit, k) {
+                    let (t, k) = (self.distance_tables(), hand.concealed_len() / 3);
+                    if let Some(d) = capped_class_distance(&t, hand, &keys, suit, k) {
                         return reached(d);
                     }
                 }
@@ -670,7 +672,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
                     let capped = Shape::checked(hand, rules, Sizes::Any)?;
                     let (t, k) = (self.distance_tables(), hand.concealed_len() / 3);
                     let keeps = voids(capped, rules);
-                    if let Some(d) = voided_capped_classes(&t, hand, suit, keeps, k) {
+                    if let Some(d) = voided_capped_classes(&t, hand, &keys, suit, keeps, k) {
                         return reached(d);
                     }
                 }
@@ -693,12 +695,20 @@ impl<B: AsRef<[u8]>> Tables<B> {
     /// MCR's knitted straight beside one meld, and over Sichuan's voids.
     /// `None` for rules whose kept parts the class tables do not combine.
     #[inline(always)]
-    fn classes_shanten(&self, hand: &Hand, rules: &Rules) -> Result<Option<i8>, ShantenError> {
+    fn classes_shanten(
+        &self,
+        hand: &Hand,
+        rules: &Rules,
+        keys: &[key::Key; 4],
+    ) -> Result<Option<i8>, ShantenError> {
         let (c, melds) = (hand.counts(), hand.meld_count());
         if rules.plain() {
             Sizes::Any.check(hand.concealed_len(), melds)?;
-            let s = concealed_shanten(self, c, rules)?;
-            let (size, d) = (hand.concealed_len() + 3 * melds, (s + 1) as u8);
+            // At most 11 concealed tiles beside a meld: no counting form,
+            // and every part's key a dense index.
+            let d = keyed_distance(&self.distance_tables(), *keys, hand.concealed_len() / 3);
+            let s = d as i8 - 1;
+            let size = hand.concealed_len() + 3 * melds;
             if !rules.mcr_forms
                 || forms::knitted_straight_sets(size, melds).is_none()
                 || !knitted_within(held_mask(c), d, false)
@@ -715,7 +725,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
         let capped = Shape::checked(hand, rules, Sizes::Any)?;
         let t = self.distance_tables();
         let k = hand.concealed_len() / 3;
-        voided_classes(&t, c, voids(capped, rules), k)
+        voided_classes(&t, keys, voids(capped, rules), k)
             .map(reached)
             .transpose()
     }

@@ -708,11 +708,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
             // and every part's key a dense index.
             let d = keyed_distance(&self.distance_tables(), *keys, hand.concealed_len() / 3);
             let s = d as i8 - 1;
-            let size = hand.concealed_len() + 3 * melds;
-            if !rules.mcr_forms
-                || forms::knitted_straight_sets(size, melds).is_none()
-                || !knitted_within(held_mask(c), d, false)
-            {
+            if !knitted_beside_melds(hand, rules) || !knitted_within(held_mask(c), d, false) {
                 return Ok(Some(s));
             }
             // MCR beside one meld: the knitted straight, a count.
@@ -749,9 +745,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
         let Some((d, tiles)) = leaves_effective(&t, hand, hand.concealed_len() / 3) else {
             return Ok(None);
         };
-        if rules.mcr_forms
-            && forms::knitted_straight_sets(hand.concealed_len() + 3 * melds, melds).is_some()
-        {
+        if knitted_beside_melds(hand, rules) {
             // MCR beside one meld: the knitted straight, a count.
             let knitted = knitted_beside_meld(hand.counts(), &Melded::of(hand), true, d);
             return Ok(Some(fewer((d, tiles), knitted)));
@@ -954,12 +948,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
             // Sichuan's voids and missing tiles: what the general path checks.
             Shape::checked(hand, rules, sizes)?
         };
-        let knitted = rules.mcr_forms
-            && forms::knitted_straight_sets(
-                hand.concealed_len() + 3 * hand.meld_count(),
-                hand.meld_count(),
-            )
-            .is_some();
+        let knitted = knitted_beside_melds(hand, rules);
         let k = hand.concealed_len() / 3;
         Ok(self.melded_towards(hand, k, capped, rules, want, knitted))
     }
@@ -1031,14 +1020,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
         rules: &Rules,
         visible: &Counts,
     ) -> Result<Option<Discards>, ShantenError> {
-        let knitted = || {
-            rules.mcr_forms
-                && forms::knitted_straight_sets(
-                    hand.concealed_len() + 3 * hand.meld_count(),
-                    hand.meld_count(),
-                )
-                .is_some()
-        };
+        let knitted = || knitted_beside_melds(hand, rules);
         if hand.meld_count() == 0 || rules.three_player {
             return Ok(None);
         }
@@ -1388,6 +1370,15 @@ impl<B: AsRef<[u8]>> Tables<B> {
         };
         special_improving(self, &shape, rules, bound)
     }
+}
+
+/// Whether the rules' knitted straight (MCR) is in reach of a melded
+/// hand: its size and melds leave room for the nine knitted tiles.
+#[inline(always)]
+fn knitted_beside_melds(hand: &Hand, rules: &Rules) -> bool {
+    let melds = hand.meld_count();
+    rules.mcr_forms
+        && forms::knitted_straight_sets(hand.concealed_len() + 3 * melds, melds).is_some()
 }
 
 /// Four minus the copies in the hand, its melds and `visible`.

@@ -5,7 +5,7 @@
 
 use hupai::reference::shanten as brute;
 use hupai::sets::{hands, remove_random, with_melds, Rng, Set, SEED};
-use hupai::{reference, Hand, Rules, Tile, TileSet, KINDS};
+use hupai::{reference, Hand, Rules, Tables, Tile, TileSet, KINDS};
 use rayon::prelude::*;
 
 const NONE: [u8; KINDS] = [0; KINDS];
@@ -32,6 +32,20 @@ fn melded(i: u64) -> Hand {
     }
     let melds: Vec<_> = h.melds().copied().collect();
     Hand::new(c, &melds).expect("fewer tiles than a valid hand")
+}
+
+/// The kinds whose draw lowers `h`'s shanten `s` under `rules`: effective
+/// tiles by their definition, asked of the engine's shanten (held to the
+/// reference below).
+fn lowering_draws(t: &Tables, h: &Hand, rules: &Rules, s: i8) -> TileSet {
+    let mut out = TileSet::EMPTY;
+    for x in Tile::all() {
+        let next = h.with_tile(x).map(|n| t.shanten(&n, rules));
+        if next.is_ok_and(|n| n.is_ok_and(|n| n < s)) {
+            out.insert(x);
+        }
+    }
+    out
 }
 
 /// A million melded hands (250,000 per rule set): the engine's shanten is
@@ -69,19 +83,7 @@ fn melded_effective_tiles_and_discards_on_100_000_hands() {
         (0..n).into_par_iter().for_each(|i| {
             let h = melded(0x1000_0000 + i * 4 + k as u64);
             let Ok(s) = t.shanten(&h, rules) else { return };
-            let lowers = |h: &Hand| -> TileSet {
-                let mut out = TileSet::EMPTY;
-                for x in Tile::all() {
-                    if let Ok(next) = h.with_tile(x) {
-                        if t.shanten(&next, rules)
-                            .is_ok_and(|n| n < t.shanten(h, rules).unwrap())
-                        {
-                            out.insert(x);
-                        }
-                    }
-                }
-                out
-            };
+            let lowers = |h: &Hand| lowering_draws(t, h, rules, t.shanten(h, rules).unwrap());
             let slow = i % 100 == 0;
             if (h.concealed_len() + 3 * h.meld_count()) % 3 == 1 {
                 let e = t.effective(&h, rules, &NONE).unwrap();
@@ -138,13 +140,7 @@ fn effective_tiles_beside_two_or_more_melds_in_a_suit() {
                 let Ok(e) = t.effective(h, rules, &NONE) else {
                     return 0;
                 };
-                let mut want = TileSet::EMPTY;
-                for x in Tile::all() {
-                    let next = h.with_tile(x).map(|n| t.shanten(&n, rules));
-                    if next.is_ok_and(|s| s.is_ok_and(|s| s < e.shanten())) {
-                        want.insert(x);
-                    }
-                }
+                let want = lowering_draws(t, h, rules, e.shanten());
                 assert_eq!(e.tiles(), want, "{} {h}", rules.name);
                 1
             })
@@ -178,13 +174,7 @@ fn effective_tiles_beside_an_honour_pung_whose_last_copy_is_held() {
                 let Ok(e) = t.effective(&h, rules, &NONE) else {
                     return 0;
                 };
-                let mut want = TileSet::EMPTY;
-                for x in Tile::all() {
-                    let next = h.with_tile(x).map(|n| t.shanten(&n, rules));
-                    if next.is_ok_and(|s| s.is_ok_and(|s| s < e.shanten())) {
-                        want.insert(x);
-                    }
-                }
+                let want = lowering_draws(t, &h, rules, e.shanten());
                 assert_eq!(e.tiles(), want, "{} {h}", rules.name);
                 if i % 20 == 0 {
                     assert_eq!(Some(e.tiles()), brute::effective(&h, rules), "{h}");

@@ -397,11 +397,11 @@ fn multi_draw_lowers(
 /// every part its class but suit `suit` ([`Leaves::Capped`]), towards `k`
 /// melds and a pair: the concealed path's class reads give the plain
 /// distance `d`, a lower bound, and the certificate ([`doubt`]) asks only
-/// about the suit's cells that some allocation reaching `d` uses. One such cell whose plain value
-/// no target breaking a cap needs is reached within the caps, so `d` is
-/// exact; where every one may need such a target, `None` (the melded path
-/// works the suit out). A cell of distance 0 is the suit's own tiles,
-/// within the caps.
+/// about the suit's cells that some allocation reaching `d` uses. One such
+/// cell whose plain value no target breaking a cap needs is reached within
+/// the caps, so `d` is exact; where every one may need such a target,
+/// `None` (the melded path works the suit out). A cell of distance 0 is
+/// the suit's own tiles, within the caps.
 #[inline]
 pub(super) fn capped_class_distance(
     t: &DistanceTables,
@@ -1062,11 +1062,12 @@ fn distance_of_classes(
 /// Distance and effective tiles of a 3n+1 melded hand `c` at concealed
 /// speed from its [`ClassParts`]: the concealed path's pair products and
 /// class-pair masks (`known`, where given, the lanes each rank of part `i`
-/// lowers),
-/// then per part the draws the caps forbid taken out, and each remaining
-/// draw of a suit beside melds checked where its pattern's class may not
-/// be exact there (the `suit_caps` word beside one meld, the certificate
-/// and bounds beside more). `None` where that does not settle it.
+/// lowers), then per part the draws the caps forbid taken out, and each
+/// remaining draw of a suit beside melds checked where its pattern's class
+/// may not be exact there (the `suit_caps` word beside one meld, the
+/// certificate and bounds beside more). A discard table's `row` (the part
+/// its discard changed, and the row before) keeps what the row before
+/// shares ([`open_row_refined`]). `None` where that does not settle it.
 #[inline(always)]
 fn class_draws(
     t: &DistanceTables,

@@ -209,10 +209,11 @@ pub(super) fn leaves(t: &DistanceTables, hand: &Hand, keys: &[key::Key; 4]) -> O
 /// and its melds hold, and a declared honour kind: its last copy makes no
 /// pair or pung). A draw of a suit beside one meld is checked where the
 /// pattern it makes has a capped row (its `suit_caps` bit): the plain
-/// distances are exact before the draw, lower bounds after. The suit beside two or more
-/// melds ([`Leaves::Capped`]) takes the certificate, and the capped
-/// programme where the certificate leaves one of its optimal lanes in
-/// doubt; each of its draws as [`multi_draw_lowers`] finds. `None` where
+/// distances are exact before the draw, lower bounds after. The suit
+/// beside two or more melds ([`Leaves::Capped`]) takes the certificate,
+/// and the capped programme where the certificate leaves one of its
+/// optimal lanes in doubt; each of its draws as [`multi_draw_lowers`]
+/// finds. `None` where
 /// [`leaves`] would say `None`, where that programme disagrees with the
 /// table in an optimal lane, or where a capped row is missing from the
 /// file (the melded path answers).
@@ -412,11 +413,7 @@ pub(super) fn capped_class_distance(
 ) -> Option<u8> {
     let [a, b, s] = suit_classes(t, keys);
     let z = t.honor_class_at(key::key_index(keys[3]));
-    let rest = match suit {
-        0 => product_up_to(t.suit(b), t.suit_honor_pair(s, z), k),
-        1 => product_up_to(t.suit(a), t.suit_honor_pair(s, z), k),
-        _ => product_up_to(t.suit_pair(a, b), t.honor(z), k),
-    };
+    let rest = beside_suit(t, &[a, b, s, z], suit, k);
     let x = t.suit([a, b, s][suit]);
     let d = join(x, &rest, k);
     let optimal = optimal_lanes(x, &rest, k, d);
@@ -425,6 +422,19 @@ pub(super) fn capped_class_distance(
     }
     let doubts = suit_doubts(t, hand, suit, x, optimal)?;
     (optimal & !doubts != 0).then_some(d)
+}
+
+/// The other three parts' product beside suit `suit` (0..3) of the parts
+/// of classes `class`, in the lanes of at most `k` melds: the suit's
+/// neighbour and the class-pair product of the two parts beyond.
+#[inline(always)]
+fn beside_suit(t: &DistanceTables, class: &[u8; 4], suit: usize, k: usize) -> Distances {
+    let [a, b, s, z] = *class;
+    match suit {
+        0 => product_up_to(t.suit(b), t.suit_honor_pair(s, z), k),
+        1 => product_up_to(t.suit(a), t.suit_honor_pair(s, z), k),
+        _ => product_up_to(t.suit_pair(a, b), t.honor(z), k),
+    }
 }
 
 /// [`capped_class_distance`] over sets of two suits kept (Sichuan's voids,
@@ -900,9 +910,7 @@ fn class_distance(
     let i = odd.trailing_zeros() as usize;
     let rest = match i {
         _ if two => *t.suit(class[(m.keep & !odd).trailing_zeros() as usize]),
-        0 if all => product_up_to(t.suit(b), t.suit_honor_pair(s, z), k),
-        1 if all => product_up_to(t.suit(a), t.suit_honor_pair(s, z), k),
-        2 if all => product_up_to(t.suit_pair(a, b), t.honor(z), k),
+        0..=2 if all => beside_suit(t, class, i, k),
         _ => return None,
     };
     let d = join(&x[i], &rest, k);

@@ -1020,7 +1020,6 @@ impl<B: AsRef<[u8]>> Tables<B> {
         rules: &Rules,
         visible: &Counts,
     ) -> Result<Option<Discards>, ShantenError> {
-        let knitted = || knitted_beside_melds(hand, rules);
         if hand.meld_count() == 0 || rules.three_player {
             return Ok(None);
         }
@@ -1071,7 +1070,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
         }
         let table = first;
         // MCR beside one meld: the knitted straight, a count.
-        let knitted = knitted();
+        let knitted = knitted_beside_melds(hand, rules);
         let less = |j: usize| {
             let mut w = *c;
             w[j] -= 1;

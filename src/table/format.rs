@@ -19,7 +19,7 @@ use std::ops::Range;
 /// First bytes of the header.
 pub const MAGIC: [u8; 8] = *b"HUPAITBL";
 /// Bumped whenever the layout or the meaning of a section changes.
-pub const FORMAT_VERSION: u32 = 5;
+pub const FORMAT_VERSION: u32 = 6;
 const MAX_HEADER: usize = 64 * 1024;
 const ALIGN: usize = 16;
 

@@ -128,6 +128,58 @@ const fn back_base<const P: usize>(ranks: usize) -> [u32; P] {
 static SUIT_BACK_BASE: [u32; SUIT_BACK_PADDED] = back_base(5);
 static HONOR_BACK_BASE: [u32; HONOR_BACK_PADDED] = back_base(3);
 
+/// Bits that hold every suit key's index, whatever the counts: an index is
+/// a back base plus a front rank, and the largest of each sum to less than
+/// 2^19 (asserted below). An array of 2^19 entries read at [`suit_slot`]
+/// needs neither a bounds check nor a clamp.
+pub const SUIT_INDEX_BITS: u32 = 19;
+/// The same for honour keys: every honour index is below 2^16.
+pub const HONOR_INDEX_BITS: u32 = 16;
+
+/// The largest index a key built from `base` can have: its largest base
+/// plus the largest front rank.
+const fn largest_index<const P: usize>(base: &[u32; P]) -> usize {
+    const fn largest<const N: usize>(a: &[u32; N]) -> usize {
+        let (mut m, mut i) = (0, 0);
+        while i < N {
+            let index = key_index(a[i]);
+            if index > m {
+                m = index;
+            }
+            i += 1;
+        }
+        m
+    }
+    largest(base) + largest(&FRONT_RANK)
+}
+const _: () = assert!(largest_index(&SUIT_BACK_BASE) < 1 << SUIT_INDEX_BITS);
+const _: () = assert!(largest_index(&HONOR_BACK_BASE) < 1 << HONOR_INDEX_BITS);
+
+/// A suit key's index, masked to [`SUIT_INDEX_BITS`]: equal to
+/// [`key_index`] for every suit key, and visibly below 2^19 to the compiler.
+///
+/// ```
+/// use hupai::table::key;
+/// let k = key::suit_key(&[4, 4, 4, 4, 4, 4, 4, 4, 4]); // 36 tiles: no pattern
+/// assert_eq!(key::suit_slot(k), key::key_index(k));
+/// ```
+#[inline(always)]
+pub const fn suit_slot(k: Key) -> usize {
+    (k & ((1 << SUIT_INDEX_BITS) - 1)) as usize
+}
+
+/// An honour key's index, masked to [`HONOR_INDEX_BITS`] (see [`suit_slot`]).
+///
+/// ```
+/// use hupai::table::key;
+/// let k = key::honor_key(&[4; 7]);
+/// assert_eq!(key::honor_slot(k), key::key_index(k));
+/// ```
+#[inline(always)]
+pub const fn honor_slot(k: Key) -> usize {
+    (k & ((1 << HONOR_INDEX_BITS) - 1)) as usize
+}
+
 /// A part's dense index and tile count, packed: `index | tiles << 24`.
 pub type Key = u32;
 

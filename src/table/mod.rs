@@ -64,6 +64,16 @@ pub mod record {
     pub const fn waits(r: u16) -> u16 {
         (r >> WAIT_SHIFT) & 0x1ff
     }
+
+    use super::key;
+    /// Records in `hu.tbl`'s one section: the suit patterns' at their dense
+    /// index, the honour patterns' from [`HONOR_AT`], then zeros up to 2^19.
+    /// Every masked key ([`key::suit_slot`], `HONOR_AT +`
+    /// [`key::honor_slot`]) reads inside it, so a read needs no check.
+    pub const ENTRIES: usize = 1 << key::SUIT_INDEX_BITS;
+    /// Where the honour patterns' records start.
+    pub const HONOR_AT: usize = key::SUIT_PATTERNS;
+    const _: () = assert!(HONOR_AT + (1 << key::HONOR_INDEX_BITS) <= ENTRIES);
 }
 
 /// The need byte of `jokers.tbl`: the fewest jokers a pattern needs to become
@@ -268,8 +278,8 @@ mod embedded {
 /// ```
 pub struct Tables<B = &'static [u8]> {
     hu: TableFile<B>,
-    suit: Range<usize>,
-    honor: Range<usize>,
+    /// The one section of `hu.tbl` ([`record::ENTRIES`] records).
+    records: Range<usize>,
     jokers: TableFile<B>,
     joker_suit: Range<usize>,
     joker_honor: Range<usize>,
@@ -374,8 +384,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
             Ok(r)
         };
         let hu = file("hu.tbl", "hu")?;
-        let suit = sized(&hu, "suit", 2 * key::SUIT_PATTERNS)?;
-        let honor = sized(&hu, "honor", 2 * key::HONOR_PATTERNS)?;
+        let records = sized(&hu, "records", 2 * record::ENTRIES)?;
         let jokers = file("jokers.tbl", "jokers")?;
         let joker_suit = sized(&jokers, "suit", key::SUIT_PATTERNS)?;
         let joker_honor = sized(&jokers, "honor", key::HONOR_PATTERNS)?;
@@ -415,8 +424,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
         }
         Ok(Tables {
             hu,
-            suit,
-            honor,
+            records,
             jokers,
             joker_suit,
             joker_honor,
@@ -500,29 +508,31 @@ impl<B: AsRef<[u8]>> Tables<B> {
     /// The record of a suit pattern (≤ 14 tiles).
     #[inline]
     pub fn suit_record(&self, c: &[u8; 9]) -> u16 {
-        read_u16(self.hu.bytes(), self.suit.start, key::suit_index(c))
+        record_at(self.record_section(), key::suit_slot(key::suit_key(c)))
     }
 
     /// The record of an honour pattern (≤ 14 tiles).
     #[inline]
     pub fn honor_record(&self, c: &[u8; 7]) -> u16 {
-        read_u16(self.hu.bytes(), self.honor.start, key::honor_index(c))
+        let slot = key::honor_slot(key::honor_key(c));
+        record_at(self.record_section(), record::HONOR_AT + slot)
+    }
+
+    #[inline(always)]
+    fn record_section(&self) -> &[u8; 2 * record::ENTRIES] {
+        section(self.hu.bytes(), self.records.start)
     }
 
     /// The records of a hand's four parts from their keys ([`key::hand_keys`];
     /// each part must hold at most 14 tiles).
     #[inline(always)]
     pub fn records(&self, keys: &[key::Key; 4]) -> [u16; 4] {
-        const SUIT: usize = 2 * key::SUIT_PATTERNS;
-        const HONOR: usize = 2 * key::HONOR_PATTERNS;
-        let b = self.hu.bytes();
-        let suit: &[u8; SUIT] = section(b, self.suit.start);
-        let honor: &[u8; HONOR] = section(b, self.honor.start);
+        let r = self.record_section();
         [
-            record_at(suit, key::key_index(keys[0])),
-            record_at(suit, key::key_index(keys[1])),
-            record_at(suit, key::key_index(keys[2])),
-            record_at(honor, key::key_index(keys[3])),
+            record_at(r, key::suit_slot(keys[0])),
+            record_at(r, key::suit_slot(keys[1])),
+            record_at(r, key::suit_slot(keys[2])),
+            record_at(r, record::HONOR_AT + key::honor_slot(keys[3])),
         ]
     }
 }
@@ -536,13 +546,11 @@ fn section<const BYTES: usize>(bytes: &[u8], start: usize) -> &[u8; BYTES] {
         .expect("section lengths are checked on open")
 }
 
-/// Record `i` of a section of u16 records. The index is clamped, not checked:
-/// keys of parts of at most 14 tiles are always in range, and a clamp is one
-/// branch-free instruction where a check is a compare and a branch.
+/// Record `i` of `hu.tbl`'s records. Masked keys keep `i` below
+/// [`record::ENTRIES`], which the compiler sees, so the read has no check.
 #[inline(always)]
-fn record_at<const BYTES: usize>(section: &[u8; BYTES], i: usize) -> u16 {
-    let at = 2 * i.min(BYTES / 2 - 1);
-    u16::from_le_bytes([section[at], section[at + 1]])
+fn record_at(records: &[u8; 2 * record::ENTRIES], i: usize) -> u16 {
+    u16::from_le_bytes([records[2 * i], records[2 * i + 1]])
 }
 
 /// Joker needs ([`needs`]).
@@ -719,12 +727,6 @@ impl DecompIndex {
         };
         Decompositions { entry, multi }
     }
-}
-
-#[inline(always)]
-fn read_u16(bytes: &[u8], start: usize, i: usize) -> u16 {
-    let at = start + 2 * i;
-    u16::from_le_bytes(bytes[at..at + 2].try_into().expect("two bytes"))
 }
 
 impl Tables<&'static [u8]> {

@@ -10,17 +10,15 @@
 use crate::par::prelude::*;
 use crate::table::{format, key, record};
 
-/// The `hu.tbl` file: one record per suit pattern and per honour pattern.
+/// The `hu.tbl` file: one record per suit pattern and per honour pattern,
+/// in one section laid out as [`record::ENTRIES`] says.
 pub fn hu() -> Vec<u8> {
-    let suit = records::<9>(true);
-    let honor = records::<7>(false);
-    format::write(
-        "hu",
-        &[
-            ("suit", super::le_u16(&suit)),
-            ("honor", super::le_u16(&honor)),
-        ],
-    )
+    let mut all = records::<9>(true);
+    assert_eq!(all.len(), record::HONOR_AT);
+    all.extend(records::<7>(false));
+    // Zeros up to the size every masked key reads inside (`record::ENTRIES`).
+    all.resize(record::ENTRIES, 0);
+    format::write("hu", &[("records", super::le_u16(&all))])
 }
 
 pub(crate) fn base6<const N: usize>(v: &[u8; N]) -> usize {

@@ -439,10 +439,13 @@ fn beside_suit(t: &DistanceTables, class: &[u8; 4], suit: usize, k: usize) -> Di
 
 /// [`capped_class_distance`] over sets of two suits kept (Sichuan's voids,
 /// `keeps`; the capped suit, holding melds, is in each): each set's
-/// distance as a concealed hand of its two suits, exact where one of the
-/// capped suit's cells that reach it is certified. The least of the exact
-/// ones, where no set left in doubt could be nearer; `None` otherwise, or
-/// where a set keeps other parts than two suits.
+/// distance as a concealed hand of its two suits, a lower bound of its
+/// capped one and equal to it where one of the capped suit's cells that
+/// reach it is certified. The least of them where one set at that least
+/// is exact (a set in doubt is at least as far as its plain distance);
+/// `None` otherwise, or where a set keeps other parts than two suits.
+/// Only the sets at the least ask the certificate, about their optimal
+/// lanes alone.
 #[inline]
 pub(super) fn voided_capped_classes(
     t: &DistanceTables,
@@ -454,23 +457,33 @@ pub(super) fn voided_capped_classes(
 ) -> Option<u8> {
     let class = suit_classes(t, keys);
     let x = t.suit(class[suit]);
-    let doubts = suit_doubts(t, hand, suit, x, lanes_up_to(k))?;
-    let (mut exact, mut doubtful) = (FAR, FAR);
+    // The least distance, and the optimal lanes of each set at it (a set
+    // with none is exact: every allocation reaching it uses a cell of 0).
+    let (mut least, mut lanes, mut settled) = (FAR, 0u128, false);
     for keep in keeps {
         if !two_suits(keep) || keep >> suit & 1 == 0 {
             return None;
         }
         let y = t.suit(class[(keep & !(1 << suit)).trailing_zeros() as usize]);
         let d = join(x, y, k);
-        let optimal = optimal_lanes(x, y, k, d);
-        if optimal & !doubts != 0 || optimal == 0 {
-            exact = exact.min(d);
-        } else {
-            doubtful = doubtful.min(d);
+        if d > least {
+            continue;
         }
+        let optimal = optimal_lanes(x, y, k, d);
+        if d < least {
+            (least, lanes, settled) = (d, 0, false);
+        }
+        lanes |= optimal;
+        settled |= optimal == 0;
     }
-    // A set in doubt is at least as far as its plain distance.
-    (exact <= doubtful).then_some(exact)
+    if settled || least == FAR {
+        return Some(least);
+    }
+    // One set at the least with a certified optimal lane is exact. The
+    // union asks no more of the certificate than each set alone: a lane's
+    // answer does not depend on the other lanes asked.
+    let doubts = suit_doubts(t, hand, suit, x, lanes)?;
+    (lanes & !doubts != 0).then_some(least)
 }
 
 /// The table classes of the three suits of the hand whose part keys are

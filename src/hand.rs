@@ -173,11 +173,13 @@ impl Meld {
     }
 
     /// The kind of meld.
+    #[inline]
     pub fn kind(&self) -> MeldKind {
         self.kind
     }
 
     /// The lowest tile.
+    #[inline]
     pub fn tile(&self) -> Tile {
         self.tile
     }
@@ -220,6 +222,7 @@ impl Meld {
     }
 
     /// True for kongs of either kind.
+    #[inline]
     pub fn is_kong(&self) -> bool {
         matches!(self.kind, MeldKind::Kong | MeldKind::ConcealedKong)
     }
@@ -231,6 +234,7 @@ impl Meld {
 
     /// Number of tiles: 3, or 4 for kongs.
     #[allow(clippy::len_without_is_empty)]
+    #[inline]
     pub fn len(&self) -> usize {
         3 + usize::from(self.is_kong())
     }
@@ -245,6 +249,7 @@ impl Meld {
     }
 
     /// Add this meld's tiles to a count array.
+    #[inline]
     pub fn add_to(&self, counts: &mut Counts) {
         // Without a branch on the kind (as random as the hand): a chow adds
         // one to its first tile and the two after, a pung or kong its
@@ -391,6 +396,7 @@ impl Hand {
     }
 
     /// Declared melds.
+    #[inline]
     pub fn melds(&self) -> impl Iterator<Item = &Meld> + Clone {
         self.melds[..self.meld_count as usize].iter()
     }
@@ -421,6 +427,7 @@ impl Hand {
     }
 
     /// Counts of concealed tiles plus every tile in declared melds.
+    #[inline]
     pub fn all_counts(&self) -> Counts {
         let mut all = self.counts;
         for m in self.melds() {

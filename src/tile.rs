@@ -100,6 +100,7 @@ impl Tile {
     pub const RED: Tile = Tile(33);
 
     /// The tile with this index, if it is below 34.
+    #[inline]
     pub const fn from_index(i: usize) -> Option<Tile> {
         if i < KINDS {
             Some(Tile(i as u8))

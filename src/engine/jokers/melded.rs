@@ -182,6 +182,7 @@ pub(super) fn knitted_beside_meld(c: &Counts, cap: &Counts, j: usize, bound: u8)
 
 /// The numbered suits (bit per suit) holding declared melds: Sichuan voids
 /// none of them.
+#[inline]
 fn suits(hand: &Hand) -> u8 {
     hand.melds()
         .map(|m| m.tile().index() / 9)

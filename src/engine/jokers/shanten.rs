@@ -155,6 +155,7 @@ const DISCARD: &str = "3n+2 tiles (14, 11, 8, 5 or 2)";
 /// riichi), after the checks [`Shape::new`] makes, in its order; `None` for
 /// a hand beside declared melds or of three players (the `melded` bounds
 /// or the per-part search).
+#[inline]
 fn concealed(
     hand: &Hand,
     jokers: usize,
@@ -235,6 +236,7 @@ struct Shape {
 }
 
 /// The size check of plain shanten, jokers counted as concealed tiles.
+#[inline]
 fn check(
     concealed: usize,
     melds: usize,
@@ -312,6 +314,7 @@ impl Shape {
     }
 }
 
+#[inline]
 fn tile(i: usize) -> Tile {
     Tile::from_index(i).expect("index < 34")
 }
@@ -479,6 +482,7 @@ fn distance(s: &Shape, rules: &Rules) -> u8 {
 /// keeps the size and the form (the knitted straight's own tiles stay: they
 /// are one copy each), so repeat until every kind holds at most four. The
 /// special forms hold at most four copies anyway.
+#[inline]
 fn fills_within_four(s: &Shape, rules: &Rules) -> bool {
     const L: u64 = 0x0101_0101_0101_0101;
     if s.melds > 0 || !rules.honors || rules.max_suits < 3 {
@@ -1038,6 +1042,7 @@ impl<'s> CappedRows<'s> {
     }
 
     /// Part `p`'s rows where a meld caps it (`None`: the tables' own).
+    #[inline]
     fn get(&mut self, p: usize) -> Option<Levels> {
         if self.capped(p) && self.done >> p & 1 == 0 {
             self.rows[p] = Some(capped_levels(self.s, p, self.k));

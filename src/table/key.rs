@@ -638,6 +638,38 @@ pub fn index<const N: usize>(v: &[u8; N]) -> usize {
 mod tests {
     use super::*;
 
+    /// Every count vector, of any size (5^9 suits, 5^7 honours): the masked
+    /// slot is the key's index, and the patterns of at most 14 tiles keep
+    /// their dense indexes below the pattern counts (the records past them
+    /// in `hu.tbl` are padding that only larger vectors read).
+    #[test]
+    fn slots_are_the_indexes_of_every_count_vector() {
+        let digits = |mut k: usize, out: &mut [u8]| {
+            for d in out.iter_mut() {
+                *d = (k % 5) as u8;
+                k /= 5;
+            }
+        };
+        let mut v = [0u8; 9];
+        for k in 0..5usize.pow(9) {
+            digits(k, &mut v);
+            let key = suit_key(&v);
+            assert_eq!(suit_slot(key), key_index(key), "{v:?}");
+            if v.iter().sum::<u8>() <= 14 {
+                assert!(suit_slot(key) < SUIT_PATTERNS, "{v:?}");
+            }
+        }
+        let mut h = [0u8; 7];
+        for k in 0..5usize.pow(7) {
+            digits(k, &mut h);
+            let key = honor_key(&h);
+            assert_eq!(honor_slot(key), key_index(key), "{h:?}");
+            if h.iter().sum::<u8>() <= 14 {
+                assert!(honor_slot(key) < HONOR_PATTERNS, "{h:?}");
+            }
+        }
+    }
+
     #[test]
     fn neighbourhoods_give_the_neighbours_indices() {
         for v in patterns::<9>() {

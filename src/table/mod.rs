@@ -35,6 +35,8 @@ use std::sync::OnceLock;
 
 /// The bits of a per-pattern record.
 pub mod record {
+    use super::key;
+
     /// The pattern splits into melds only (its size is 3n).
     pub const MELDS: u16 = 1;
     /// The pattern splits into melds and one pair (its size is 3n+2). Bit 2,
@@ -65,7 +67,6 @@ pub mod record {
         (r >> WAIT_SHIFT) & 0x1ff
     }
 
-    use super::key;
     /// Records in `hu.tbl`'s one section: the suit patterns' at their dense
     /// index, the honour patterns' from [`HONOR_AT`], then zeros up to 2^19.
     /// Every masked key ([`key::suit_slot`], `HONOR_AT +`

@@ -644,30 +644,22 @@ mod tests {
     /// in `hu.tbl` are padding that only larger vectors read).
     #[test]
     fn slots_are_the_indexes_of_every_count_vector() {
-        let digits = |mut k: usize, out: &mut [u8]| {
-            for d in out.iter_mut() {
-                *d = (k % 5) as u8;
-                k /= 5;
-            }
-        };
-        let mut v = [0u8; 9];
-        for k in 0..5usize.pow(9) {
-            digits(k, &mut v);
-            let key = suit_key(&v);
-            assert_eq!(suit_slot(key), key_index(key), "{v:?}");
-            if v.iter().sum::<u8>() <= 14 {
-                assert!(suit_slot(key) < SUIT_PATTERNS, "{v:?}");
-            }
-        }
-        let mut h = [0u8; 7];
-        for k in 0..5usize.pow(7) {
-            digits(k, &mut h);
-            let key = honor_key(&h);
-            assert_eq!(honor_slot(key), key_index(key), "{h:?}");
-            if h.iter().sum::<u8>() <= 14 {
-                assert!(honor_slot(key) < HONOR_PATTERNS, "{h:?}");
+        fn every<const N: usize>(key: fn(&[u8; N]) -> Key, slot: fn(Key) -> usize, below: usize) {
+            let mut v = [0u8; N];
+            for mut k in 0..5usize.pow(N as u32) {
+                for d in v.iter_mut() {
+                    *d = (k % 5) as u8;
+                    k /= 5;
+                }
+                let key = key(&v);
+                assert_eq!(slot(key), key_index(key), "{v:?}");
+                if v.iter().sum::<u8>() <= 14 {
+                    assert!(slot(key) < below, "{v:?}");
+                }
             }
         }
+        every::<9>(suit_key, suit_slot, SUIT_PATTERNS);
+        every::<7>(honor_key, honor_slot, HONOR_PATTERNS);
     }
 
     #[test]

@@ -172,29 +172,25 @@ pub(super) enum Leaves {
 pub(super) fn leaves(t: &DistanceTables, hand: &Hand, keys: &[key::Key; 4]) -> Option<Leaves> {
     let c = hand.counts();
     // Suits (bit per suit) beside a meld, beside two or more, and those
-    // whose first meld leaves the suit's pattern a capped row.
-    let (mut seen, mut multi, mut capped) = (0u8, 0u8, 0u8);
+    // whose first meld leaves the suit's pattern a capped row; whether an
+    // honour meld's kind is also held. Without a branch a meld: which
+    // parts hold melds is as random as the hand.
+    let (mut seen, mut multi, mut capped, mut held) = (0u8, 0u8, 0u8, false);
     for m in hand.melds() {
         let i = m.tile().index();
         let part = i / 9;
-        if part == 3 {
-            if c[i] > 0 {
-                return None;
-            }
-            continue;
-        }
-        let bit = 1 << part;
-        if seen & bit != 0 {
-            multi |= bit;
-            continue;
-        }
+        let bit = (1u8 << part) & 0b111;
+        multi |= seen & bit;
+        let first = bit & !seen;
         seen |= bit;
+        held |= (part == 3) & (c[i] > 0);
         let j = CONFIG_START[m.kind() as usize] + (i % 9) as u32;
-        capped |= ((t.suit_caps_at(key::key_index(keys[part])) >> j & 1) as u8) << part;
+        let caps = t.suit_caps_at(key::key_index(keys[part]));
+        capped |= (caps >> j & 1) as u8 * first;
     }
-    match (multi, capped & !multi) {
-        (0, 0) => Some(Leaves::Classes),
-        (_, 0) if multi.count_ones() == 1 => Some(Leaves::Capped {
+    match (held, multi, capped & !multi) {
+        (false, 0, 0) => Some(Leaves::Classes),
+        (false, _, 0) if multi.count_ones() == 1 => Some(Leaves::Capped {
             suit: multi.trailing_zeros() as usize,
         }),
         _ => None,
@@ -425,16 +421,19 @@ pub(super) fn capped_class_distance(
 }
 
 /// The other three parts' product beside suit `suit` (0..3) of the parts
-/// of classes `class`, in the lanes of at most `k` melds: the suit's
-/// neighbour and the class-pair product of the two parts beyond.
+/// of classes `class`, in the lanes of at most `k` melds: the lower of the
+/// two other suits times the class-pair product of the higher and the
+/// honours (the product is associative and commutative, so one form
+/// serves every suit, without a branch on it).
 #[inline(always)]
 fn beside_suit(t: &DistanceTables, class: &[u8; 4], suit: usize, k: usize) -> Distances {
-    let [a, b, s, z] = *class;
-    match suit {
-        0 => product_up_to(t.suit(b), t.suit_honor_pair(s, z), k),
-        1 => product_up_to(t.suit(a), t.suit_honor_pair(s, z), k),
-        _ => product_up_to(t.suit_pair(a, b), t.honor(z), k),
-    }
+    let lower = usize::from(suit == 0);
+    let higher = 2 - usize::from(suit == 2);
+    product_up_to(
+        t.suit(class[lower]),
+        t.suit_honor_pair(class[higher], class[3]),
+        k,
+    )
 }
 
 /// [`capped_class_distance`] over sets of two suits kept (Sichuan's voids,
@@ -508,9 +507,9 @@ fn suit_doubts(
     let mut caps = u128::from_le_bytes([4; 16]);
     for m in hand.melds() {
         let i = m.tile().index();
-        if i / 9 == suit {
-            caps -= COPIES[m.kind() as usize] << (8 * (i % 9));
-        }
+        // Without a branch a meld: which suit it is in is as random as the hand.
+        let here = u128::from(i / 9 == suit).wrapping_neg();
+        caps -= COPIES[m.kind() as usize] << (8 * (i % 9)) & here;
     }
     let c = hand.counts();
     let v: &[u8; 9] = c[9 * suit..9 * suit + 9].try_into().expect("nine");

@@ -23,7 +23,7 @@
 //! capped programme ([`capped_distances`](super::combine::capped_distances))
 //! answers.
 
-use super::combine::nonzero_lanes;
+use super::combine::{lane_bits, nonzero_lanes};
 use crate::table::generate::shanten::FAR;
 use crate::table::key::Neighbourhood;
 use crate::table::{DistanceTables, Distances};
@@ -91,16 +91,28 @@ pub(super) fn doubt(
     let top = (base & lanes).to_le_bytes().into_iter().max().unwrap_or(0);
     let most = most_copies(lanes);
     let tiles: u8 = v.iter().sum();
+    // The ranks to test, a byte lane each and without a branch a rank
+    // (which ranks the melds cap is as random as the hand): those capped
+    // below `most` whose gain (caps − v + 1, at most 5) is at most `top`.
+    // Each lane sum stays below 0x100 and each difference above 0: no
+    // lane carries or borrows. The lanes past rank 9 hold caps of 4 and no
+    // tile: never below `most` (at most 4).
+    let (mut padded, mut held) = ([4u8; 16], [0u8; 16]);
+    padded[..9].copy_from_slice(&caps[..9]);
+    held[..9].copy_from_slice(v);
+    let (caps, held) = (u128::from_le_bytes(padded), u128::from_le_bytes(held));
+    let lane = |b: u8| u128::from_le_bytes([b; 16]);
+    let gains = caps + lane(1) - held;
+    let below_most = !(caps + lane(0x80 - most)) & lane(0x80);
+    let within_top = !(gains + lane(0x7f - top.min(5))) & lane(0x80);
+    let gains = gains.to_le_bytes();
     let n = Neighbourhood::suit(v);
     let mut doubt = 0u128;
-    for r in 0..9 {
-        if caps[r] >= most {
-            continue;
-        }
-        let gain = caps[r] - v[r] + 1;
-        if gain > top {
-            continue;
-        }
+    let mut tested = lane_bits((below_most & within_top) >> 7);
+    while tested != 0 {
+        let r = tested.trailing_zeros() as usize;
+        tested &= tested - 1;
+        let gain = gains[r];
         if tiles + gain > 14 {
             return None;
         }
@@ -108,7 +120,7 @@ pub(super) fn doubt(
         // v[r]) and 14 tiles. Lanes where D(w) + gain = D(v): no lane sum
         // carries (lanes ≤ 64).
         let w = t.suit(t.suit_class_at(n.up_by(r, gain)));
-        let shifted = u128::from_le_bytes(*w) + u128::from_le_bytes([gain; 16]);
+        let shifted = u128::from_le_bytes(*w) + lane(gain);
         doubt |= equal_lanes(shifted, base);
     }
     Some(doubt & lanes)
@@ -149,43 +161,63 @@ mod tests {
     use crate::Tables;
 
     /// Wherever the certificate vouches for a lane, the capped programme
-    /// (the definition) agrees: every suit pattern under caps left by
-    /// one declared meld of each kind, and random caps from two melds.
+    /// (the definition) agrees: every suit pattern under the caps left by
+    /// each declared meld (at most 11 concealed tiles beside it) and by
+    /// each two declared melds (at most 8 beside them).
     #[test]
     fn certified_lanes_equal_the_capped_programme() {
         use rayon::prelude::*;
         let tables = Tables::embedded();
         let t = &tables.distance_tables();
-        let mut cap_sets: Vec<[u8; 9]> = Vec::new();
+        // Each meld's copies a rank: seven chows, nine pungs, nine kongs.
+        let mut melds: Vec<[u8; 9]> = Vec::new();
         for r in 0..9 {
-            for taken in [1u8, 3, 4] {
-                let mut c = [4u8; 9];
-                c[r] -= taken;
-                cap_sets.push(c);
+            for taken in [3u8, 4] {
+                let mut m = [0u8; 9];
+                m[r] = taken;
+                melds.push(m);
             }
             if r + 2 < 9 {
-                let mut c = [4u8; 9];
-                c[r..r + 3].iter_mut().for_each(|x| *x -= 1);
-                cap_sets.push(c);
-                let mut two = c;
-                two[r..r + 3].iter_mut().for_each(|x| *x -= 1);
-                cap_sets.push(two);
+                let mut m = [0u8; 9];
+                m[r..r + 3].fill(1);
+                melds.push(m);
+            }
+        }
+        let caps_of = |taken: &[&[u8; 9]]| -> Option<[u8; 9]> {
+            let mut c = [4u8; 9];
+            for m in taken {
+                for (c, x) in c.iter_mut().zip(*m) {
+                    *c = c.checked_sub(*x)?;
+                }
+            }
+            Some(c)
+        };
+        let mut cap_sets: Vec<([u8; 9], u8)> = Vec::new();
+        for (i, a) in melds.iter().enumerate() {
+            cap_sets.extend(caps_of(&[a]).map(|c| (c, 11)));
+            for b in &melds[i..] {
+                cap_sets.extend(caps_of(&[a, b]).map(|c| (c, 8)));
             }
         }
         let patterns = key::patterns::<9>();
         let checked: usize = cap_sets
             .par_iter()
-            .map(|caps| {
+            .map(|(caps, most)| {
                 let mut n = 0;
-                // A declared meld leaves at most 11 concealed tiles.
                 let fits = |v: &&[u8; 9]| {
-                    v.iter().sum::<u8>() <= 11 && v.iter().zip(caps).all(|(a, b)| a <= b)
+                    v.iter().sum::<u8>() <= *most && v.iter().zip(caps).all(|(a, b)| a <= b)
                 };
                 for v in patterns.iter().filter(fits) {
                     let truth = capped_distances(v, caps, true, 4);
-                    // Every cell, and the cells of at most one or two
-                    // melds (where the ranks a target cannot break skip).
-                    for asked in [REAL_LANES, lanes_up_to(1), lanes_up_to(2)] {
+                    // Every cell, the cells of at most one or two melds
+                    // (where the ranks a target cannot break skip), and
+                    // each real cell alone (where the largest distance
+                    // asked is that cell's: gains up to it are tested).
+                    let single = (0..16)
+                        .map(|l| 0xffu128 << (8 * l))
+                        .filter(|l| l & REAL_LANES != 0);
+                    let sets = [REAL_LANES, lanes_up_to(1), lanes_up_to(2)];
+                    for asked in sets.into_iter().chain(single) {
                         let Some(c) = certify(t, v, caps, asked) else {
                             continue;
                         };

@@ -15,7 +15,7 @@ use super::concealed::{concealed_draws, open_parts_of};
 use super::counts::{
     at_least, held_mask, seven_pairs, thirteen_orphans, Tally, HONOR_KINDS, KNITTED_MASKS,
 };
-use super::melded::Melded;
+use super::melded::CapMasks;
 use super::{fewer, ShantenError, Sizes};
 use crate::forms::{self, KNITTED_PERMS};
 use crate::rules::{Rules, SevenPairs};
@@ -214,13 +214,13 @@ pub(super) fn knitted_effective<B: AsRef<[u8]>>(
 /// with `want`, the draws that lower it: the straight's tiles not held,
 /// and the pair's. `m` gives the copies the melds leave.
 #[inline]
-pub(super) fn knitted_beside_meld(c: &Counts, m: &Melded, want: bool, bound: u8) -> (u8, u64) {
+pub(super) fn knitted_beside_meld(c: &Counts, caps: &CapMasks, want: bool, bound: u8) -> (u8, u64) {
     let held = held_mask(c);
     if !knitted_within(held, bound, want) {
         return (FAR, 0);
     }
     let (two, three) = (at_least(c, 2), at_least(c, 3));
-    let (gone, cap2, cap3) = m.cap_masks();
+    let (gone, cap2, cap3) = (caps.gone, caps.two, caps.three);
     let have = knitted_held(held);
     let mut best = (FAR, 0);
     for (p, mask) in KNITTED_MASKS.into_iter().enumerate() {
@@ -464,7 +464,8 @@ mod tests {
                     Sizes::Discard
                 };
                 let shape = Shape::new(&h, &Rules::MCR, sizes).ok()?;
-                let m = Melded::of(&h);
+                let m = Melded::of(&h).cap_masks();
+                assert_eq!(m, CapMasks::beside(&meld), "{h}");
                 for bound in [FAR, 3, 5] {
                     let want = knitted_forms(t, &shape, true, bound);
                     let got = knitted_beside_meld(h.counts(), &m, true, bound);

@@ -26,7 +26,7 @@ use super::combine::{
 };
 use super::concealed::{known_except, open_parts_refined, open_row_refined, OpenParts, RowBefore};
 use super::counts::{full_mask, held_mask};
-use crate::hand::{Hand, MeldKind};
+use crate::hand::{Hand, Meld, MeldKind};
 use crate::table::generate::shanten::FAR;
 use crate::table::key::{self, Neighbourhood};
 use crate::table::{DistanceTables, Distances};
@@ -112,22 +112,27 @@ impl Melded {
         }
     }
 
-    /// The kinds (bit per kind) whose copies the melds leave: none, at
-    /// least two, at least three (a declared honour pung or kong leaves at
-    /// most one).
+    /// The kinds whose copies the melds leave ([`CapMasks`]): each suit's
+    /// caps as byte lanes, compared all at once (a cap is at most 4, so
+    /// adding `0x80 − n` sets a lane's high bit exactly where it is at
+    /// least `n`, and no lane carries).
     #[inline]
-    pub(super) fn cap_masks(&self) -> (u64, u64, u64) {
+    pub(super) fn cap_masks(&self) -> CapMasks {
+        let at_least = |caps: u128, n: u8| {
+            u64::from(lane_bits((caps + u128::from_le_bytes([0x80 - n; 16])) >> 7) & 0x1ff)
+        };
         let (mut gone, mut two, mut three) = (0u64, 0u64, 0u64);
-        for i in 0..3 {
-            for (r, &cap) in self.caps(i).iter().enumerate() {
-                let bit = 1u64 << (9 * i + r);
-                gone |= if cap == 0 { bit } else { 0 };
-                two |= if cap >= 2 { bit } else { 0 };
-                three |= if cap >= 3 { bit } else { 0 };
-            }
+        for (i, &caps) in self.caps.iter().enumerate() {
+            gone |= (!at_least(caps, 1) & 0x1ff) << (9 * i);
+            two |= at_least(caps, 2) << (9 * i);
+            three |= at_least(caps, 3) << (9 * i);
         }
         let honors = u64::from(!self.dropped & 0x7f) << 27;
-        (gone, two | honors, three | honors)
+        CapMasks {
+            gone,
+            two: two | honors,
+            three: three | honors,
+        }
     }
 
     /// The caps of suit `i`'s ranks.
@@ -144,6 +149,42 @@ impl Melded {
         Melded { keep, ..self }
     }
 }
+
+/// The kinds (bit per kind) of which declared melds leave no copy, at
+/// least two and at least three (a declared honour pung or kong leaves at
+/// most one): what the knitted straight beside a meld asks of the caps.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) struct CapMasks {
+    pub gone: u64,
+    pub two: u64,
+    pub three: u64,
+}
+
+impl CapMasks {
+    /// The masks beside one declared meld `m`, without the caps of
+    /// [`Melded`]: a chow leaves three copies of its kinds, a pung one and
+    /// a kong none (an honour kong counts as left one, as in
+    /// [`Melded::cap_masks`]).
+    #[inline]
+    pub(super) fn beside(m: &Meld) -> CapMasks {
+        let all = (1u64 << KINDS) - 1;
+        let i = m.tile().index();
+        let bit = 1u64 << i;
+        let (gone, short) = match m.kind() {
+            MeldKind::Chow => (0, 0),
+            MeldKind::Pung => (0, bit),
+            MeldKind::Kong | MeldKind::ConcealedKong => (bit & SUIT_KINDS, bit),
+        };
+        CapMasks {
+            gone,
+            two: all & !short,
+            three: all & !short,
+        }
+    }
+}
+
+/// The numbered kinds, a bit each.
+const SUIT_KINDS: u64 = (1 << 27) - 1;
 
 /// How the declared melds leave the parts of a hand, for the concealed
 /// path's class reads.

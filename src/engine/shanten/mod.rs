@@ -72,7 +72,7 @@ use knitted::{
 pub(crate) use knitted::{knitted_held_bytes, knitted_within};
 use melded::{
     capped_class_distance, fewest_voided_first, leaves, leaves_effective, melded_after,
-    melded_improving, melded_row, melded_voids, voided_capped_classes, voided_classes,
+    melded_improving, melded_row, melded_voids, voided_capped_classes, voided_classes, CapMasks,
     ClassDiscards, Leaves, Melded, MeldedParts, Ups,
 };
 use std::fmt;
@@ -712,7 +712,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
                 return Ok(Some(s));
             }
             // MCR beside one meld: the knitted straight, a count.
-            let knitted = knitted_beside_meld(c, &Melded::of(hand), false, d).0;
+            let knitted = knitted_beside_meld(c, &one_meld_caps(hand), false, d).0;
             return Ok(Some(d.min(knitted) as i8 - 1));
         }
         if rules.mcr_forms {
@@ -747,7 +747,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
         };
         if knitted_beside_melds(hand, rules) {
             // MCR beside one meld: the knitted straight, a count.
-            let knitted = knitted_beside_meld(hand.counts(), &Melded::of(hand), true, d);
+            let knitted = knitted_beside_meld(hand.counts(), &one_meld_caps(hand), true, d);
             return Ok(Some(fewer((d, tiles), knitted)));
         }
         Ok(Some((d, tiles)))
@@ -886,7 +886,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
                     if found.knitted {
                         let m = &found.keeps[0].as_ref()?.0;
                         let w = without(i).c;
-                        best = fewer(best, knitted_beside_meld(&w, m, true, best.0));
+                        best = fewer(best, knitted_beside_meld(&w, &m.cap_masks(), true, best.0));
                     }
                     Some(best.1)
                 });
@@ -978,7 +978,10 @@ impl<B: AsRef<[u8]>> Tables<B> {
                 return Some(best);
             }
             // MCR beside one meld: the knitted straight, a count.
-            return Some(fewer(best, knitted_beside_meld(c, &m, want, best.0)));
+            return Some(fewer(
+                best,
+                knitted_beside_meld(c, &m.cap_masks(), want, best.0),
+            ));
         }
         let mut keeps = [0u8; 3];
         let mut n = 0;
@@ -1076,14 +1079,15 @@ impl<B: AsRef<[u8]>> Tables<B> {
             w[j] -= 1;
             w
         };
+        let caps = m.cap_masks();
         if knitted {
-            table.d = table.d.min(knitted_beside_meld(c, &m, false, table.d).0);
+            table.d = table.d.min(knitted_beside_meld(c, &caps, false, table.d).0);
             let mut held = held_mask(c);
             while held != 0 {
                 let j = held.trailing_zeros() as usize;
                 held &= held - 1;
                 let after = table.after[j];
-                table.after[j] = after.min(knitted_beside_meld(&less(j), &m, false, after).0);
+                table.after[j] = after.min(knitted_beside_meld(&less(j), &caps, false, after).0);
             }
         }
         // The rows first: a discard no table covers sends the whole hand
@@ -1101,7 +1105,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
                 row = fewer(row, more);
             }
             if knitted {
-                row = fewer(row, knitted_beside_meld(&less(j), &m, true, row.0));
+                row = fewer(row, knitted_beside_meld(&less(j), &caps, true, row.0));
             }
             found[j] = row.1;
         }
@@ -1146,13 +1150,14 @@ impl<B: AsRef<[u8]>> Tables<B> {
         if found.knitted {
             // MCR beside one meld: the knitted straight, a count, for the
             // hand and after each discard.
+            let caps = m.cap_masks();
             found.d = found
                 .d
-                .min(knitted_beside_meld(&shape.c, &m, false, found.d).0);
+                .min(knitted_beside_meld(&shape.c, &caps, false, found.d).0);
             for i in (0..KINDS).filter(|&i| shape.c[i] > 0) {
                 let after = &mut found.after[i];
                 let w = shape.without(i).c;
-                *after = (*after).min(knitted_beside_meld(&w, &m, false, *after).0);
+                *after = (*after).min(knitted_beside_meld(&w, &caps, false, *after).0);
             }
         }
         Some(found)
@@ -1369,6 +1374,17 @@ impl<B: AsRef<[u8]>> Tables<B> {
         };
         special_improving(self, &shape, rules, bound)
     }
+}
+
+/// The caps of the one declared meld beside which MCR's knitted straight
+/// is in reach ([`knitted_beside_melds`]).
+#[inline]
+fn one_meld_caps(hand: &Hand) -> CapMasks {
+    CapMasks::beside(
+        hand.melds()
+            .next()
+            .expect("a knitted straight beside one meld"),
+    )
 }
 
 /// Whether the rules' knitted straight (MCR) is in reach of a melded

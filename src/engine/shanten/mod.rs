@@ -384,11 +384,15 @@ impl Shape {
     /// that cannot void a suit, and the parts holding declared melds.
     #[inline]
     fn capped_parts(hand: &Hand, rules: &Rules) -> Result<u8, ShantenError> {
-        let declared = hand.declared_kinds();
-        // A part is capped when a meld lies in it (a chow never crosses a suit).
-        let mut capped = (0..4).fold(0u8, |m, s| {
-            m | u8::from(declared >> (9 * s) & 0x1ff != 0) << s
-        });
+        // One pass over the melds, without a branch a meld: the parts
+        // holding one (a chow never crosses a suit) and the kinds declared.
+        const SPAN: [u64; 4] = [0b111, 1, 1, 1];
+        let (mut capped, mut declared) = (0u8, 0u64);
+        for m in hand.melds() {
+            let i = m.tile().index();
+            capped |= 1 << (i / 9);
+            declared |= SPAN[m.kind() as usize] << i;
+        }
         if !rules.plain() {
             // The kinds held or declared that the rules lack, as masks.
             let absent = (held_mask(hand.counts()) | declared) & !rules.tiles();
@@ -401,7 +405,10 @@ impl Shape {
         if rules.three_player {
             capped |= 1;
         }
-        if rules.max_suits < 3 && voids(capped, rules).next().is_none() {
+        // The rules void a suit for each past `max_suits`: a set of suits
+        // without melds to void (what [`voids`] gives) exists exactly
+        // where at most `max_suits` suits hold melds.
+        if (capped & 0b111).count_ones() > u32::from(rules.max_suits.min(3)) {
             return Err(ShantenError::ThreeSuits);
         }
         Ok(capped)

@@ -345,11 +345,10 @@ pub(super) fn held_mask(c: &Counts) -> u64 {
 /// [`held_mask`] does for one.
 #[inline(always)]
 pub(super) fn at_least(c: &Counts, n: u8) -> u64 {
-    let mut shifted = [0u8; 34];
-    for (s, &x) in shifted.iter_mut().zip(c) {
-        *s = x.saturating_sub(n - 1);
-    }
-    held_mask(&shifted)
+    // A count is at most 4: adding 0x80 − n sets its byte's high bit
+    // exactly where it is at least n, and no byte carries.
+    let add = u64::from(0x80 - n) * 0x0101_0101_0101_0101;
+    kinds_where(c, |w| w.wrapping_add(add) & HIGH)
 }
 
 /// Honours and knitted (MCR): 14 distinct kinds of one permutation's nine
@@ -389,6 +388,20 @@ mod tests {
             let c = h.counts();
             let want = (0..34).fold(0u64, |m, i| m | u64::from(c[i] > 0) << i);
             assert_eq!(held_mask(c), want, "{h}");
+        }
+    }
+
+    #[test]
+    fn at_least_is_the_kinds_with_that_many_copies() {
+        for h in hands(Set::R14, 2_000, 9)
+            .iter()
+            .chain(&hands(Set::C14, 2_000, 10))
+        {
+            let c = h.counts();
+            for n in 1..=4 {
+                let want = (0..34).fold(0u64, |m, i| m | u64::from(c[i] >= n) << i);
+                assert_eq!(at_least(c, n), want, "{h} {n}");
+            }
         }
     }
 

@@ -340,24 +340,21 @@ fn programme<L: Lanes>(v: &[u8], caps: &[u8], chows: bool, most: usize) -> Dista
                 }
                 let starts = most_z.min(cap - x - y).min(most - x - y) + 1;
                 for (z, to) in next[y].iter_mut().enumerate().take(starts) {
-                    for pung in 0..2 {
-                        let s = z + pung;
-                        if s > most {
-                            continue;
-                        }
-                        let melds = from.and(fits[s]).up(s);
-                        for pair in 0..2 {
-                            let t = x + y + z + 3 * pung + 2 * pair;
-                            if t > cap {
-                                continue;
-                            }
-                            let moved = if pair == 1 { melds.pair() } else { melds };
-                            if moved == L::ZERO {
-                                continue;
-                            }
-                            *to = to.max(moved.plus(t.min(held) as u8));
-                        }
+                    // z chows start here (z ≤ most − x − y: they fit), alone,
+                    // with a pair, or with a pung; not both, which would
+                    // take five copies. `t` copies of the rank in the target.
+                    let t = x + y + z;
+                    let gain = |t: usize| t.min(held) as u8;
+                    let started = from.and(fits[z]).up(z);
+                    let mut reached = to.max(started.plus(gain(t)));
+                    if t + 2 <= cap {
+                        reached = reached.max(started.pair().plus(gain(t + 2)));
                     }
+                    if t + 3 <= cap && z < most {
+                        let pung = from.and(fits[z + 1]).up(z + 1);
+                        reached = reached.max(pung.plus(gain(t + 3)));
+                    }
+                    *to = reached;
                 }
             }
         }

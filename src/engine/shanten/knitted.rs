@@ -216,17 +216,22 @@ pub(super) fn knitted_effective<B: AsRef<[u8]>>(
 #[inline]
 pub(super) fn knitted_beside_meld(c: &Counts, caps: &CapMasks, want: bool, bound: u8) -> (u8, u64) {
     let held = held_mask(c);
-    if !knitted_within(held, bound, want) {
+    let have = knitted_held_bytes(held);
+    // Only the permutations within reach, a set bit each.
+    let mut close = knitted_close(have, bound, want);
+    if close == 0 {
         return (FAR, 0);
     }
     let (two, three) = (at_least(c, 2), at_least(c, 3));
     let (gone, cap2, cap3) = (caps.gone, caps.two, caps.three);
-    let have = knitted_held(held);
     let mut best = (FAR, 0);
-    for (p, mask) in KNITTED_MASKS.into_iter().enumerate() {
+    while close != 0 {
+        let p = close.trailing_zeros() as usize / 8;
+        close &= close - 1;
+        let mask = KNITTED_MASKS[p];
         // The missing tiles alone bound it from below; without tiles to
         // report, a tie cannot matter either.
-        let missing = 9 - have[p];
+        let missing = 9 - (have >> (8 * p)) as u8;
         let limit = bound.min(best.0);
         if missing > limit || !want && missing >= limit || mask & gone != 0 {
             continue;
@@ -255,16 +260,22 @@ pub(super) fn knitted_beside_meld(c: &Counts, caps: &CapMasks, want: bool, bound
 /// Whether some knitted permutation misses few enough of its nine tiles
 /// among `held` (bit per kind) to reach `bound` (to beat it, without
 /// `want`): the missing tiles alone bound the straight from below, and
-/// most hands are farther from it than that. One add and a mask over the
-/// six counts (each at most 9, so no lane carries).
+/// most hands are farther from it than that ([`knitted_close`]).
 #[inline(always)]
 pub(crate) fn knitted_within(held: u64, bound: u8, want: bool) -> bool {
-    // Held tiles a permutation needs: 9 − bound (10 − bound to beat it),
-    // at most 10.
+    knitted_close(knitted_held_bytes(held), bound, want) != 0
+}
+
+/// Of the knitted permutations whose held tiles are `have` (a byte each,
+/// [`knitted_held_bytes`]), those within reach as [`knitted_within`] asks:
+/// the high bit of byte `p` for permutation `p`. Held tiles a permutation
+/// needs: 9 − bound (10 − bound to beat it), at most 10; one add and a mask
+/// over the six counts (each at most 9, so no lane carries).
+#[inline(always)]
+fn knitted_close(have: u64, bound: u8, want: bool) -> u64 {
     let need = (9 + u64::from(!want)).saturating_sub(u64::from(bound));
     const LANES: u64 = 0x0000_0101_0101_0101;
-    let have = knitted_held_bytes(held);
-    have.wrapping_add((0x80 - need) * LANES) & (0x80 * LANES) != 0
+    have.wrapping_add((0x80 - need) * LANES) & (0x80 * LANES)
 }
 
 /// Of each knitted permutation's nine tiles, those held (`held`, bit per

@@ -165,7 +165,7 @@ impl CapMasks {
     /// [`Melded`]: a chow leaves three copies of its kinds, a pung one and
     /// a kong none (an honour kong counts as left one, as in
     /// [`Melded::cap_masks`]).
-    #[inline]
+    #[inline(always)]
     pub(super) fn beside(m: &Meld) -> CapMasks {
         let all = (1u64 << KINDS) - 1;
         let i = m.tile().index();

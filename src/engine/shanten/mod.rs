@@ -1385,7 +1385,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
 
 /// The caps of the one declared meld beside which MCR's knitted straight
 /// is in reach ([`knitted_beside_melds`]).
-#[inline]
+#[inline(always)]
 fn one_meld_caps(hand: &Hand) -> CapMasks {
     CapMasks::beside(
         hand.melds()

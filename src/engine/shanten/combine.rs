@@ -477,29 +477,40 @@ mod tests {
     use super::*;
     use crate::table::{key, Tables};
 
-    /// The 64-bit programme equals the 128-bit one on random patterns
-    /// and caps, with and without chows, for every count of melds it
-    /// takes: 200,000 cases.
-    #[test]
-    fn narrow_programme_equals_the_wide_one() {
-        let mut rng = crate::sets::Rng::new(0x6e61_7272);
-        for _ in 0..200_000 {
+    /// `count` random suit patterns and caps (each rank capped at random
+    /// one time in `capped`, at its count or more), with or without chows,
+    /// for at most `most` melds.
+    fn programme_cases(
+        seed: u64,
+        count: usize,
+        capped: usize,
+        most: usize,
+    ) -> impl Iterator<Item = ([u8; 9], [u8; 9], bool, usize)> {
+        let mut rng = crate::sets::Rng::new(seed);
+        (0..count).map(move |_| {
             let mut v = [0u8; 9];
             let mut caps = [4u8; 9];
-            let tiles = rng.below(15);
-            for _ in 0..tiles {
+            for _ in 0..rng.below(15) {
                 let r = rng.below(9);
                 if v[r] < 4 && v.iter().sum::<u8>() < 14 {
                     v[r] += 1;
                 }
             }
             for r in 0..9 {
-                if rng.below(3) == 0 {
+                if rng.below(capped) == 0 {
                     caps[r] = v[r] + rng.below(5 - v[r] as usize) as u8;
                 }
             }
-            let chows = rng.below(4) != 0;
-            let most = rng.below(4);
+            (v, caps, rng.below(4) != 0, rng.below(most + 1))
+        })
+    }
+
+    /// The 64-bit programme equals the 128-bit one on random patterns
+    /// and caps, with and without chows, for every count of melds it
+    /// takes: 200,000 cases.
+    #[test]
+    fn narrow_programme_equals_the_wide_one() {
+        for (v, caps, chows, most) in programme_cases(0x6e61_7272, 200_000, 3, 3) {
             assert_eq!(
                 programme::<u64>(&v, &caps, chows, most),
                 programme::<u128>(&v, &caps, chows, most),
@@ -514,23 +525,7 @@ mod tests {
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     #[test]
     fn sse_programme_equals_the_wide_one() {
-        let mut rng = crate::sets::Rng::new(0x7373_6532);
-        for _ in 0..200_000 {
-            let mut v = [0u8; 9];
-            let mut caps = [4u8; 9];
-            for _ in 0..rng.below(15) {
-                let r = rng.below(9);
-                if v[r] < 4 && v.iter().sum::<u8>() < 14 {
-                    v[r] += 1;
-                }
-            }
-            for r in 0..9 {
-                if rng.below(2) == 0 {
-                    caps[r] = v[r] + rng.below(5 - v[r] as usize) as u8;
-                }
-            }
-            let chows = rng.below(4) != 0;
-            let most = rng.below(5);
+        for (v, caps, chows, most) in programme_cases(0x7373_6532, 200_000, 2, 4) {
             assert_eq!(
                 programme::<sse::Lanes16>(&v, &caps, chows, most),
                 programme::<u128>(&v, &caps, chows, most),

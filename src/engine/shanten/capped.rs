@@ -23,7 +23,7 @@
 //! capped programme ([`capped_distances`](super::combine::capped_distances))
 //! answers.
 
-use super::combine::{lane_bits, nonzero_lanes};
+use super::combine::{lane_bits, lanes_at_least, nonzero_lanes};
 use crate::table::generate::shanten::FAR;
 use crate::table::key::Neighbourhood;
 use crate::table::{DistanceTables, Distances};
@@ -93,18 +93,17 @@ pub(super) fn doubt(
     let tiles: u8 = v.iter().sum();
     // The ranks to test, a byte lane each and without a branch a rank
     // (which ranks the melds cap is as random as the hand): those capped
-    // below `most` whose gain (caps − v + 1, at most 5) is at most `top`.
-    // Each lane sum stays below 0x100 and each difference above 0: no
-    // lane carries or borrows. The lanes past rank 9 hold caps of 4 and no
-    // tile: never below `most` (at most 4).
+    // below `most` whose gain (caps − v + 1, at most 5, never borrowing
+    // as v ≤ caps) is at most `top`. The lanes past rank 9 hold caps of 4
+    // and no tile: never below `most` (at most 4).
     let (mut padded, mut held) = ([4u8; 16], [0u8; 16]);
     padded[..9].copy_from_slice(&caps[..9]);
     held[..9].copy_from_slice(v);
     let (caps, held) = (u128::from_le_bytes(padded), u128::from_le_bytes(held));
     let lane = |b: u8| u128::from_le_bytes([b; 16]);
     let gains = caps + lane(1) - held;
-    let below_most = !(caps + lane(0x80 - most)) & lane(0x80);
-    let within_top = !(gains + lane(0x7f - top.min(5))) & lane(0x80);
+    let below_most = lanes_at_least(caps, most) ^ lane(0x80);
+    let within_top = lanes_at_least(gains, top.min(5) + 1) ^ lane(0x80);
     let gains = gains.to_le_bytes();
     let n = Neighbourhood::suit(v);
     let mut doubt = 0u128;

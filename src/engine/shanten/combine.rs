@@ -360,8 +360,7 @@ mod sse {
         const START: Lanes16 = Lanes16::of(1);
         #[inline(always)]
         fn rows(m: usize) -> Lanes16 {
-            let row: u128 = (1 << (8 * (m + 1))) - 1;
-            Lanes16::of(row | row << 64)
+            Lanes16::of(<u128 as super::Lanes>::rows(m))
         }
         #[inline(always)]
         fn and(self, other: Lanes16) -> Lanes16 {
@@ -409,6 +408,14 @@ mod sse {
 
 const LANE_LOW: u128 = u128::from_le_bytes([0x7f; 16]);
 const LANE_HIGH: u128 = u128::from_le_bytes([0x80; 16]);
+
+/// The high bit (0x80) of each byte lane of `x` that is at least `n`:
+/// adding `0x80 − n` sets it exactly there. Lanes below `n + 0x80` (caps,
+/// counts and gains are at most 5 here), so no lane carries.
+#[inline(always)]
+pub(super) fn lanes_at_least(x: u128, n: u8) -> u128 {
+    (x + u128::from_le_bytes([0x80 - n; 16])) & LANE_HIGH
+}
 
 /// 0xff in each byte lane of `x` that is not zero.
 #[inline(always)]

@@ -212,7 +212,7 @@ pub(super) fn knitted_effective<B: AsRef<[u8]>>(
 /// tiles): the rest is a lone pair, so each permutation is a count. Its
 /// least distance where at most `bound` (below it without `want`) and,
 /// with `want`, the draws that lower it: the straight's tiles not held,
-/// and the pair's. `m` gives the copies the melds leave.
+/// and the pair's. `caps` gives the copies the melds leave.
 #[inline]
 pub(super) fn knitted_beside_meld(c: &Counts, caps: &CapMasks, want: bool, bound: u8) -> (u8, u64) {
     let held = held_mask(c);

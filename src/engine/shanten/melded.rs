@@ -22,7 +22,7 @@
 use super::capped::{differing, doubt, lanes_up_to, most_copies, Certified, REAL_LANES};
 use super::combine::{capped_distances, NOTHING};
 use super::combine::{
-    join, lane_bits, lowers, nonzero_lanes, optimal_lanes, product, product_up_to,
+    join, lane_bits, lanes_at_least, lowers, nonzero_lanes, optimal_lanes, product, product_up_to,
 };
 use super::concealed::{known_except, open_parts_refined, open_row_refined, OpenParts, RowBefore};
 use super::counts::{full_mask, held_mask};
@@ -113,14 +113,11 @@ impl Melded {
     }
 
     /// The kinds whose copies the melds leave ([`CapMasks`]): each suit's
-    /// caps as byte lanes, compared all at once (a cap is at most 4, so
-    /// adding `0x80 − n` sets a lane's high bit exactly where it is at
-    /// least `n`, and no lane carries).
+    /// caps as byte lanes, compared all at once ([`lanes_at_least`]).
     #[inline]
     pub(super) fn cap_masks(&self) -> CapMasks {
-        let at_least = |caps: u128, n: u8| {
-            u64::from(lane_bits((caps + u128::from_le_bytes([0x80 - n; 16])) >> 7) & 0x1ff)
-        };
+        let at_least =
+            |caps: u128, n: u8| u64::from(lane_bits(lanes_at_least(caps, n) >> 7) & 0x1ff);
         let (mut gone, mut two, mut three) = (0u64, 0u64, 0u64);
         for (i, &caps) in self.caps.iter().enumerate() {
             gone |= (!at_least(caps, 1) & 0x1ff) << (9 * i);

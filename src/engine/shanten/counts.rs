@@ -308,47 +308,109 @@ pub(super) use forms::KNITTED_MASKS;
 /// The seven honour kinds, a bit each.
 pub(super) use forms::HONOR_MASK as HONOR_KINDS;
 
-const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-const HIGH: u64 = 0x8080_8080_8080_8080;
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+pub(super) use sse::{at_least, full_mask, held_mask};
+#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+pub(super) use words::{at_least, full_mask, held_mask};
 
-/// The kinds (bit per kind) whose counts in `c` get their byte's high bit
-/// from `test` (given eight counts as a word), gathered eight at a time by
-/// one multiply.
-#[inline(always)]
-fn kinds_where(c: &Counts, test: impl Fn(u64) -> u64) -> u64 {
-    let word = |i: usize| u64::from_le_bytes(c[i..i + 8].try_into().expect("eight"));
-    let gather = |w: u64| (test(w) >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
-    // Bytes 26..34 as the last word: its low two bytes repeat kinds 26, 27.
-    gather(word(0))
-        | gather(word(8)) << 8
-        | gather(word(16)) << 16
-        | gather(word(24)) << 24
-        | gather(word(26)) << 26
+/// The count masks (a bit per kind whose count passes a test) from eight
+/// counts a word, gathered eight at a time by one multiply: the definition
+/// on every target, and the code where SSE2 is not there.
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
+mod words {
+    use crate::tile::Counts;
+
+    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+
+    /// The kinds whose counts in `c` get their byte's high bit from
+    /// `test` (given eight counts as a word).
+    #[inline(always)]
+    fn kinds_where(c: &Counts, test: impl Fn(u64) -> u64) -> u64 {
+        let word = |i: usize| u64::from_le_bytes(c[i..i + 8].try_into().expect("eight"));
+        let gather = |w: u64| (test(w) >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+        // Bytes 26..34 as the last word: its low two bytes repeat kinds 26, 27.
+        gather(word(0))
+            | gather(word(8)) << 8
+            | gather(word(16)) << 16
+            | gather(word(24)) << 24
+            | gather(word(26)) << 26
+    }
+
+    /// The kinds of which `c` counts all four copies (bit per kind).
+    #[inline(always)]
+    pub(in super::super) fn full_mask(c: &Counts) -> u64 {
+        kinds_where(c, |w| {
+            let x = w ^ 0x0404_0404_0404_0404;
+            !(((x & LOW).wrapping_add(LOW)) | x) & HIGH
+        })
+    }
+
+    /// The kinds `c` holds (bit per kind).
+    #[inline(always)]
+    pub(in super::super) fn held_mask(c: &Counts) -> u64 {
+        kinds_where(c, |w| ((w & LOW).wrapping_add(LOW) | w) & HIGH)
+    }
+
+    /// The kinds `c` holds at least `n` copies of (1 to 4; bit per kind).
+    #[inline(always)]
+    pub(in super::super) fn at_least(c: &Counts, n: u8) -> u64 {
+        // A count is at most 4: adding 0x80 − n sets its byte's high bit
+        // exactly where it is at least n, and no byte carries.
+        let add = u64::from(0x80 - n) * 0x0101_0101_0101_0101;
+        kinds_where(c, |w| w.wrapping_add(add) & HIGH)
+    }
 }
 
-/// The kinds of which `c` counts all four copies (bit per kind).
-#[inline(always)]
-pub(super) fn full_mask(c: &Counts) -> u64 {
-    kinds_where(c, |w| {
-        let x = w ^ 0x0404_0404_0404_0404;
-        !(((x & LOW).wrapping_add(LOW)) | x) & HIGH
-    })
-}
+/// The count masks in SSE2 registers: sixteen counts a compare and one
+/// `pmovmskb`, three times (kinds 0..16, 16..32, 18..34), where the words
+/// take five gathers of four or five operations each. The intrinsics read
+/// and write registers only, and any bytes give defined output; each is
+/// `unsafe` only for its target feature, which the `cfg` guarantees (SSE2
+/// is part of the x86_64 baseline). Tested equal to the words.
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+mod sse {
+    use crate::tile::Counts;
+    use std::arch::x86_64::*;
 
-/// The kinds `c` holds (bit per kind).
-#[inline(always)]
-pub(super) fn held_mask(c: &Counts) -> u64 {
-    kinds_where(c, |w| ((w & LOW).wrapping_add(LOW) | w) & HIGH)
-}
+    /// The kinds whose counts pass `test` (given sixteen counts, all ones
+    /// in the byte lane of each that passes), bit per kind.
+    #[inline(always)]
+    fn kinds_where(c: &Counts, test: impl Fn(__m128i) -> __m128i) -> u64 {
+        let lanes = |i: usize| {
+            let x = u128::from_le_bytes(c[i..i + 16].try_into().expect("sixteen"));
+            // SAFETY: `u128` and `__m128i` are both 16 bytes of plain data,
+            // every bit pattern valid in each, so the transmute only
+            // retypes; `pmovmskb` is an SSE2 register operation.
+            let bits = unsafe { _mm_movemask_epi8(test(std::mem::transmute::<u128, __m128i>(x))) };
+            u64::from(bits as u16)
+        };
+        // The last sixteen overlap the middle ones on kinds 18..32.
+        lanes(0) | lanes(16) << 16 | lanes(18) << 18
+    }
 
-/// The kinds `c` holds at least `n` copies of (1 to 4; bit per kind), as
-/// [`held_mask`] does for one.
-#[inline(always)]
-pub(super) fn at_least(c: &Counts, n: u8) -> u64 {
-    // A count is at most 4: adding 0x80 − n sets its byte's high bit
-    // exactly where it is at least n, and no byte carries.
-    let add = u64::from(0x80 - n) * 0x0101_0101_0101_0101;
-    kinds_where(c, |w| w.wrapping_add(add) & HIGH)
+    /// The kinds of which `c` counts at least `n` copies (bit per kind).
+    #[inline(always)]
+    pub(in super::super) fn at_least(c: &Counts, n: u8) -> u64 {
+        // SAFETY: SSE2 register operations (see the module docs).
+        kinds_where(c, |x| unsafe {
+            // Unsigned: a count is at least n where max(count, n) is it.
+            _mm_cmpeq_epi8(_mm_max_epu8(x, _mm_set1_epi8(n as i8)), x)
+        })
+    }
+
+    /// The kinds `c` holds (bit per kind).
+    #[inline(always)]
+    pub(in super::super) fn held_mask(c: &Counts) -> u64 {
+        at_least(c, 1)
+    }
+
+    /// The kinds of which `c` counts all four copies (bit per kind).
+    #[inline(always)]
+    pub(in super::super) fn full_mask(c: &Counts) -> u64 {
+        // SAFETY: an SSE2 register operation (see the module docs).
+        kinds_where(c, |x| unsafe { _mm_cmpeq_epi8(x, _mm_set1_epi8(4)) })
+    }
 }
 
 /// Honours and knitted (MCR): 14 distinct kinds of one permutation's nine
@@ -377,33 +439,32 @@ pub(super) fn honors_and_knitted(c: &Counts) -> (u8, u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sets::{hands, Set};
 
-    /// `held_mask` and `at_least` (1 to 4 copies) against their definition.
+    /// The count masks in use (SSE2 on x86_64) and the words that define
+    /// them, against the definition: every count 0–4 in every position, and
+    /// any byte for the masks that take one.
     #[test]
-    fn held_mask_and_at_least_are_the_kinds_with_so_many_copies() {
-        for h in hands(Set::R14, 2_000, 7)
-            .iter()
-            .chain(&hands(Set::C14, 2_000, 8))
-        {
-            let c = h.counts();
-            let kinds = |n: u8| (0..34).fold(0u64, |m, i| m | u64::from(c[i] >= n) << i);
-            assert_eq!(held_mask(c), kinds(1), "{h}");
-            for n in 1..=4 {
-                assert_eq!(at_least(c, n), kinds(n), "{h} {n}");
-            }
-        }
-    }
-
-    /// Every count 0–4 in every position, against the definition.
-    #[test]
-    fn full_mask_is_the_kinds_at_four() {
+    fn count_masks_are_the_kinds_with_so_many_copies() {
         let mut rng = crate::sets::Rng::new(13);
-        for _ in 0..20_000 {
+        for round in 0..50_000 {
+            let top = if round % 5 == 0 { 256 } else { 5 };
             let mut c = [0u8; KINDS];
-            c.iter_mut().for_each(|x| *x = rng.below(5) as u8);
-            let want = (0..34).fold(0u64, |m, i| m | u64::from(c[i] == 4) << i);
-            assert_eq!(full_mask(&c), want, "{c:?}");
+            c.iter_mut().for_each(|x| *x = rng.below(top) as u8);
+            let kinds = |test: &dyn Fn(u8) -> bool| {
+                (0..KINDS).fold(0u64, |m, i| m | u64::from(test(c[i])) << i)
+            };
+            let held = kinds(&|x| x > 0);
+            assert_eq!((held_mask(&c), words::held_mask(&c)), (held, held), "{c:?}");
+            let full = kinds(&|x| x == 4);
+            assert_eq!((full_mask(&c), words::full_mask(&c)), (full, full), "{c:?}");
+            for n in (1..=4).filter(|_| top == 5) {
+                let want = kinds(&|x| x >= n);
+                assert_eq!(
+                    (at_least(&c, n), words::at_least(&c, n)),
+                    (want, want),
+                    "{c:?} {n}"
+                );
+            }
         }
     }
 

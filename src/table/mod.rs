@@ -626,11 +626,10 @@ impl<B: AsRef<[u8]>> Tables<B> {
     #[inline(always)]
     pub fn distance_tables(&self) -> DistanceTables<'_> {
         let bytes = self.shanten.bytes();
-        DistanceTables::new(
-            section(bytes, self.distances_at),
-            &bytes[self.capped[0].clone()],
-            &bytes[self.capped[1].clone()],
-        )
+        // The capped ranges were checked on open; read without a panic
+        // path, they cost nothing where a query does not use them.
+        let capped = |i: usize| bytes.get(self.capped[i].clone()).unwrap_or_default();
+        DistanceTables::new(section(bytes, self.distances_at), capped(0), capped(1))
     }
 
     /// The replacement distances of a suit pattern (≤ 14 tiles).

@@ -13,6 +13,9 @@ use crate::table::{needs, Tables};
 use crate::tile::{Counts, KINDS};
 use crate::tileset::TileSet;
 
+/// A byte lane a knitted permutation (six of eight), bit 0 of each.
+const PERM_LANES: u64 = 0x0000_0101_0101_0101;
+
 impl<B: AsRef<[u8]>> Tables<B> {
     /// The tiles that complete the hand's real tiles with `jokers` jokers,
     /// live and exhausted (the hand holds all four copies, concealed or in
@@ -69,11 +72,20 @@ impl<B: AsRef<[u8]>> Tables<B> {
         if after == 14 && melds == 0 {
             found |= pair_and_orphan_waits(&words, present, jokers, rules) & allowed;
         }
-        if rules.mcr_forms {
-            found |= self.knitted_straight_waits_jokers(c, present, melds, jokers, after) & allowed;
-        }
-        if rules.mcr_forms && after == 14 && melds == 0 {
-            found |= shifted_and_knitted_waits(&words, present) & allowed;
+        if rules.mcr_forms && (after == 14 && melds <= 1 || after == 11 && melds == 0) {
+            // The permutations missing at most j + 1 of their nine tiles,
+            // holding 8 − j or more: the top bit of each byte of the held
+            // counts plus 0x80 − (8 − j) (no byte carries: at most 9 + 0x80).
+            let held = knitted_held_bytes(present);
+            let least = 8u64.saturating_sub(jokers as u64);
+            let close = held.wrapping_add(PERM_LANES * (0x80 - least)) & PERM_LANES << 7;
+            if close != 0 {
+                found |=
+                    self.knitted_straight_waits_jokers(c, present, held, close, jokers) & allowed;
+            }
+            if after == 14 && melds == 0 {
+                found |= shifted_and_knitted_waits(&words, present, held) & allowed;
+            }
         }
         if rules.undeclared_kongs && (15..=18).contains(&after) {
             let mut rest = allowed & !found;
@@ -99,30 +111,22 @@ impl<B: AsRef<[u8]>> Tables<B> {
     }
 
     /// The kinds whose draw completes concealed counts `c` (holding the
-    /// kinds `present`; `size` slots with the draw, `melds` declared, `j`
-    /// jokers) as an MCR knitted straight and the rest: for each
-    /// permutation missing `m` of its tiles, a draw of a missing one leaves
-    /// the rest as it is with one joker more to spare; any other draw joins
-    /// the rest, which must then be complete with the `j − m` jokers left:
-    /// the standard waits of the rest.
+    /// kinds `present`, 11 or 14 slots with the draw, `j` jokers) as an MCR
+    /// knitted straight and the rest, over the permutations `close` (the
+    /// high bit of byte `p` for permutation `p`) of which `held` counts the
+    /// tiles held (byte `p`): for each permutation missing `m` of its tiles,
+    /// a draw of a missing one leaves the rest as it is with one joker more
+    /// to spare; any other draw joins the rest, which must then be complete
+    /// with the `j − m` jokers left: the standard waits of the rest.
+    #[inline(never)]
     fn knitted_straight_waits_jokers(
         &self,
         c: &Counts,
         present: u64,
-        melds: usize,
+        held: u64,
+        mut close: u64,
         j: usize,
-        size: usize,
     ) -> u64 {
-        if !(size == 14 && melds <= 1 || size == 11 && melds == 0) {
-            return 0;
-        }
-        // The permutations missing at most j + 1 of their nine tiles, holding
-        // 8 − j or more: the top bit of each byte of the held counts plus
-        // 0x80 − (8 − j) (no byte carries: at most 9 + 0x80).
-        const LOW: u64 = 0x0000_0101_0101_0101;
-        let held = knitted_held_bytes(present);
-        let least = 8u64.saturating_sub(j as u64);
-        let mut close = held.wrapping_add(LOW * (0x80 - least)) & LOW << 7;
         let mut found = 0u64;
         while close != 0 {
             let p = close.trailing_zeros() as usize / 8;
@@ -285,8 +289,9 @@ impl<B: AsRef<[u8]>> Tables<B> {
 /// seven shifted pairs or honours and knitted tiles, the jokers filling
 /// the rest: with the draw, the real tiles still lie in a seven-rank window
 /// of one suit, at most two of a kind; or they are distinct, their
-/// numbered ones of one knitted permutation.
-fn shifted_and_knitted_waits(words: &CountWords, present: u64) -> u64 {
+/// numbered ones of one knitted permutation (`knitted`: byte `p` counts
+/// the held tiles of permutation `p`, [`knitted_held_bytes`]).
+fn shifted_and_knitted_waits(words: &CountWords, present: u64, knitted: u64) -> u64 {
     const SUITED: u64 = (1 << 27) - 1;
     let mut found = 0;
     // Shifted pairs hold one suit only: most hands fail that first.
@@ -301,10 +306,16 @@ fn shifted_and_knitted_waits(words: &CountWords, present: u64) -> u64 {
         }
     }
     if !words.any_at_least(2) {
-        for knit in forms::KNITTED_MASKS {
-            if present & SUITED & !knit == 0 {
-                found |= (knit | forms::HONOR_MASK) & !present;
-            }
+        // The permutations that hold every numbered tile held: those whose
+        // count of held tiles (byte p of `knitted`) is all of them.
+        let suited = u64::from((present & SUITED).count_ones());
+        let x = knitted ^ (suited * PERM_LANES);
+        const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+        let mut same = !((x & LOW7).wrapping_add(LOW7) | x) & PERM_LANES << 7;
+        while same != 0 {
+            let knit = forms::KNITTED_MASKS[same.trailing_zeros() as usize / 8];
+            same &= same - 1;
+            found |= (knit | forms::HONOR_MASK) & !present;
         }
     }
     found

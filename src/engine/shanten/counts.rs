@@ -30,8 +30,38 @@ pub(super) struct Tally {
 }
 
 impl Tally {
+    /// The tally of counts `c`: population counts of the held masks where
+    /// the target has the instruction (x86-64-v2), else byte sums of the
+    /// words (measured as fast as the masks' counts done in software).
     #[inline(always)]
     pub(super) fn of(c: &Counts) -> Tally {
+        if cfg!(all(target_arch = "x86_64", target_feature = "popcnt")) {
+            Tally::of_held(&Held::of(c))
+        } else {
+            Tally::of_words(c)
+        }
+    }
+
+    /// The tally from the kinds held by copies: a population count each.
+    #[inline(always)]
+    fn of_held(h: &Held) -> Tally {
+        let n = |m: u64| m.count_ones() as u8;
+        let (ones, twos, threes, fours) = (n(h.ones), n(h.twos), n(h.threes), n(h.fours));
+        let pairs = h.twos | h.threes | h.fours;
+        Tally {
+            tiles: ones + 2 * twos + 3 * threes + 4 * fours,
+            pairs: n(pairs),
+            kinds: n(h.ones | pairs),
+            whole: twos + threes + 2 * fours,
+            odd: ones + threes,
+            orphans: n((h.ones | pairs) & ORPHAN_KINDS),
+            orphan_pairs: n(pairs & ORPHAN_KINDS),
+        }
+    }
+
+    /// The tally from one pass over the counts as words.
+    #[inline(always)]
+    fn of_words(c: &Counts) -> Tally {
         const L: u64 = 0x0101_0101_0101_0101;
         // Byte flags of the terminals and honours in each word.
         const ORPHANS: [u64; 5] = {
@@ -118,20 +148,23 @@ impl Tally {
         }
     }
 
+    /// Seven pairs of the kind `mode` allows ([`FAR`] for none).
+    #[inline(always)]
+    fn seven_pairs_distance(&self, mode: SevenPairs) -> u8 {
+        match mode {
+            SevenPairs::No => FAR,
+            SevenPairs::Distinct => 7u8.saturating_sub(self.pairs) + 7u8.saturating_sub(self.kinds),
+            SevenPairs::QuadsAllowed => {
+                let need = 7u8.saturating_sub(self.whole);
+                need + need.saturating_sub(self.odd)
+            }
+        }
+    }
+
     /// Seven pairs and thirteen orphans, as the rules allow.
     #[inline(always)]
     pub(super) fn special_distance(&self, rules: &Rules) -> u8 {
-        let mut d = FAR;
-        match rules.seven_pairs {
-            SevenPairs::No => {}
-            SevenPairs::Distinct => {
-                d = 7u8.saturating_sub(self.pairs) + 7u8.saturating_sub(self.kinds);
-            }
-            SevenPairs::QuadsAllowed => {
-                let need = 7u8.saturating_sub(self.whole);
-                d = need + need.saturating_sub(self.odd);
-            }
-        }
+        let mut d = self.seven_pairs_distance(rules.seven_pairs);
         if rules.thirteen_orphans {
             d = d.min(14 - self.orphans - (self.orphan_pairs > 0) as u8);
         }
@@ -140,6 +173,7 @@ impl Tally {
 }
 
 /// The kinds held once, twice, three and four times (bit per kind).
+#[derive(Debug, PartialEq)]
 pub(super) struct Held {
     pub(super) ones: u64,
     pub(super) twos: u64,
@@ -167,8 +201,31 @@ impl Held {
         h
     }
 
-    #[inline]
+    /// The masks of counts `c`: four count masks where they are register
+    /// compares (x86_64), else one pass over the counts as words.
+    #[inline(always)]
     pub(super) fn of(c: &Counts) -> Held {
+        if cfg!(all(target_arch = "x86_64", target_feature = "sse2")) {
+            Held::of_masks(c)
+        } else {
+            Held::of_words(c)
+        }
+    }
+
+    #[inline(always)]
+    fn of_masks(c: &Counts) -> Held {
+        let (one, two, three) = (held_mask(c), at_least(c, 2), at_least(c, 3));
+        let four = full_mask(c);
+        Held {
+            ones: one & !two,
+            twos: two & !three,
+            threes: three & !four,
+            fours: four,
+        }
+    }
+
+    #[inline]
+    fn of_words(c: &Counts) -> Held {
         const L: u64 = 0x0101_0101_0101_0101;
         // Gathers bit 0 of each byte into the top byte (the eight products
         // land on distinct bits, so nothing carries).
@@ -218,17 +275,12 @@ pub(super) fn seven_pairs(c: &Counts, kept: u64, mode: SevenPairs) -> (u8, u64) 
         masked = kept_counts(c, kept);
         &masked
     };
-    let tally = Tally::of(c);
-    let rules = Rules {
-        seven_pairs: mode,
-        thirteen_orphans: false,
-        ..Rules::GENERIC
-    };
-    let d = tally.special_distance(&rules);
+    let held = Held::of(c);
+    let tally = Tally::of_held(&held);
+    let d = tally.seven_pairs_distance(mode);
     if d == 0 || mode == SevenPairs::No {
         return (d, 0);
     }
-    let held = Held::of(c);
     let empty = !(held.ones | held.twos | held.threes | held.fours) & kept;
     let tiles = match mode {
         // A single becomes a pair; a new kind helps while kinds are short.
@@ -292,11 +344,8 @@ use forms::ORPHAN_MASK as ORPHAN_KINDS;
 /// Thirteen orphans: its distance and the kinds whose draw lowers it.
 #[inline]
 pub(super) fn thirteen_orphans(c: &Counts) -> (u8, u64) {
-    let (mut present, mut pair) = (0u64, false);
-    for &i in &forms::ORPHANS {
-        present |= ((c[i] > 0) as u64) << i;
-        pair |= c[i] >= 2;
-    }
+    let present = held_mask(c) & ORPHAN_KINDS;
+    let pair = at_least(c, 2) & ORPHAN_KINDS != 0;
     let all = ORPHAN_KINDS;
     let d = 14 - present.count_ones() as u8 - pair as u8;
     let t = if pair { all & !present } else { all };
@@ -468,7 +517,8 @@ mod tests {
         }
     }
 
-    /// The tally from the keys equals the tally of the counts.
+    /// The tally from the keys equals the tally of the counts, by the words
+    /// and by the held masks (themselves by the words and the masks).
     #[test]
     fn tally_of_keys_equals_tally_of_counts() {
         let mut rng = crate::sets::Rng::new(11);
@@ -481,11 +531,12 @@ mod tests {
                     rng.below(9).saturating_sub(4)
                 } as u8;
             }
-            assert_eq!(
-                Tally::of_keys(&key::hand_tallies(&c)),
-                Tally::of(&c),
-                "{c:?}"
-            );
+            // Both ways to each, whichever the target uses.
+            let held = Held::of_words(&c);
+            assert_eq!(Held::of_masks(&c), held, "{c:?}");
+            let tally = Tally::of_keys(&key::hand_tallies(&c));
+            assert_eq!(Tally::of_words(&c), tally, "{c:?}");
+            assert_eq!(Tally::of_held(&held), tally, "{c:?}");
         }
     }
 

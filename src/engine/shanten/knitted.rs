@@ -89,8 +89,9 @@ pub(super) fn knitted_distance_tallied(
 /// complete hands of `slots` + 1 tiles (13 or 14 slots) under rules with
 /// the knitted forms: seven pairs, thirteen orphans, honours and knitted
 /// and the knitted straight, their least distance and the kinds whose
-/// draw lowers it. A knitted straight farther than `bound` may be left
-/// out.
+/// draw lowers it. A form farther than `bound` may be left out: each
+/// form's distance is a count, and its draws are looked for only where it
+/// reaches the bound.
 #[inline]
 pub(super) fn knitted_special_improving(
     t: &DistanceTables,
@@ -99,15 +100,21 @@ pub(super) fn knitted_special_improving(
     bound: u8,
 ) -> (u8, u64) {
     let mut best = (FAR, 0);
-    if rules.seven_pairs != SevenPairs::No {
-        best = fewer(best, seven_pairs(c, (1 << 34) - 1, rules.seven_pairs));
-    }
-    if rules.thirteen_orphans {
-        best = fewer(best, thirteen_orphans(c));
+    if Tally::of(c).special_distance(rules) <= bound {
+        if rules.seven_pairs != SevenPairs::No {
+            best = fewer(best, seven_pairs(c, (1 << 34) - 1, rules.seven_pairs));
+        }
+        if rules.thirteen_orphans {
+            best = fewer(best, thirteen_orphans(c));
+        }
     }
     let held = held_mask(c);
     let have = knitted_held(held);
-    best = fewer(best, honors_and_knitted(held, &have));
+    let honors = (held >> 27).count_ones() as u8;
+    let most = have.iter().max().expect("six permutations");
+    if 14 - (most + honors).min(14) <= bound {
+        best = fewer(best, honors_and_knitted(held, &have));
+    }
     let z = t.honor_class_at(key::honor_index(c[27..34].try_into().expect("seven")));
     fewer(
         best,

@@ -40,6 +40,30 @@ pub const HONOR_PATTERNS: usize = 43_130;
 /// 1–4, back: ranks 5–9), in the order the SWAR arithmetic of
 /// [`front_back`] produces them.
 const WEIGHT: [usize; 9] = [25, 125, 1, 5, 25, 125, 1, 5, 625];
+
+/// For each set of front ranks (bit per rank), the sum of their weights:
+/// what taking one tile of each off a pattern takes off its front value.
+const FRONT_DOWNS: usize = 1 << FRONT_RANKS;
+static FRONT_DOWN: [usize; FRONT_DOWNS] = rank_weights(0);
+/// [`FRONT_DOWN`] for the back ranks (bit 0 for rank `FRONT_RANKS`).
+static BACK_DOWN: [usize; 1 << (9 - FRONT_RANKS)] = rank_weights(FRONT_RANKS);
+
+/// The weights of the ranks from `first` on, summed over each set of them.
+const fn rank_weights<const M: usize>(first: usize) -> [usize; M] {
+    let mut out = [0; M];
+    let mut set = 0;
+    while set < M {
+        let mut r = 0;
+        while first + r < 9 {
+            if set >> r & 1 == 1 {
+                out[set] += WEIGHT[first + r];
+            }
+            r += 1;
+        }
+        set += 1;
+    }
+    out
+}
 const FRONT_RANKS: usize = 4;
 const FRONT_VALUES: usize = 625;
 /// Tables are padded to powers of two so a masked index needs no bounds check.
@@ -566,15 +590,9 @@ impl<const N: usize> Neighbourhood<N> {
     /// ```
     #[inline(always)]
     pub fn down_each(&self, ranks: u16) -> usize {
-        let (mut front, mut back) = (self.front as usize, self.back as usize);
-        for (r, &weight) in WEIGHT.iter().enumerate().take(N) {
-            let step = weight * usize::from(ranks >> r & 1 == 1);
-            if r < FRONT_RANKS {
-                front = front.wrapping_sub(step);
-            } else {
-                back = back.wrapping_sub(step);
-            }
-        }
+        let ranks = usize::from(ranks) & ((1 << N) - 1);
+        let front = (self.front as usize).wrapping_sub(FRONT_DOWN[ranks & (FRONT_DOWNS - 1)]);
+        let back = (self.back as usize).wrapping_sub(BACK_DOWN[ranks >> FRONT_RANKS]);
         let (back_base, mask) = Self::back_base();
         key_index(back_base[back & mask] + FRONT_RANK[front & (FRONT_PADDED - 1)])
     }
@@ -676,6 +694,16 @@ mod tests {
                 assert_eq!(n.room() >> r & 1 == 1, room);
                 assert_eq!(n.up(r), suit_index(&w), "{v:?} + {r}");
             }
+            // One tile off each rank of a set of held ones: each alone,
+            // each knitted rank set, all of them.
+            let held = (0..9).fold(0u16, |m, r| m | u16::from(v[r] > 0) << r);
+            let sets = (0..9)
+                .map(|r| 1 << r)
+                .chain((0..3).map(|q| 0b100_1001 << q));
+            for ranks in sets.chain([0x1ff]).map(|s| s & held) {
+                let w: [u8; 9] = std::array::from_fn(|r| v[r] - u8::from(ranks >> r & 1 == 1));
+                assert_eq!(n.down_each(ranks), suit_index(&w), "{v:?} - {ranks:b}");
+            }
         }
         for v in patterns::<7>() {
             let n = Neighbourhood::honor(&v);
@@ -688,6 +716,11 @@ mod tests {
                 }
                 assert_eq!(n.room() >> r & 1 == 1, room);
                 assert_eq!(n.up(r), honor_index(&w), "{v:?} + {r}");
+                if v[r] > 0 {
+                    let mut w = v;
+                    w[r] -= 1;
+                    assert_eq!(n.down_each(1 << r), honor_index(&w), "{v:?} - {r}");
+                }
             }
         }
     }

@@ -291,6 +291,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
 /// of one suit, at most two of a kind; or they are distinct, their
 /// numbered ones of one knitted permutation (`knitted`: byte `p` counts
 /// the held tiles of permutation `p`, [`knitted_held_bytes`]).
+#[inline(always)]
 fn shifted_and_knitted_waits(words: &CountWords, present: u64, knitted: u64) -> u64 {
     const SUITED: u64 = (1 << 27) - 1;
     let mut found = 0;
@@ -327,6 +328,7 @@ fn shifted_and_knitted_waits(words: &CountWords, present: u64, knitted: u64) -> 
 /// joker forms applied to the counts plus each draw: quads allowed, a draw
 /// turns one kind's parity; distinct pairs, a draw may pair a single or add
 /// a kind; thirteen orphans, a draw adds an orphan.
+#[inline(always)]
 fn pair_and_orphan_waits(words: &CountWords, present: u64, j: usize, rules: &Rules) -> u64 {
     const ALL: u64 = (1 << KINDS) - 1;
     // Each form is settled by a count first: most hands fail it there.

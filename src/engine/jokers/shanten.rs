@@ -33,7 +33,7 @@
 
 use super::lookup::{self, Levels};
 use super::{melded, JokerError, Jokers};
-use crate::engine::shanten::FourPlayer;
+use crate::engine::shanten::{unseen, FourPlayer};
 use crate::engine::{Discards, Effective, ShantenError, Ukeire};
 use crate::forms;
 use crate::hand::Hand;
@@ -513,20 +513,6 @@ const fn mask_bytes(m: u8) -> u64 {
         b += 1;
     }
     out
-}
-
-/// Four minus the copies in the hand as written, its melds and `visible`.
-fn unseen(hand: &Hand, visible: &Counts) -> Result<[u8; KINDS], ShantenError> {
-    let all = hand.all_counts();
-    let mut out = [0u8; KINDS];
-    for i in 0..KINDS {
-        let seen = all[i] + visible[i].min(8);
-        if seen > 4 {
-            return Err(ShantenError::Visible(tile(i)));
-        }
-        out[i] = 4 - seen;
-    }
-    Ok(out)
 }
 
 impl<B: AsRef<[u8]>> Tables<B> {

@@ -1405,7 +1405,7 @@ fn knitted_beside_melds(hand: &Hand, rules: &Rules) -> bool {
 
 /// Four minus the copies in the hand, its melds and `visible`.
 #[inline]
-fn unseen(hand: &Hand, visible: &Counts) -> Result<[u8; KINDS], ShantenError> {
+pub(crate) fn unseen(hand: &Hand, visible: &Counts) -> Result<[u8; KINDS], ShantenError> {
     let mut all = *hand.counts();
     for m in hand.melds() {
         m.add_to(&mut all);

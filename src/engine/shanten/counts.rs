@@ -358,9 +358,9 @@ pub(super) use forms::KNITTED_MASKS;
 pub(super) use forms::HONOR_MASK as HONOR_KINDS;
 
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-pub(super) use sse::{at_least, full_mask, held_mask};
+pub(super) use sse::{at_least, full_mask, held_mask, kinds_equal};
 #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
-pub(super) use words::{at_least, full_mask, held_mask};
+pub(super) use words::{at_least, full_mask, held_mask, kinds_equal};
 
 /// The count masks (a bit per kind whose count passes a test) from eight
 /// counts a word, gathered eight at a time by one multiply: the definition
@@ -389,8 +389,15 @@ mod words {
     /// The kinds of which `c` counts all four copies (bit per kind).
     #[inline(always)]
     pub(in super::super) fn full_mask(c: &Counts) -> u64 {
+        kinds_equal(c, 4)
+    }
+
+    /// The kinds whose byte in `c` is `n` (any bytes, bit per kind).
+    #[inline(always)]
+    pub(in super::super) fn kinds_equal(c: &Counts, n: u8) -> u64 {
+        let spread = u64::from(n) * 0x0101_0101_0101_0101;
         kinds_where(c, |w| {
-            let x = w ^ 0x0404_0404_0404_0404;
+            let x = w ^ spread;
             !(((x & LOW).wrapping_add(LOW)) | x) & HIGH
         })
     }
@@ -457,8 +464,14 @@ mod sse {
     /// The kinds of which `c` counts all four copies (bit per kind).
     #[inline(always)]
     pub(in super::super) fn full_mask(c: &Counts) -> u64 {
+        kinds_equal(c, 4)
+    }
+
+    /// The kinds whose byte in `c` is `n` (any bytes, bit per kind).
+    #[inline(always)]
+    pub(in super::super) fn kinds_equal(c: &Counts, n: u8) -> u64 {
         // SAFETY: an SSE2 register operation (see the module docs).
-        kinds_where(c, |x| unsafe { _mm_cmpeq_epi8(x, _mm_set1_epi8(4)) })
+        kinds_where(c, |x| unsafe { _mm_cmpeq_epi8(x, _mm_set1_epi8(n as i8)) })
     }
 }
 
@@ -506,6 +519,10 @@ mod tests {
             assert_eq!((held_mask(&c), words::held_mask(&c)), (held, held), "{c:?}");
             let full = kinds(&|x| x == 4);
             assert_eq!((full_mask(&c), words::full_mask(&c)), (full, full), "{c:?}");
+            let n = c[round % KINDS];
+            let equal = kinds(&|x| x == n);
+            let both = (kinds_equal(&c, n), words::kinds_equal(&c, n));
+            assert_eq!(both, (equal, equal), "{c:?} {n}");
             for n in (1..=4).filter(|_| top == 5) {
                 let want = kinds(&|x| x >= n);
                 assert_eq!(

@@ -63,7 +63,7 @@ use concealed::{
     concealed_after, concealed_draws, concealed_rows, concealed_shanten, concealed_short_rows,
     keyed_distance, open_standard, with_special, OpenParts,
 };
-use counts::{held_mask, Tally};
+use counts::{held_mask, kinds_equal, Tally};
 use general::{all_parts_open, distance, improving, special_improving, Memo};
 use knitted::{
     knitted_beside_meld, knitted_distance_tallied, knitted_effective, knitted_shanten,
@@ -480,15 +480,14 @@ fn discard_table(
         return Err(ShantenError::Unreachable);
     }
     let best = *after.iter().min().expect("34 kinds");
-    // Gathered without a branch a kind (which discards tie is as random as
-    // the hand): each kind written, kept by the count's step.
-    let mut kinds = [0usize; KINDS];
-    let mut len = 0;
-    for (i, &a) in after.iter().enumerate() {
-        kinds[len] = i;
-        len += usize::from(a == best);
+    // The discards that tie, from one mask (at most one a kind of 14 tiles).
+    let mut at_best = kinds_equal(after, best);
+    let len = (at_best.count_ones() as usize).min(14);
+    let mut kinds = [0usize; 14];
+    for kind in &mut kinds[..len] {
+        *kind = at_best.trailing_zeros() as usize;
+        at_best &= at_best - 1;
     }
-    let len = len.min(14);
     let mut tiles = [0u64; 14];
     rows(&kinds[..len], &mut tiles[..len]);
     // Most unseen effective copies first, then in tile order: each row's
@@ -1080,28 +1079,34 @@ impl<B: AsRef<[u8]>> Tables<B> {
         }
         let table = first;
         // MCR beside one meld: the knitted straight, a count.
-        let knitted = knitted_beside_melds(hand, rules);
+        let knitted = knitted_beside_melds(hand, rules).then(|| m.cap_masks());
         let less = |j: usize| {
             let mut w = *c;
             w[j] -= 1;
             w
         };
-        let caps = m.cap_masks();
-        if knitted {
-            table.d = table.d.min(knitted_beside_meld(c, &caps, false, table.d).0);
+        if let Some(caps) = &knitted {
+            table.d = table.d.min(knitted_beside_meld(c, caps, false, table.d).0);
             let mut held = held_mask(c);
             while held != 0 {
                 let j = held.trailing_zeros() as usize;
                 held &= held - 1;
                 let after = table.after[j];
-                table.after[j] = after.min(knitted_beside_meld(&less(j), &caps, false, after).0);
+                table.after[j] = after.min(knitted_beside_meld(&less(j), caps, false, after).0);
             }
         }
         // The rows first: a discard no table covers sends the whole hand
         // to the general path.
         let best = *table.after.iter().min().expect("34 kinds");
         let mut found = [0u64; KINDS];
-        for j in (0..KINDS).filter(|&j| table.after[j] == best && best < FAR) {
+        let mut at_best = if best < FAR {
+            kinds_equal(&table.after, best)
+        } else {
+            0
+        };
+        while at_best != 0 {
+            let j = at_best.trailing_zeros() as usize;
+            at_best &= at_best - 1;
             let Some(mut row) = table.row(j) else {
                 return Ok(None);
             };
@@ -1111,8 +1116,8 @@ impl<B: AsRef<[u8]>> Tables<B> {
                 };
                 row = fewer(row, more);
             }
-            if knitted {
-                row = fewer(row, knitted_beside_meld(&less(j), &caps, true, row.0));
+            if let Some(caps) = &knitted {
+                row = fewer(row, knitted_beside_meld(&less(j), caps, true, row.0));
             }
             found[j] = row.1;
         }

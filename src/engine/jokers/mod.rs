@@ -20,6 +20,7 @@
 //! its function's comment); the generic seed rule's undeclared kongs try
 //! which kinds the jokers turn into kongs.
 
+use crate::engine::shanten::{at_least, held_mask};
 use crate::engine::suits_allowed;
 use crate::engine::{ShantenError, WaitsError};
 use crate::forms;
@@ -465,10 +466,8 @@ fn seven_pairs(c: &Counts, j: usize, mode: SevenPairs) -> bool {
     match mode {
         SevenPairs::No => false,
         // A fifth copy (a hypothetical draw) would need a sixth: never pairs.
-        SevenPairs::QuadsAllowed => odd_kinds(c) <= j && c.iter().all(|&x| x <= 4),
-        SevenPairs::Distinct => {
-            c.iter().all(|&x| x <= 2) && c.iter().filter(|&&x| x > 0).count() <= 7
-        }
+        SevenPairs::QuadsAllowed => odd_kinds(c) <= j && at_least(c, 5) == 0,
+        SevenPairs::Distinct => at_least(c, 3) == 0 && held_mask(c).count_ones() <= 7,
     }
 }
 
@@ -477,14 +476,9 @@ fn seven_pairs(c: &Counts, j: usize, mode: SevenPairs) -> bool {
 /// fill exactly the missing orphans and, if no orphan is held twice, the pair
 /// (`missing + [no pair] = 14 − real tiles = j`).
 fn thirteen_orphans(c: &Counts) -> bool {
-    let mut pairs = 0;
-    for (i, &x) in c.iter().enumerate() {
-        if x > 0 && !forms::ORPHANS.contains(&i) || x > 2 {
-            return false;
-        }
-        pairs += (x == 2) as usize;
-    }
-    pairs <= 1
+    held_mask(c) & !forms::ORPHAN_MASK == 0
+        && at_least(c, 3) == 0
+        && at_least(c, 2).count_ones() <= 1
 }
 
 /// MCR seven shifted pairs with jokers: the real tiles lie in seven
@@ -508,4 +502,49 @@ fn honors_and_knitted(c: &Counts) -> bool {
             let allowed = forms::knitted_tiles(p);
             (0..27).all(|i| c[i] == 0 || allowed.contains(&i))
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The counting forms' mask tests against their definitions, kind by
+    /// kind, on random counts 0–5 (a fifth copy stands for a draw), mostly
+    /// of orphans and at most a few kinds, so that every form is met.
+    #[test]
+    fn counting_forms_equal_their_definitions() {
+        let mut rng = crate::sets::Rng::new(29);
+        let modes = [SevenPairs::QuadsAllowed, SevenPairs::Distinct];
+        let (mut pairs, mut orphans) = (0, 0);
+        for round in 0..200_000 {
+            let mut c = [0u8; KINDS];
+            for _ in 0..1 + rng.below(14) {
+                let i = if round % 2 == 0 {
+                    forms::ORPHANS[rng.below(13)]
+                } else {
+                    rng.below(KINDS)
+                };
+                c[i] = (c[i] + 1).min(5);
+            }
+            let j = rng.below(9);
+            for mode in modes {
+                let want = match mode {
+                    SevenPairs::QuadsAllowed => {
+                        c.iter().filter(|&&x| x % 2 == 1).count() <= j && c.iter().all(|&x| x <= 4)
+                    }
+                    _ => c.iter().all(|&x| x <= 2) && c.iter().filter(|&&x| x > 0).count() <= 7,
+                };
+                assert_eq!(seven_pairs(&c, j, mode), want, "{c:?} {j} {mode:?}");
+                pairs += usize::from(want);
+            }
+            let want = c
+                .iter()
+                .enumerate()
+                .all(|(i, &x)| x == 0 || forms::ORPHANS.contains(&i) && x <= 2)
+                && c.iter().filter(|&&x| x == 2).count() <= 1;
+            assert_eq!(thirteen_orphans(&c), want, "{c:?}");
+            orphans += usize::from(want);
+        }
+        assert!(pairs > 10_000 && orphans > 10_000, "{pairs} {orphans}");
+    }
 }

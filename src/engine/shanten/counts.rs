@@ -212,6 +212,7 @@ impl Held {
         }
     }
 
+    /// The masks from the count masks: at least one, two, three, four.
     #[inline(always)]
     fn of_masks(c: &Counts) -> Held {
         let (one, two, three) = (held_mask(c), at_least(c, 2), at_least(c, 3));
@@ -224,6 +225,7 @@ impl Held {
         }
     }
 
+    /// The masks from the counts' bits, eight kinds a word.
     #[inline]
     fn of_words(c: &Counts) -> Held {
         const L: u64 = 0x0101_0101_0101_0101;
@@ -358,9 +360,9 @@ pub(super) use forms::KNITTED_MASKS;
 pub(super) use forms::HONOR_MASK as HONOR_KINDS;
 
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-pub(super) use sse::{at_least, full_mask, held_mask, kinds_equal};
+pub(crate) use sse::{at_least, full_mask, held_mask, kinds_equal};
 #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
-pub(super) use words::{at_least, full_mask, held_mask, kinds_equal};
+pub(crate) use words::{at_least, full_mask, held_mask, kinds_equal};
 
 /// The count masks (a bit per kind whose count passes a test) from eight
 /// counts a word, gathered eight at a time by one multiply: the definition
@@ -388,13 +390,13 @@ mod words {
 
     /// The kinds of which `c` counts all four copies (bit per kind).
     #[inline(always)]
-    pub(in super::super) fn full_mask(c: &Counts) -> u64 {
+    pub(crate) fn full_mask(c: &Counts) -> u64 {
         kinds_equal(c, 4)
     }
 
     /// The kinds whose byte in `c` is `n` (any bytes, bit per kind).
     #[inline(always)]
-    pub(in super::super) fn kinds_equal(c: &Counts, n: u8) -> u64 {
+    pub(crate) fn kinds_equal(c: &Counts, n: u8) -> u64 {
         let spread = u64::from(n) * 0x0101_0101_0101_0101;
         kinds_where(c, |w| {
             let x = w ^ spread;
@@ -404,13 +406,13 @@ mod words {
 
     /// The kinds `c` holds (bit per kind).
     #[inline(always)]
-    pub(in super::super) fn held_mask(c: &Counts) -> u64 {
+    pub(crate) fn held_mask(c: &Counts) -> u64 {
         kinds_where(c, |w| ((w & LOW).wrapping_add(LOW) | w) & HIGH)
     }
 
     /// The kinds `c` holds at least `n` copies of (1 to 4; bit per kind).
     #[inline(always)]
-    pub(in super::super) fn at_least(c: &Counts, n: u8) -> u64 {
+    pub(crate) fn at_least(c: &Counts, n: u8) -> u64 {
         // A count is at most 4: adding 0x80 − n sets its byte's high bit
         // exactly where it is at least n, and no byte carries.
         let add = u64::from(0x80 - n) * 0x0101_0101_0101_0101;
@@ -447,7 +449,7 @@ mod sse {
 
     /// The kinds of which `c` counts at least `n` copies (bit per kind).
     #[inline(always)]
-    pub(in super::super) fn at_least(c: &Counts, n: u8) -> u64 {
+    pub(crate) fn at_least(c: &Counts, n: u8) -> u64 {
         // SAFETY: SSE2 register operations (see the module docs).
         kinds_where(c, |x| unsafe {
             // Unsigned: a count is at least n where max(count, n) is it.
@@ -457,19 +459,19 @@ mod sse {
 
     /// The kinds `c` holds (bit per kind).
     #[inline(always)]
-    pub(in super::super) fn held_mask(c: &Counts) -> u64 {
+    pub(crate) fn held_mask(c: &Counts) -> u64 {
         at_least(c, 1)
     }
 
     /// The kinds of which `c` counts all four copies (bit per kind).
     #[inline(always)]
-    pub(in super::super) fn full_mask(c: &Counts) -> u64 {
+    pub(crate) fn full_mask(c: &Counts) -> u64 {
         kinds_equal(c, 4)
     }
 
     /// The kinds whose byte in `c` is `n` (any bytes, bit per kind).
     #[inline(always)]
-    pub(in super::super) fn kinds_equal(c: &Counts, n: u8) -> u64 {
+    pub(crate) fn kinds_equal(c: &Counts, n: u8) -> u64 {
         // SAFETY: an SSE2 register operation (see the module docs).
         kinds_where(c, |x| unsafe { _mm_cmpeq_epi8(x, _mm_set1_epi8(n as i8)) })
     }

@@ -63,7 +63,8 @@ use concealed::{
     concealed_after, concealed_draws, concealed_rows, concealed_shanten, concealed_short_rows,
     keyed_distance, open_standard, with_special, OpenParts,
 };
-use counts::{held_mask, kinds_equal, Tally};
+pub(crate) use counts::{at_least, held_mask};
+use counts::{kinds_equal, Tally};
 use general::{all_parts_open, distance, improving, special_improving, Memo};
 use knitted::{
     knitted_beside_meld, knitted_distance_tallied, knitted_effective, knitted_shanten,

@@ -41,6 +41,13 @@ pub const HONOR_PATTERNS: usize = 43_130;
 /// [`front_back`] produces them.
 const WEIGHT: [usize; 9] = [25, 125, 1, 5, 25, 125, 1, 5, 625];
 
+const FRONT_RANKS: usize = 4;
+const FRONT_VALUES: usize = 625;
+/// Tables are padded to powers of two so a masked index needs no bounds check.
+const FRONT_PADDED: usize = 1024;
+const SUIT_BACK_PADDED: usize = 4096;
+const HONOR_BACK_PADDED: usize = 1024;
+
 /// For each set of front ranks (bit per rank), the sum of their weights:
 /// what taking one tile of each off a pattern takes off its front value.
 const FRONT_DOWNS: usize = 1 << FRONT_RANKS;
@@ -64,12 +71,6 @@ const fn rank_weights<const M: usize>(first: usize) -> [usize; M] {
     }
     out
 }
-const FRONT_RANKS: usize = 4;
-const FRONT_VALUES: usize = 625;
-/// Tables are padded to powers of two so a masked index needs no bounds check.
-const FRONT_PADDED: usize = 1024;
-const SUIT_BACK_PADDED: usize = 4096;
-const HONOR_BACK_PADDED: usize = 1024;
 
 /// The tile count of a part value over ranks `first..first + ranks`, or
 /// `None` for a value no such part has (a digit at a weight of another rank).

@@ -44,7 +44,7 @@ impl Tally {
 
     /// The tally from the kinds held by copies: a population count each.
     #[inline(always)]
-    fn of_held(h: &Held) -> Tally {
+    pub(super) fn of_held(h: &Held) -> Tally {
         let n = |m: u64| m.count_ones() as u8;
         let (ones, twos, threes, fours) = (n(h.ones), n(h.twos), n(h.threes), n(h.fours));
         let pairs = h.twos | h.threes | h.fours;

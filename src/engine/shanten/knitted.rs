@@ -13,12 +13,12 @@
 use super::combine::join;
 use super::concealed::{concealed_draws, open_parts_of};
 use super::counts::{
-    at_least, held_mask, seven_pairs, thirteen_orphans, Tally, HONOR_KINDS, KNITTED_MASKS,
+    at_least, held_mask, special_tiles_held, Held, Tally, HONOR_KINDS, KNITTED_MASKS,
 };
 use super::melded::CapMasks;
 use super::{fewer, ShantenError, Sizes};
 use crate::forms::{self, KNITTED_PERMS};
-use crate::rules::{Rules, SevenPairs};
+use crate::rules::Rules;
 use crate::table::generate::shanten::FAR;
 use crate::table::key::{self, Neighbourhood};
 use crate::table::{DistanceTables, Tables};
@@ -100,13 +100,15 @@ pub(super) fn knitted_special_improving(
     bound: u8,
 ) -> (u8, u64) {
     let mut best = (FAR, 0);
-    if Tally::of(c).special_distance(rules) <= bound {
-        if rules.seven_pairs != SevenPairs::No {
-            best = fewer(best, seven_pairs(c, (1 << 34) - 1, rules.seven_pairs));
-        }
-        if rules.thirteen_orphans {
-            best = fewer(best, thirteen_orphans(c));
-        }
+    // Seven pairs and thirteen orphans: one tally and the kinds by copies.
+    let by_copies = Held::of(c);
+    let tally = Tally::of_held(&by_copies);
+    let special = tally.special_distance(rules);
+    if special <= bound {
+        best = (
+            special,
+            special_tiles_held(&by_copies, &tally, rules, special),
+        );
     }
     let held = held_mask(c);
     let have = knitted_held(held);

@@ -428,6 +428,21 @@ pub(super) fn nonzero_lanes(x: u128) -> u128 {
 /// The state is the chows in progress; each state's word holds, per
 /// cell, the most tiles of `v` covered plus one (0: unreachable).
 fn programme<L: Lanes>(v: &[u8], caps: &[u8], chows: bool, most: usize) -> Distances {
+    // `most` a constant: the loops over the chows in progress unroll, and
+    // the states past it are never tried.
+    match most {
+        0 => programme_to::<L, 0>(v, caps, chows),
+        1 => programme_to::<L, 1>(v, caps, chows),
+        2 => programme_to::<L, 2>(v, caps, chows),
+        3 => programme_to::<L, 3>(v, caps, chows),
+        _ => programme_to::<L, 4>(v, caps, chows),
+    }
+}
+
+/// [`programme`] to `MOST` melds.
+#[inline(always)]
+fn programme_to<L: Lanes, const MOST: usize>(v: &[u8], caps: &[u8], chows: bool) -> Distances {
+    let most = MOST;
     // Lanes that stay within `most` when moved up by s melds (s ≤ 3).
     let fits = [0, 1, 2, 3].map(|s| if s > most { L::ZERO } else { L::rows(most - s) });
     let mut best = [[L::ZERO; 3]; 3];

@@ -12,6 +12,7 @@
 //! byte of a corrupt file, and no index, can make a read fail.
 
 use super::{key, Distances, DISTANCE_CLASSES, HONOR_CLASS_ROWS, SUIT_CLASS_ROWS};
+use std::ops::Range;
 
 /// The sections of `shanten.tbl` in file order: name and length in bytes.
 pub(super) const SECTIONS: [(&str, usize); 9] = [
@@ -80,24 +81,26 @@ const SUIT_CAPS: usize = OFFSETS[8];
 #[derive(Clone, Copy)]
 pub struct DistanceTables<'a> {
     bytes: &'a [u8; BYTES],
-    /// The sections of [`CAPPED_SECTIONS`].
-    suit_capped_keys: &'a [u8],
-    suit_capped_rows: &'a [u8],
+    /// The whole file, and the ranges in it of [`CAPPED_SECTIONS`]: sliced
+    /// where a query reads them, so that making the view costs two moves
+    /// on the paths (most) that never do.
+    file: &'a [u8],
+    capped: &'a [Range<usize>; 2],
 }
 
 impl<'a> DistanceTables<'a> {
     /// The view over the sections, `SECTIONS` at `OFFSETS`, and the
-    /// capped keys and rows.
+    /// capped keys and rows at `capped` in `file`.
     #[inline(always)]
     pub(super) fn new(
         bytes: &'a [u8; BYTES],
-        suit_capped_keys: &'a [u8],
-        suit_capped_rows: &'a [u8],
+        file: &'a [u8],
+        capped: &'a [Range<usize>; 2],
     ) -> DistanceTables<'a> {
         DistanceTables {
             bytes,
-            suit_capped_keys,
-            suit_capped_rows,
+            file,
+            capped,
         }
     }
 
@@ -164,12 +167,15 @@ impl<'a> DistanceTables<'a> {
     /// ```
     #[inline]
     pub fn suit_capped(&self, i: usize, j: usize) -> Option<&'a Distances> {
+        // The ranges were checked on open: read without a panic path.
+        let section = |n: usize| self.file.get(self.capped[n].clone()).unwrap_or_default();
+        let (keys, rows) = (section(0), section(1));
         let wanted = (i as u32) << 5 | j as u32;
         let key = |n: usize| {
-            let b = &self.suit_capped_keys[4 * n..4 * n + 4];
+            let b = &keys[4 * n..4 * n + 4];
             u32::from_le_bytes(b.try_into().expect("four bytes"))
         };
-        let (mut lo, mut hi) = (0, self.suit_capped_keys.len() / 4);
+        let (mut lo, mut hi) = (0, keys.len() / 4);
         while lo < hi {
             let mid = (lo + hi) / 2;
             if key(mid) < wanted {
@@ -178,11 +184,8 @@ impl<'a> DistanceTables<'a> {
                 hi = mid;
             }
         }
-        if lo < self.suit_capped_keys.len() / 4 && key(lo) == wanted {
-            self.suit_capped_rows
-                .get(16 * lo..16 * lo + 16)?
-                .try_into()
-                .ok()
+        if lo < keys.len() / 4 && key(lo) == wanted {
+            rows.get(16 * lo..16 * lo + 16)?.try_into().ok()
         } else {
             None
         }

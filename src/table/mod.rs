@@ -626,10 +626,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
     #[inline(always)]
     pub fn distance_tables(&self) -> DistanceTables<'_> {
         let bytes = self.shanten.bytes();
-        // The capped ranges were checked on open; read without a panic
-        // path, they cost nothing where a query does not use them.
-        let capped = |i: usize| bytes.get(self.capped[i].clone()).unwrap_or_default();
-        DistanceTables::new(section(bytes, self.distances_at), capped(0), capped(1))
+        DistanceTables::new(section(bytes, self.distances_at), bytes, &self.capped)
     }
 
     /// The replacement distances of a suit pattern (≤ 14 tiles).

@@ -434,9 +434,10 @@ fn multi_draw_lowers(
 /// distance `d`, a lower bound, and the certificate ([`doubt`]) asks only
 /// about the suit's cells that some allocation reaching `d` uses. One such
 /// cell whose plain value no target breaking a cap needs is reached within
-/// the caps, so `d` is exact; where every one may need such a target,
-/// `None` (the melded path works the suit out). A cell of distance 0 is
-/// the suit's own tiles, within the caps.
+/// the caps, so `d` is exact (a cell of distance 0 is the suit's own
+/// tiles, within the caps). Where every one may need such a target, the
+/// suit's bounds, else the capped programme, work it out against the
+/// other parts, which are exact: no other part needs another look.
 #[inline]
 pub(super) fn capped_class_distance(
     t: &DistanceTables,
@@ -444,7 +445,7 @@ pub(super) fn capped_class_distance(
     keys: &[key::Key; 4],
     suit: usize,
     k: usize,
-) -> Option<u8> {
+) -> u8 {
     let [a, b, s] = suit_classes(t, keys);
     let z = t.honor_class_at(key::key_index(keys[3]));
     let rest = beside_suit(t, &[a, b, s, z], suit, k);
@@ -452,10 +453,37 @@ pub(super) fn capped_class_distance(
     let d = join(x, &rest, k);
     let optimal = optimal_lanes(x, &rest, k, d);
     if optimal == 0 {
-        return Some(d); // every allocation reaching d uses a cell of 0
+        return d; // every allocation reaching d uses a cell of 0
     }
-    let doubts = suit_doubts(t, hand, suit, x, optimal)?;
-    (optimal & !doubts != 0).then_some(d)
+    let (v, caps) = (suit_of(hand, suit), suit_caps(hand, suit));
+    match doubt(t, v, &caps, x, optimal) {
+        Some(doubts) if optimal & !doubts != 0 => d,
+        _ => exact_beside(t, v, &caps, x, k, d, |x| join(x, &rest, k)),
+    }
+}
+
+/// The distance of a hand towards `k` melds and a pair whose capped suit
+/// (`v` beside `caps`, table distances `x`) is in doubt in every optimal
+/// lane of its plain distance `d`, `distance` that of the hand over the
+/// suit's distances: the suit's doubtful lanes out of reach give an upper
+/// bound, `d` where it meets it; the capped programme's distances
+/// otherwise.
+#[inline(never)]
+fn exact_beside(
+    t: &DistanceTables,
+    v: &[u8; 9],
+    caps: &[u8; 9],
+    x: &Distances,
+    k: usize,
+    d: u8,
+    distance: impl Fn(&Distances) -> u8,
+) -> u8 {
+    if let Some(doubt) = doubt(t, v, caps, x, lanes_up_to(k)) {
+        if distance(&Certified { lower: *x, doubt }.upper()) == d {
+            return d;
+        }
+    }
+    distance(&capped_distances(v, caps, true, k))
 }
 
 /// The other three parts' product beside suit `suit` (0..3) of the parts
@@ -480,9 +508,10 @@ fn beside_suit(t: &DistanceTables, class: &[u8; 4], suit: usize, k: usize) -> Di
 /// capped one and equal to it where one of the capped suit's cells that
 /// reach it is certified. The least of them where one set at that least
 /// is exact (a set in doubt is at least as far as its plain distance);
-/// `None` otherwise, or where a set keeps other parts than two suits.
-/// Only the sets at the least ask the certificate, about their optimal
-/// lanes alone.
+/// else the capped programme's distances of the suit against each set's
+/// other suit. `None` where a set keeps other parts than two suits. Only
+/// the sets at the least ask the certificate, about their optimal lanes
+/// alone.
 #[inline]
 pub(super) fn voided_capped_classes(
     t: &DistanceTables,
@@ -495,13 +524,18 @@ pub(super) fn voided_capped_classes(
     let class = suit_classes(t, keys);
     let x = t.suit(class[suit]);
     // The least distance, and the optimal lanes of each set at it (a set
-    // with none is exact: every allocation reaching it uses a cell of 0).
+    // with none is exact: every allocation reaching it uses a cell of 0);
+    // the other suit's class of every set (at most two: the capped suit
+    // is in each).
     let (mut least, mut lanes, mut settled) = (FAR, 0u128, false);
+    let (mut others, mut n) = ([0u8; 2], 0);
     for keep in keeps {
         if !two_suits(keep) || keep >> suit & 1 == 0 {
             return None;
         }
-        let y = t.suit(class[(keep & !(1 << suit)).trailing_zeros() as usize]);
+        let other = class[(keep & !(1 << suit)).trailing_zeros() as usize];
+        (others[n.min(1)], n) = (other, n + 1);
+        let y = t.suit(other);
         let d = join(x, y, k);
         if d > least {
             continue;
@@ -519,8 +553,18 @@ pub(super) fn voided_capped_classes(
     // One set at the least with a certified optimal lane is exact. The
     // union asks no more of the certificate than each set alone: a lane's
     // answer does not depend on the other lanes asked.
-    let doubts = suit_doubts(t, hand, suit, x, lanes)?;
-    (lanes & !doubts != 0).then_some(least)
+    let (v, caps) = (suit_of(hand, suit), suit_caps(hand, suit));
+    match doubt(t, v, &caps, x, lanes) {
+        Some(doubts) if lanes & !doubts != 0 => Some(least),
+        _ => {
+            let sets = &others[..n.min(2)];
+            let distance = |x: &Distances| {
+                let each = sets.iter().map(|&y| join(x, t.suit(y), k));
+                each.min().unwrap_or(FAR)
+            };
+            Some(exact_beside(t, v, &caps, x, k, least, distance))
+        }
+    }
 }
 
 /// The table classes of the three suits of the hand whose part keys are
@@ -530,18 +574,18 @@ fn suit_classes(t: &DistanceTables, keys: &[key::Key; 4]) -> [u8; 3] {
     [0, 1, 2].map(|i| t.suit_class_at(key::key_index(keys[i])))
 }
 
-/// Of the `lanes` asked (0xff each), those of `suit`'s plain distances `x`
-/// that the certificate ([`doubt`]) cannot vouch for beside the declared
-/// melds of `hand` in that suit; `None` where a test pattern leaves the
-/// tables' range.
+/// The concealed counts of numbered suit `suit` of `hand`.
 #[inline(always)]
-fn suit_doubts(
-    t: &DistanceTables,
-    hand: &Hand,
-    suit: usize,
-    x: &Distances,
-    lanes: u128,
-) -> Option<u128> {
+fn suit_of(hand: &Hand, suit: usize) -> &[u8; 9] {
+    hand.counts()[9 * suit..9 * suit + 9]
+        .try_into()
+        .expect("nine")
+}
+
+/// The copies of each rank of numbered suit `suit` a target may hold
+/// beside the declared melds of `hand`: four less those in its melds.
+#[inline(always)]
+fn suit_caps(hand: &Hand, suit: usize) -> [u8; 9] {
     let mut caps = u128::from_le_bytes([4; 16]);
     for m in hand.melds() {
         let i = m.tile().index();
@@ -549,9 +593,7 @@ fn suit_doubts(
         let here = u128::from(i / 9 == suit).wrapping_neg();
         caps -= COPIES[m.kind() as usize] << (8 * (i % 9)) & here;
     }
-    let c = hand.counts();
-    let v: &[u8; 9] = c[9 * suit..9 * suit + 9].try_into().expect("nine");
-    doubt(t, v, &caps.to_le_bytes()[..9], x, lanes)
+    caps.to_le_bytes()[..9].try_into().expect("nine")
 }
 
 /// How caps left by two or more melds (`caps`, a byte lane per rank) bind

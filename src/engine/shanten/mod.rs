@@ -55,7 +55,7 @@ use crate::forms;
 use crate::hand::{Hand, MeldKind};
 use crate::rules::Rules;
 use crate::table::generate::shanten::FAR;
-use crate::table::{key, Tables};
+use crate::table::{key, DistanceTables, Tables};
 use crate::tile::{total, Counts, Tile, KINDS};
 use crate::tileset::TileSet;
 pub(crate) use combine::{capped_distances, improving_ranks, join, lowers, optimal_lanes, product};
@@ -623,6 +623,40 @@ const VOIDS: [[(u32, u8); 8]; 4] = {
     table
 };
 
+/// Shanten of a melded hand whose melds leave every part its class
+/// ([`Leaves::Classes`]; `keys` its part keys), as a concealed hand aiming
+/// at fewer melds: with MCR's knitted straight beside one meld, and over
+/// Sichuan's voids. `None` for rules whose kept parts the class tables do
+/// not combine.
+#[inline(always)]
+fn classes_shanten(
+    t: &DistanceTables,
+    hand: &Hand,
+    rules: &Rules,
+    keys: &[key::Key; 4],
+) -> Result<Option<i8>, ShantenError> {
+    let (c, melds) = (hand.counts(), hand.meld_count());
+    let k = hand.concealed_len() / 3;
+    if rules.plain() {
+        Sizes::Any.check(hand.concealed_len(), melds)?;
+        // At most 11 concealed tiles beside a meld: no counting form,
+        // and every part's key a dense index.
+        let d = keyed_distance(t, *keys, k);
+        let s = d as i8 - 1;
+        if !knitted_beside_melds(hand, rules) || !knitted_within(held_mask(c), d, false) {
+            return Ok(Some(s));
+        }
+        // MCR beside one meld: the knitted straight, a count.
+        let knitted = knitted_beside_meld(c, &one_meld_caps(hand), false, d).0;
+        return Ok(Some(d.min(knitted) as i8 - 1));
+    }
+    if rules.mcr_forms {
+        return Ok(None);
+    }
+    let keeps = voids(Shape::checked(hand, rules, Sizes::Any)?, rules);
+    voided_classes(t, keys, keeps, k).map(reached).transpose()
+}
+
 fn tile(i: usize) -> Tile {
     Tile::from_index(i).expect("index < 34")
 }
@@ -678,12 +712,15 @@ impl<B: AsRef<[u8]>> Tables<B> {
             }
         }
         if hand.meld_count() > 0 && !rules.three_player {
-            // The part keys, read once for the melds and the classes.
+            // The part keys and the tables' view, each made once for the
+            // melds and the classes.
             let keys = key::hand_keys(hand.counts());
-            match leaves(&self.distance_tables(), hand, &keys) {
+            let t = self.distance_tables();
+            let k = hand.concealed_len() / 3;
+            match leaves(&t, hand, &keys) {
                 // Melds that leave every part its class: the concealed tables.
                 Some(Leaves::Classes) => {
-                    if let Some(s) = self.classes_shanten(hand, rules, &keys)? {
+                    if let Some(s) = classes_shanten(&t, hand, rules, &keys)? {
                         return Ok(s);
                     }
                 }
@@ -691,16 +728,11 @@ impl<B: AsRef<[u8]>> Tables<B> {
                 // straight beside two melds): the certificate on that suit.
                 Some(Leaves::Capped { suit }) if rules.plain() => {
                     Sizes::Any.check(hand.concealed_len(), hand.meld_count())?;
-                    let (t, k) = (self.distance_tables(), hand.concealed_len() / 3);
-                    if let Some(d) = capped_class_distance(&t, hand, &keys, suit, k) {
-                        return reached(d);
-                    }
+                    return reached(capped_class_distance(&t, hand, &keys, suit, k));
                 }
                 // Sichuan: the same over its voids.
                 Some(Leaves::Capped { suit }) if !rules.mcr_forms => {
-                    let capped = Shape::checked(hand, rules, Sizes::Any)?;
-                    let (t, k) = (self.distance_tables(), hand.concealed_len() / 3);
-                    let keeps = voids(capped, rules);
+                    let keeps = voids(Shape::checked(hand, rules, Sizes::Any)?, rules);
                     if let Some(d) = voided_capped_classes(&t, hand, &keys, suit, keeps, k) {
                         return reached(d);
                     }
@@ -717,42 +749,6 @@ impl<B: AsRef<[u8]>> Tables<B> {
             return Err(ShantenError::Unreachable);
         }
         Ok(d as i8 - 1)
-    }
-
-    /// Shanten of a melded hand whose melds leave every part its class
-    /// ([`Leaves::Classes`]), as a concealed hand aiming at fewer melds: with
-    /// MCR's knitted straight beside one meld, and over Sichuan's voids.
-    /// `None` for rules whose kept parts the class tables do not combine.
-    #[inline(always)]
-    fn classes_shanten(
-        &self,
-        hand: &Hand,
-        rules: &Rules,
-        keys: &[key::Key; 4],
-    ) -> Result<Option<i8>, ShantenError> {
-        let (c, melds) = (hand.counts(), hand.meld_count());
-        if rules.plain() {
-            Sizes::Any.check(hand.concealed_len(), melds)?;
-            // At most 11 concealed tiles beside a meld: no counting form,
-            // and every part's key a dense index.
-            let d = keyed_distance(&self.distance_tables(), *keys, hand.concealed_len() / 3);
-            let s = d as i8 - 1;
-            if !knitted_beside_melds(hand, rules) || !knitted_within(held_mask(c), d, false) {
-                return Ok(Some(s));
-            }
-            // MCR beside one meld: the knitted straight, a count.
-            let knitted = knitted_beside_meld(c, &one_meld_caps(hand), false, d).0;
-            return Ok(Some(d.min(knitted) as i8 - 1));
-        }
-        if rules.mcr_forms {
-            return Ok(None);
-        }
-        let capped = Shape::checked(hand, rules, Sizes::Any)?;
-        let t = self.distance_tables();
-        let k = hand.concealed_len() / 3;
-        voided_classes(&t, keys, voids(capped, rules), k)
-            .map(reached)
-            .transpose()
     }
 
     /// Effective tiles of a melded hand whose melds leave every part its

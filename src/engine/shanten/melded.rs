@@ -196,8 +196,8 @@ pub(super) enum Leaves {
 }
 
 /// How the declared melds of `hand` (whose part keys are `keys`) leave
-/// its parts ([`Leaves`]); `None` where more than one part is not its
-/// class.
+/// its parts ([`Leaves`]; `None` where more than one part is not its
+/// class), and the parts (bit per part: m, p, s, z) holding them.
 ///
 /// A part is its class beside at most one meld a suit whose `suit_caps`
 /// bit is clear for the suit's concealed pattern, and beside honour melds
@@ -207,32 +207,38 @@ pub(super) enum Leaves {
 /// beside two or more melds is the next most common. (Two melds in a suit
 /// that bind as one, see [`binding`], take the certificate here too.)
 #[inline(always)]
-pub(super) fn leaves(t: &DistanceTables, hand: &Hand, keys: &[key::Key; 4]) -> Option<Leaves> {
+pub(super) fn leaves(
+    t: &DistanceTables,
+    hand: &Hand,
+    keys: &[key::Key; 4],
+) -> (Option<Leaves>, u8) {
     let c = hand.counts();
-    // Suits (bit per suit) beside a meld, beside two or more, and those
-    // whose first meld leaves the suit's pattern a capped row; whether an
-    // honour meld's kind is also held. Without a branch a meld: which
-    // parts hold melds is as random as the hand.
+    // Parts beside a meld, beside two or more, and those whose first meld
+    // leaves the suit's pattern a capped row (bit per part; an honour
+    // meld only in `seen`); whether an honour meld's kind is also held.
+    // Without a branch a meld: which parts hold melds is as random as the
+    // hand.
     let (mut seen, mut multi, mut capped, mut held) = (0u8, 0u8, 0u8, false);
     for m in hand.melds() {
         let i = m.tile().index();
         let part = i / 9;
-        let bit = (1u8 << part) & 0b111;
-        multi |= seen & bit;
-        let first = bit & !seen;
+        let bit = 1u8 << part;
+        multi |= seen & bit & 0b111;
+        let first = bit & !seen & 0b111;
         seen |= bit;
         held |= (part == 3) & (c[i] > 0);
         let j = CONFIG_START[m.kind() as usize] + (i % 9) as u32;
         let caps = t.suit_caps_at(key::key_index(keys[part]));
         capped |= (caps >> j & 1) as u8 * first;
     }
-    match (held, multi, capped & !multi) {
+    let leaves = match (held, multi, capped & !multi) {
         (false, 0, 0) => Some(Leaves::Classes),
         (false, _, 0) if multi.count_ones() == 1 => Some(Leaves::Capped {
             suit: multi.trailing_zeros() as usize,
         }),
         _ => None,
-    }
+    };
+    (leaves, seen)
 }
 
 /// Distance and effective tiles (bit per kind) of a 3n+1 melded hand

@@ -154,16 +154,22 @@ enum Sizes {
 }
 
 impl Sizes {
-    /// The size error, unless `concealed` tiles and `melds` fit.
+    /// Whether `concealed` tiles and `melds` fit.
     #[inline(always)]
-    fn check(self, concealed: usize, melds: usize) -> Result<(), ShantenError> {
+    fn fits(self, concealed: usize, melds: usize) -> bool {
         let size = concealed + 3 * melds;
         let fits = match self {
             Sizes::Any => !size.is_multiple_of(3),
             Sizes::Draw => size % 3 == 1,
             Sizes::Discard => size % 3 == 2,
         };
-        if concealed > 0 && size <= 14 && fits {
+        concealed > 0 && size <= 14 && fits
+    }
+
+    /// The size error, unless `concealed` tiles and `melds` fit.
+    #[inline(always)]
+    fn check(self, concealed: usize, melds: usize) -> Result<(), ShantenError> {
+        if self.fits(concealed, melds) {
             return Ok(());
         }
         let expected = match self {
@@ -379,6 +385,32 @@ impl Shape {
     fn checked(hand: &Hand, rules: &Rules, sizes: Sizes) -> Result<u8, ShantenError> {
         sizes.check(hand.concealed_len(), hand.meld_count())?;
         Shape::capped_parts(hand, rules)
+    }
+
+    /// [`Shape::checked`] of a four-player hand whose parts holding melds
+    /// (`parts`, bit per part) the caller has read: the same answer, the
+    /// meld loop and the held kinds' mask spared where nothing is wrong
+    /// (the general check names what is). Four players, the kinds a rule
+    /// set lacks are the honours or none.
+    #[inline(always)]
+    fn checked_beside(
+        hand: &Hand,
+        rules: &Rules,
+        sizes: Sizes,
+        parts: u8,
+    ) -> Result<u8, ShantenError> {
+        let c = hand.counts();
+        let honours = u64::from_le_bytes(c[26..34].try_into().expect("eight")) >> 8 != 0;
+        let absent = !rules.honors && (honours || parts & 0b1000 != 0);
+        let suits = (parts & 0b111).count_ones() > u32::from(rules.max_suits.min(3));
+        if rules.three_player
+            || absent
+            || suits
+            || !sizes.fits(hand.concealed_len(), hand.meld_count())
+        {
+            return Shape::checked(hand, rules, sizes);
+        }
+        Ok(parts)
     }
 
     /// [`Shape::checked`] less the size: the tiles the rules lack, a hand
@@ -626,14 +658,15 @@ const VOIDS: [[(u32, u8); 8]; 4] = {
 /// Shanten of a melded hand whose melds leave every part its class
 /// ([`Leaves::Classes`]; `keys` its part keys), as a concealed hand aiming
 /// at fewer melds: with MCR's knitted straight beside one meld, and over
-/// Sichuan's voids. `None` for rules whose kept parts the class tables do
-/// not combine.
+/// Sichuan's voids (`parts`, bit per part, those holding melds). `None`
+/// for rules whose kept parts the class tables do not combine.
 #[inline(always)]
 fn classes_shanten(
     t: &DistanceTables,
     hand: &Hand,
     rules: &Rules,
     keys: &[key::Key; 4],
+    parts: u8,
 ) -> Result<Option<i8>, ShantenError> {
     let (c, melds) = (hand.counts(), hand.meld_count());
     let k = hand.concealed_len() / 3;
@@ -653,7 +686,10 @@ fn classes_shanten(
     if rules.mcr_forms {
         return Ok(None);
     }
-    let keeps = voids(Shape::checked(hand, rules, Sizes::Any)?, rules);
+    let keeps = voids(
+        Shape::checked_beside(hand, rules, Sizes::Any, parts)?,
+        rules,
+    );
     voided_classes(t, keys, keeps, k).map(reached).transpose()
 }
 
@@ -717,10 +753,11 @@ impl<B: AsRef<[u8]>> Tables<B> {
             let keys = key::hand_keys(hand.counts());
             let t = self.distance_tables();
             let k = hand.concealed_len() / 3;
-            match leaves(&t, hand, &keys) {
+            let (leaves, parts) = leaves(&t, hand, &keys);
+            match leaves {
                 // Melds that leave every part its class: the concealed tables.
                 Some(Leaves::Classes) => {
-                    if let Some(s) = classes_shanten(&t, hand, rules, &keys)? {
+                    if let Some(s) = classes_shanten(&t, hand, rules, &keys, parts)? {
                         return Ok(s);
                     }
                 }
@@ -732,7 +769,8 @@ impl<B: AsRef<[u8]>> Tables<B> {
                 }
                 // Sichuan: the same over its voids.
                 Some(Leaves::Capped { suit }) if !rules.mcr_forms => {
-                    let keeps = voids(Shape::checked(hand, rules, Sizes::Any)?, rules);
+                    let capped = Shape::checked_beside(hand, rules, Sizes::Any, parts)?;
+                    let keeps = voids(capped, rules);
                     if let Some(d) = voided_capped_classes(&t, hand, &keys, suit, keeps, k) {
                         return reached(d);
                     }
@@ -1453,6 +1491,46 @@ pub(crate) fn unseen(hand: &Hand, visible: &Counts) -> Result<[u8; KINDS], Shant
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sets::{random, random_meld, Rng};
+
+    /// [`Shape::checked_beside`] answers as [`Shape::checked`] does, errors
+    /// and all: on hands of every size, with honours held and declared,
+    /// melds in one to three suits, under every named rule set and the
+    /// honour-free and one- and two-suit variants.
+    #[test]
+    fn checked_beside_is_checked() {
+        let mut rules = Rules::NAMED.to_vec();
+        for max_suits in 1..=3 {
+            for honors in [false, true] {
+                rules.push(Rules {
+                    max_suits,
+                    honors,
+                    ..Rules::GENERIC
+                });
+            }
+        }
+        let mut rng = Rng::new(0x5eed_c4ec);
+        let (mut hands, mut errors) = (0, 0);
+        while hands < 20_000 {
+            let melds: Vec<_> = (0..1 + rng.below(4)).map(|_| random_meld(&mut rng)).collect();
+            let n = rng.below(15);
+            let Ok(hand) = Hand::new(random(&mut rng, n), &melds) else {
+                continue;
+            };
+            hands += 1;
+            let parts = hand.melds().fold(0, |p, m| p | 1 << (m.tile().index() / 9));
+            for r in &rules {
+                for sizes in [Sizes::Any, Sizes::Draw, Sizes::Discard] {
+                    let want = Shape::checked(&hand, r, sizes);
+                    errors += usize::from(want.is_err());
+                    let got = Shape::checked_beside(&hand, r, sizes, parts);
+                    assert_eq!(got, want, "{hand} under {r}");
+                }
+            }
+        }
+        // Both answers are common.
+        assert!(errors > hands && errors < 30 * hands, "{errors} errors");
+    }
 
     /// [`voids`] is every set of suits to void, as many as the rules void,
     /// that spares the suits holding melds, the honours kept where the

@@ -91,7 +91,7 @@ impl Melded {
             let config = CONFIG_START[m.kind() as usize] + r as u32;
             per_part += 1 << (8 * part);
             configs = configs & !(0xff << (8 * part)) | config << (8 * part);
-            caps[part] -= COPIES[m.kind() as usize] << (8 * r);
+            caps[part] -= meld_lanes(m);
             // Widened: a suit's rank 9 would shift a u8 by its width.
             dropped |= (u32::from(part == 3) << r) as u8;
         }
@@ -282,7 +282,7 @@ pub(super) fn leaves_effective(t: &DistanceTables, hand: &Hand, k: usize) -> Opt
             continue;
         }
         let j = CONFIG_START[m.kind() as usize] + r as u32;
-        caps[part] -= COPIES[m.kind() as usize] << (8 * r);
+        caps[part] -= meld_lanes(m);
         config[part] = j;
         let bit = 1 << part;
         if seen & bit != 0 {
@@ -597,7 +597,7 @@ fn suit_caps(hand: &Hand, suit: usize) -> [u8; 9] {
         let i = m.tile().index();
         // Without a branch a meld: which suit it is in is as random as the hand.
         let here = u128::from(i / 9 == suit).wrapping_neg();
-        caps -= COPIES[m.kind() as usize] << (8 * (i % 9)) & here;
+        caps -= meld_lanes(m) & here;
     }
     caps.to_le_bytes()[..9].try_into().expect("nine")
 }
@@ -633,6 +633,29 @@ fn binding(caps: u128, k: usize) -> Bound {
 /// Declared copies by meld kind (`MeldKind` order), a byte lane per rank
 /// from the meld's first.
 const COPIES: [u128; 4] = [0x01_0101, 3, 4, 4];
+
+/// [`COPIES`] of each meld kind shifted to each first rank: a read where
+/// the shift of a `u128` by a rank takes a dozen instructions.
+const MELD_LANES: [[u128; 9]; 4] = {
+    let mut lanes = [[0; 9]; 4];
+    let mut kind = 0;
+    while kind < 4 {
+        let mut r = 0;
+        while r < 9 {
+            lanes[kind][r] = COPIES[kind] << (8 * r);
+            r += 1;
+        }
+        kind += 1;
+    }
+    lanes
+};
+
+/// The declared copies of meld `m` in its part's byte lanes (rank `r` in
+/// lane `r`).
+#[inline(always)]
+fn meld_lanes(m: &Meld) -> u128 {
+    MELD_LANES[m.kind() as usize][m.tile().index() % 9]
+}
 
 /// The four parts of a melded hand: neighbourhoods, and distances proven
 /// exact in every cell of at most `k` melds (honours with the declared

@@ -1051,8 +1051,9 @@ fn class_distance(
 #[derive(Clone, Copy)]
 pub(super) struct ClassParts {
     parts: OpenParts,
-    /// Cells (0xff lanes) where a suit's class gives only a lower bound.
-    doubts: [u128; 4],
+    /// Cells (0xff lanes) where a suit's class gives only a lower bound
+    /// (the honours' class is always exact).
+    doubts: [u128; 3],
     /// Ranks (bit per rank) of each part a draw may add to.
     room: [u16; 4],
 }
@@ -1081,7 +1082,7 @@ impl ClassParts {
                 honors: Neighbourhood::honor(&[0; 7]),
                 class: [0; 4],
             },
-            doubts: [0; 4],
+            doubts: [0; 3],
             room: [0; 4],
         };
         for i in (0..3).filter(|&i| parts >> i & 1 == 1) {
@@ -1120,21 +1121,21 @@ impl ClassParts {
     }
 
     /// The same parts after one tile of kind `j` goes (`c`, the counts
-    /// after).
+    /// after), read again in place: the parts are too large to return
+    /// without a copy.
     #[inline(always)]
-    fn without(
-        &self,
+    fn set_without(
+        &mut self,
         t: &DistanceTables,
         c: &[u8; KINDS],
         m: &Melded,
         j: usize,
-    ) -> Option<ClassParts> {
-        let mut p = *self;
+    ) -> Option<()> {
         match j / 9 {
-            3 => p.set_honors(t, c, m),
-            i => p.set_suit(t, c, m, i)?,
+            3 => self.set_honors(t, c, m),
+            i => self.set_suit(t, c, m, i)?,
         }
-        Some(p)
+        Some(())
     }
 
     /// The distance after one tile of kind `j` goes (`c`, the counts
@@ -1171,7 +1172,7 @@ impl ClassParts {
 fn distance_of_classes(
     t: &DistanceTables,
     class: &[u8; 4],
-    doubts: &[u128; 4],
+    doubts: &[u128; 3],
     m: &Melded,
 ) -> Option<u8> {
     let mut odd = 0u8;
@@ -1426,7 +1427,8 @@ impl<'a> ClassDiscards<'a> {
         w[j] -= 1;
         let changed = (j / 9).min(3);
         let known = known_except(&self.lanes, changed);
-        let found = self.base.without(t, &w, m, j).and_then(|p| {
+        let mut p = self.base;
+        let found = p.set_without(t, &w, m, j).and_then(|()| {
             // The unchanged suits' exact distances, worked out once
             // for all rows.
             let cache = [0, 1, 2].map(|i| (i != changed).then_some(&self.worked[i]));

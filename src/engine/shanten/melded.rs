@@ -978,7 +978,9 @@ pub(super) fn melded_distance(t: &DistanceTables, c: &[u8; KINDS], m: &Melded) -
         class[3] = t.honor_class_at(index);
     }
     if odd.count_ones() <= 1 {
-        if let Some(d) = class_distance(t, &class, &x, &doubts, odd, m) {
+        let i = odd.trailing_zeros() as usize;
+        let part = (odd != 0).then(|| (i, &x[i], doubts[i]));
+        if let Some(d) = class_distance(t, &class, part, m) {
             return Some(d);
         }
     }
@@ -999,10 +1001,10 @@ pub(super) fn melded_distance(t: &DistanceTables, c: &[u8; KINDS], m: &Melded) -
 }
 
 /// [`melded_distance`] from the class-pair tables, as for a concealed hand
-/// aiming at `k` melds, where at most one suit (`odd`, bit per suit) is
-/// not its class: that suit's distances `x` against the others' pair
-/// product, its doubtful cells (`doubts`) as unreachable for an upper
-/// bound. `None` where the bounds do not meet, or the parts kept are not
+/// aiming at `k` melds, where at most one suit (`odd`: the suit, its
+/// distances and its doubtful cells) is not its class: that suit's
+/// distances against the others' pair product, its doubtful cells as
+/// unreachable for an upper bound. `None` where the bounds do not meet, or the parts kept are not
 /// all four or two suits (Sichuan beside its void).
 ///
 /// The honours' cells masked in `honor_distances` need more kinds than
@@ -1012,37 +1014,30 @@ pub(super) fn melded_distance(t: &DistanceTables, c: &[u8; KINDS], m: &Melded) -
 fn class_distance(
     t: &DistanceTables,
     class: &[u8; 4],
-    x: &[Distances; 4],
-    doubts: &[u128; 3],
-    odd: u8,
+    odd: Option<(usize, &Distances, u128)>,
     m: &Melded,
 ) -> Option<u8> {
     let k = m.k;
     let all = m.keep == 0b1111 && 7 - m.dropped.count_ones() as usize > k;
     let two = two_suits(m.keep);
     let (a, b, s, z) = (class[0], class[1], class[2], class[3]);
-    if odd == 0 {
+    let Some((i, x, doubt)) = odd else {
         return match () {
             _ if all => Some(join(t.suit_pair(a, b), t.suit_honor_pair(s, z), k)),
             _ if two => Some(two_suits_distance(t, class, m.keep, k)),
             _ => None,
         };
-    }
-    let i = odd.trailing_zeros() as usize;
+    };
     let rest = match i {
-        _ if two => *t.suit(class[(m.keep & !odd).trailing_zeros() as usize]),
+        _ if two => *t.suit(class[(m.keep & !(1 << i)).trailing_zeros() as usize]),
         0..=2 if all => beside_suit(t, class, i, k),
         _ => return None,
     };
-    let d = join(&x[i], &rest, k);
-    if doubts[i] == 0 {
+    let d = join(x, &rest, k);
+    if doubt == 0 {
         return Some(d);
     }
-    let upper = Certified {
-        lower: x[i],
-        doubt: doubts[i],
-    }
-    .upper();
+    let upper = Certified { lower: *x, doubt }.upper();
     (join(&upper, &rest, k) == d).then_some(d)
 }
 /// The parts of a melded hand where each is its table class (see
@@ -1140,7 +1135,8 @@ impl ClassParts {
 
     /// The distance after one tile of kind `j` goes (`c`, the counts
     /// after) by the class-pair products: one part read again, by class
-    /// alone (no neighbours). `None` where they do not settle it.
+    /// alone (a suit's index from its neighbourhood, not its counts).
+    /// `None` where they do not settle it.
     #[inline(always)]
     fn after(&self, t: &DistanceTables, c: &[u8; KINDS], m: &Melded, j: usize) -> Option<u8> {
         let mut class = self.parts.class;
@@ -1151,7 +1147,9 @@ impl ClassParts {
             class[3] = t.honor_class_at(key::honor_index(&z));
         } else {
             let v: &[u8; 9] = c[9 * i..9 * i + 9].try_into().expect("nine");
-            let read = suit_distances(t, v, key::suit_index(v), &m.caps(i), m.bound[i], m.k)?;
+            // The suit's index less the tile: two reads from its neighbourhood.
+            let index = self.parts.suits[i].down_each(1 << (j % 9));
+            let read = suit_distances(t, v, index, &m.caps(i), m.bound[i], m.k)?;
             (class[i], doubts[i]) = (read.class?, read.doubts);
         }
         distance_of_classes(t, &class, &doubts, m)
@@ -1175,18 +1173,14 @@ fn distance_of_classes(
     doubts: &[u128; 3],
     m: &Melded,
 ) -> Option<u8> {
-    let mut odd = 0u8;
-    let mut x = [NOTHING; 4];
-    let mut suit_doubts = [0u128; 3];
-    for i in (0..3).filter(|&i| doubts[i] != 0) {
-        odd |= 1 << i;
-        x[i] = *t.suit(class[i]);
-        suit_doubts[i] = doubts[i];
+    // The suits in doubt, without a branch a suit.
+    let odd = (0..3).fold(0u8, |odd, i| odd | u8::from(doubts[i] != 0) << i);
+    let i = odd.trailing_zeros() as usize;
+    match odd.count_ones() {
+        0 => class_distance(t, class, None, m),
+        1 => class_distance(t, class, Some((i, t.suit(class[i]), doubts[i])), m),
+        _ => None,
     }
-    if odd.count_ones() > 1 {
-        return None;
-    }
-    class_distance(t, class, &x, &suit_doubts, odd, m)
 }
 
 /// Distance and effective tiles of a 3n+1 melded hand `c` at concealed

@@ -315,7 +315,19 @@ impl OpenParts {
     /// [`OpenParts::lanes`] of every part: the rows of a discard table read
     /// them once for the parts a discard leaves alone.
     pub(super) fn all_lanes(&self, t: &DistanceTables) -> [[u16; 9]; 4] {
-        [0, 1, 2, 3].map(|i| self.lanes(t, i))
+        self.kept_lanes(t, 0b1111)
+    }
+
+    /// [`OpenParts::lanes`] of the parts in `kept` (bit per part), none
+    /// for the others (Sichuan's voided suit and absent honours).
+    pub(super) fn kept_lanes(&self, t: &DistanceTables, kept: u8) -> [[u16; 9]; 4] {
+        [0, 1, 2, 3].map(|i| {
+            if kept >> i & 1 == 1 {
+                self.lanes(t, i)
+            } else {
+                [0; 9]
+            }
+        })
     }
 
     /// The ranks (bit per rank) of part `i` whose draw lowers one of its

@@ -630,6 +630,9 @@ fn binding(caps: u128, k: usize) -> Bound {
     }
 }
 
+/// The kinds (bit per kind) of each part: m, p, s, z.
+const PART_KINDS: [u64; 4] = [0x1ff, 0x1ff << 9, 0x1ff << 18, 0x7f << 27];
+
 /// Declared copies by meld kind (`MeldKind` order), a byte lane per rank
 /// from the meld's first.
 const COPIES: [u128; 4] = [0x01_0101, 3, 4, 4];
@@ -1388,8 +1391,17 @@ impl<'a> ClassDiscards<'a> {
         let d = base.distance(t, c, m)?;
         let mut after = [FAR; KINDS];
         // Over the kinds held by bit: a branch a kind on whether it is
-        // held mispredicts on random hands.
-        let mut held = held_mask(c);
+        // held mispredicts on random hands. A tile of a part not kept
+        // (Sichuan's voided suit) goes without changing the distance.
+        let kept = (0..4).fold(0u64, |kinds, i| {
+            kinds | (PART_KINDS[i] * u64::from(m.keep >> i & 1))
+        });
+        let mut voided = held_mask(c) & !kept;
+        while voided != 0 {
+            after[voided.trailing_zeros() as usize] = d;
+            voided &= voided - 1;
+        }
+        let mut held = held_mask(c) & kept;
         while held != 0 {
             let j = held.trailing_zeros() as usize;
             held &= held - 1;
@@ -1405,7 +1417,7 @@ impl<'a> ClassDiscards<'a> {
             c: *c,
             m: *m,
             base,
-            lanes: base.parts.all_lanes(t),
+            lanes: base.parts.kept_lanes(t, m.keep),
             worked: Default::default(),
             before: Cell::new(None),
             d,

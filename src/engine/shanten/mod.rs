@@ -1127,6 +1127,9 @@ impl<B: AsRef<[u8]>> Tables<B> {
             return Ok(None);
         };
         let others = others.iter().flatten();
+        // Each table's own distances after a discard: a row only where its
+        // table reaches the best (the others' lose to it in `fewer`).
+        let own = first.after;
         // Over the voids: the least distance, after each discard too.
         for other in others.clone() {
             first.d = first.d.min(other.d);
@@ -1164,14 +1167,17 @@ impl<B: AsRef<[u8]>> Tables<B> {
         while at_best != 0 {
             let j = at_best.trailing_zeros() as usize;
             at_best &= at_best - 1;
-            let Some(mut row) = table.row(j) else {
-                return Ok(None);
-            };
-            for other in others.clone() {
-                let Some(more) = other.row(j) else {
-                    return Ok(None);
-                };
-                row = fewer(row, more);
+            let mut row = (FAR, 0);
+            for (after, table) in [(&own, &*table)]
+                .into_iter()
+                .chain(others.clone().map(|o| (&o.after, o)))
+            {
+                if after[j] == best {
+                    let Some(more) = table.row(j) else {
+                        return Ok(None);
+                    };
+                    row = fewer(row, more);
+                }
             }
             if let Some(caps) = &knitted {
                 row = fewer(row, knitted_beside_meld(&less(j), caps, true, row.0));
@@ -1512,7 +1518,9 @@ mod tests {
         let mut rng = Rng::new(0x5eed_c4ec);
         let (mut hands, mut errors) = (0, 0);
         while hands < 20_000 {
-            let melds: Vec<_> = (0..1 + rng.below(4)).map(|_| random_meld(&mut rng)).collect();
+            let melds: Vec<_> = (0..1 + rng.below(4))
+                .map(|_| random_meld(&mut rng))
+                .collect();
             let n = rng.below(15);
             let Ok(hand) = Hand::new(random(&mut rng, n), &melds) else {
                 continue;

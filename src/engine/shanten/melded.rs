@@ -1735,7 +1735,9 @@ pub(super) fn melded_voids(
             let worked: [Worked; 3] = Default::default();
             let cache = [Some(&worked[0]), Some(&worked[1]), Some(&worked[2])];
             for (n, &keep) in keeps.iter().enumerate() {
-                if voided[n] > best.0 {
+                // The classes' distance is a lower bound of the set's.
+                let lower = two_suits_distance(t, &shared.parts.class, keep, m.k);
+                if voided[n] > best.0 || lower > best.0 {
                     rest &= !(1 << n);
                     continue;
                 }

@@ -693,6 +693,13 @@ fn classes_shanten(
     voided_classes(t, keys, keeps, k).map(reached).transpose()
 }
 
+/// The parts (bit per part: m, p, s, z) holding declared melds.
+#[inline(always)]
+fn meld_parts(hand: &Hand) -> u8 {
+    hand.melds()
+        .fold(0, |parts, m| parts | 1 << (m.tile().index() / 9))
+}
+
 fn tile(i: usize) -> Tile {
     Tile::from_index(i).expect("index < 34")
 }
@@ -1009,7 +1016,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
             0
         } else {
             // Sichuan's voids and missing tiles: what the general path checks.
-            Shape::checked(hand, rules, sizes)?
+            Shape::checked_beside(hand, rules, sizes, meld_parts(hand))?
         };
         let knitted = knitted_beside_melds(hand, rules);
         let k = hand.concealed_len() / 3;
@@ -1097,7 +1104,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
             Sizes::Discard.check(hand.concealed_len(), hand.meld_count())?;
             (keeps[0], n) = (0b1111, 1);
         } else {
-            let capped = Shape::checked(hand, rules, Sizes::Discard)?;
+            let capped = Shape::checked_beside(hand, rules, Sizes::Discard, meld_parts(hand))?;
             for (slot, keep) in keeps.iter_mut().zip(voids(capped, rules)) {
                 (*slot, n) = (keep, n + 1);
             }

@@ -70,7 +70,7 @@ use knitted::{
     knitted_beside_meld, knitted_distance_tallied, knitted_effective, knitted_shanten,
     knitted_special_improving,
 };
-pub(crate) use knitted::{knitted_held_bytes, knitted_within};
+pub(crate) use knitted::{knitted_held_bytes, knitted_within, knitted_within_without};
 use melded::{
     capped_class_distance, fewest_voided_first, leaves, leaves_effective, melded_after,
     melded_improving, melded_row, melded_voids, voided_capped_classes, voided_classes, CapMasks,
@@ -1154,12 +1154,18 @@ impl<B: AsRef<[u8]>> Tables<B> {
         };
         if let Some(caps) = &knitted {
             table.d = table.d.min(knitted_beside_meld(c, caps, false, table.d).0);
+            // Each discard's permutations from the hand's, one read: most
+            // are out of reach.
+            let have = knitted_held_bytes(held_mask(c));
             let mut held = held_mask(c);
             while held != 0 {
                 let j = held.trailing_zeros() as usize;
                 held &= held - 1;
                 let after = table.after[j];
-                table.after[j] = after.min(knitted_beside_meld(&less(j), caps, false, after).0);
+                if knitted_within_without(have, j, c[j], after) {
+                    let knitted = knitted_beside_meld(&less(j), caps, false, after).0;
+                    table.after[j] = after.min(knitted);
+                }
             }
         }
         // The rows first: a discard no table covers sends the whole hand

@@ -26,6 +26,7 @@ use super::combine::{
 };
 use super::concealed::{known_except, open_parts_refined, open_row_refined, OpenParts, RowBefore};
 use super::counts::{full_mask, held_mask};
+use super::general::kinds_kept;
 use crate::hand::{Hand, Meld, MeldKind};
 use crate::table::generate::shanten::FAR;
 use crate::table::key::{self, Neighbourhood};
@@ -630,9 +631,6 @@ fn binding(caps: u128, k: usize) -> Bound {
     }
 }
 
-/// The kinds (bit per kind) of each part: m, p, s, z.
-const PART_KINDS: [u64; 4] = [0x1ff, 0x1ff << 9, 0x1ff << 18, 0x7f << 27];
-
 /// Declared copies by meld kind (`MeldKind` order), a byte lane per rank
 /// from the meld's first.
 const COPIES: [u128; 4] = [0x01_0101, 3, 4, 4];
@@ -1007,8 +1005,9 @@ pub(super) fn melded_distance(t: &DistanceTables, c: &[u8; KINDS], m: &Melded) -
 /// aiming at `k` melds, where at most one suit (`odd`: the suit, its
 /// distances and its doubtful cells) is not its class: that suit's
 /// distances against the others' pair product, its doubtful cells as
-/// unreachable for an upper bound. `None` where the bounds do not meet, or the parts kept are not
-/// all four or two suits (Sichuan beside its void).
+/// unreachable for an upper bound. `None` where the bounds do not meet,
+/// or the parts kept are not all four or two suits (Sichuan beside its
+/// void).
 ///
 /// The honours' cells masked in `honor_distances` need more kinds than
 /// are kept, which no cell of `k` melds does (each declared honour meld is
@@ -1393,15 +1392,13 @@ impl<'a> ClassDiscards<'a> {
         // Over the kinds held by bit: a branch a kind on whether it is
         // held mispredicts on random hands. A tile of a part not kept
         // (Sichuan's voided suit) goes without changing the distance.
-        let kept = (0..4).fold(0u64, |kinds, i| {
-            kinds | (PART_KINDS[i] * u64::from(m.keep >> i & 1))
-        });
-        let mut voided = held_mask(c) & !kept;
+        let (all, kept) = (held_mask(c), kinds_kept(m.keep));
+        let mut voided = all & !kept;
         while voided != 0 {
             after[voided.trailing_zeros() as usize] = d;
             voided &= voided - 1;
         }
-        let mut held = held_mask(c) & kept;
+        let mut held = all & kept;
         while held != 0 {
             let j = held.trailing_zeros() as usize;
             held &= held - 1;

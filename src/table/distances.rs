@@ -1,7 +1,8 @@
 //! The `shanten.tbl` arrays as one borrowed view: a distance class per
 //! pattern, the class vectors, the class-pair products, the lanes where
-//! two classes differ, and the suit patterns' words and rows beside one
-//! declared meld ([`caps`](super::generate::caps)).
+//! two classes differ, the suit patterns' words and rows beside one
+//! declared meld ([`caps`](super::generate::caps)), and the gains that the
+//! certificate beside two or more melds reads ([`gains`]).
 //!
 //! The fixed-size sections lie at fixed offsets one after the other (as
 //! [`format::write`](super::format::write) lays them out; `Tables::load`
@@ -11,11 +12,12 @@
 //! from the class sections on) or built from a masked class byte, so no
 //! byte of a corrupt file, and no index, can make a read fail.
 
+use super::generate::gains;
 use super::{key, Distances, DISTANCE_CLASSES, HONOR_CLASS_ROWS, SUIT_CLASS_ROWS};
 use std::ops::Range;
 
 /// The sections of `shanten.tbl` in file order: name and length in bytes.
-pub(super) const SECTIONS: [(&str, usize); 9] = [
+pub(super) const SECTIONS: [(&str, usize); 10] = [
     ("suit", key::SUIT_PATTERNS),
     ("honor", key::HONOR_PATTERNS),
     ("suit_classes", 16 * DISTANCE_CLASSES),
@@ -25,6 +27,7 @@ pub(super) const SECTIONS: [(&str, usize); 9] = [
     ("suit_lowers", 2 * SUIT_CLASS_ROWS * SUIT_CLASS_ROWS),
     ("honor_lowers", 2 * HONOR_CLASS_ROWS * HONOR_CLASS_ROWS),
     ("suit_caps", 4 * key::SUIT_PATTERNS),
+    ("suit_gains", gains::RECORD * key::FEW_SUIT_PATTERNS),
 ];
 
 /// The sections after the fixed ones, of the lengths the file gives:
@@ -67,6 +70,7 @@ const _: () =
     assert!(SUIT_CLASS + SUIT_INDEX_MASK < BYTES && HONOR_CLASS + HONOR_INDEX_MASK < BYTES);
 const HONOR_LOWERS: usize = OFFSETS[7];
 const SUIT_CAPS: usize = OFFSETS[8];
+const SUIT_GAINS: usize = OFFSETS[9];
 
 /// The `shanten.tbl` arrays, borrowed for queries
 /// ([`Tables::distance_tables`](super::Tables::distance_tables)).
@@ -144,6 +148,29 @@ impl<'a> DistanceTables<'a> {
         // Clamped, not checked: a dense index is below SUIT_PATTERNS.
         let at = SUIT_CAPS + 4 * i.min(key::SUIT_PATTERNS - 1);
         u32::from_le_bytes(self.bytes[at..at + 4].try_into().expect("four bytes"))
+    }
+
+    /// Of the suit pattern with index `i` among those of at most eight
+    /// tiles ([`key::few_suit_index`]), for rank `r`: the most copies of
+    /// `r` each of which lowers the distance by one, a nibble a cell of at
+    /// most two melds (nibble `3p + m`; see
+    /// [`gains`](crate::table::generate::gains)).
+    ///
+    /// ```
+    /// use hupai::table::key;
+    /// use hupai::Tables;
+    /// let t = Tables::embedded().distance_tables();
+    /// let i = key::few_suit_index(&[0, 0, 0, 0, 1, 0, 0, 0, 0]);
+    /// // 5m: one 5 more makes the pair, two more the pung.
+    /// assert_eq!(t.suit_gains_at(i, 4) >> 4 * 3 & 0xf, 1); // pair: one
+    /// assert_eq!(t.suit_gains_at(i, 4) >> 4 & 0xf, 2); // a pung: two
+    /// ```
+    #[inline(always)]
+    pub fn suit_gains_at(&self, i: usize, r: usize) -> u32 {
+        // Clamped, not checked: a few-tile index is below the count, a
+        // rank below nine; the record's pad byte keeps the read inside.
+        let at = SUIT_GAINS + gains::RECORD * i.min(key::FEW_SUIT_PATTERNS - 1) + 3 * r.min(8);
+        u32::from_le_bytes(self.bytes[at..at + 4].try_into().expect("four bytes")) & 0xff_ffff
     }
 
     /// The capped distances of the suit pattern with dense index `i` beside

@@ -36,6 +36,12 @@ pub const SUIT_PATTERNS: usize = 405_350;
 /// Number of ≤ 14-tile vectors over the seven honours.
 pub const HONOR_PATTERNS: usize = 43_130;
 
+/// Most concealed tiles of a suit beside two or more declared melds: a
+/// hand holds at most 14 slots, and two melds take six.
+pub const FEW_TILES: usize = 8;
+/// Number of ≤ 8-tile vectors over nine ranks ([`few_suit_index`]).
+pub const FEW_SUIT_PATTERNS: usize = 22_330;
+
 /// The base-5 weight of each rank's count in its part's value (front: ranks
 /// 1–4, back: ranks 5–9), in the order the SWAR arithmetic of
 /// [`front_back`] produces them.
@@ -133,16 +139,17 @@ const FRONT_FITTING: [u32; MAX_TILES + 1] = {
 };
 
 /// Each back value's base offset, in value order, with its tile count in the
-/// top byte; `ranks` back ranks start at rank 5.
-const fn back_base<const P: usize>(ranks: usize) -> [u32; P] {
+/// top byte; `ranks` back ranks start at rank 5, and a block holds the
+/// front parts that keep the whole within `most` tiles.
+const fn back_base<const P: usize>(ranks: usize, most: usize) -> [u32; P] {
     let mut base = [0u32; P];
     let mut acc = 0;
     let mut v = 0;
     while v < P {
         if let Some(s) = part_tiles(v, FRONT_RANKS, ranks) {
             base[v] = acc | (s as u32) << TILES_SHIFT;
-            if s <= MAX_TILES {
-                acc += FRONT_FITTING[MAX_TILES - s];
+            if s <= most {
+                acc += FRONT_FITTING[most - s];
             }
         }
         v += 1;
@@ -150,8 +157,9 @@ const fn back_base<const P: usize>(ranks: usize) -> [u32; P] {
     base
 }
 
-static SUIT_BACK_BASE: [u32; SUIT_BACK_PADDED] = back_base(5);
-static HONOR_BACK_BASE: [u32; HONOR_BACK_PADDED] = back_base(3);
+static SUIT_BACK_BASE: [u32; SUIT_BACK_PADDED] = back_base(5, MAX_TILES);
+static HONOR_BACK_BASE: [u32; HONOR_BACK_PADDED] = back_base(3, MAX_TILES);
+static FEW_BACK_BASE: [u32; SUIT_BACK_PADDED] = back_base(5, FEW_TILES);
 
 /// Bits that hold every suit key's index, whatever the counts: an index is
 /// a back base plus a front rank, and the largest of each sum to less than
@@ -387,8 +395,9 @@ const fn back_tally<const P: usize>(base: &[u32; P], ranks: usize, terminal: usi
     out
 }
 
-static SUIT_BACK_TALLY: [u64; SUIT_BACK_PADDED] = back_tally(&back_base(5), 5, 8);
-static HONOR_BACK_TALLY: [u64; HONOR_BACK_PADDED] = back_tally(&back_base(3), 3, usize::MAX);
+static SUIT_BACK_TALLY: [u64; SUIT_BACK_PADDED] = back_tally(&back_base(5, MAX_TILES), 5, 8);
+static HONOR_BACK_TALLY: [u64; HONOR_BACK_PADDED] =
+    back_tally(&back_base(3, MAX_TILES), 3, usize::MAX);
 
 #[inline(always)]
 fn suit_tally_of(eight: u64, ninth: u8) -> Tallied {
@@ -427,6 +436,22 @@ pub fn hand_tallies(c: &crate::tile::Counts) -> [Tallied; 4] {
 #[inline]
 pub fn suit_index(c: &[u8; 9]) -> usize {
     key_index(suit_key(c))
+}
+
+/// Dense index of a nine-rank count vector among those of at most
+/// [`FEW_TILES`] tiles (below [`FEW_SUIT_PATTERNS`]; meaningless for more
+/// tiles): the same front ranks, and back blocks that hold only the fronts
+/// within eight tiles.
+///
+/// ```
+/// use hupai::table::key;
+/// assert_eq!(key::few_suit_index(&[0; 9]), 0);
+/// assert!(key::few_suit_index(&[4, 4, 0, 0, 0, 0, 0, 0, 0]) < key::FEW_SUIT_PATTERNS);
+/// ```
+#[inline]
+pub fn few_suit_index(c: &[u8; 9]) -> usize {
+    let (front, back) = front_back(eight_at(c, 0), c[8]);
+    key_index(FEW_BACK_BASE[back & (SUIT_BACK_PADDED - 1)] + FRONT_RANK[front])
 }
 
 /// Dense index of a seven-honour count vector with at most 14 tiles.
@@ -679,6 +704,18 @@ mod tests {
         }
         every::<9>(suit_key, suit_slot, SUIT_PATTERNS);
         every::<7>(honor_key, honor_slot, HONOR_PATTERNS);
+    }
+
+    /// The few-tile index numbers the patterns of at most eight tiles
+    /// densely: each below the count, no two alike.
+    #[test]
+    fn few_suit_indexes_number_the_small_patterns() {
+        let mut seen = vec![false; FEW_SUIT_PATTERNS];
+        for v in patterns::<9>().iter().filter(|v| v.iter().sum::<u8>() <= 8) {
+            let i = few_suit_index(v);
+            assert!(!std::mem::replace(&mut seen[i], true), "{v:?} at {i}");
+        }
+        assert!(seen.iter().all(|&s| s));
     }
 
     #[test]

@@ -24,8 +24,8 @@
 //! answers.
 
 use super::combine::{lane_bits, lanes_at_least, nonzero_lanes};
-use crate::table::generate::shanten::FAR;
-use crate::table::key::Neighbourhood;
+use crate::table::generate::{gains, shanten::FAR};
+use crate::table::key::{self, Neighbourhood};
 use crate::table::{DistanceTables, Distances};
 
 /// Lanes `8p + m` that hold a real cell (m ≤ 4, p ≤ 1).
@@ -75,7 +75,10 @@ pub(super) fn certify(
 
 /// Of the `lanes` asked about (0xff each), those of `lower`, the table's
 /// distances of `v`, that some optimal target reaches only by breaking a
-/// cap (see the module docs).
+/// cap (see the module docs). A suit of at most eight tiles asked about
+/// cells of at most two melds (every suit beside two or more declared
+/// melds) reads the stored gains ([`stored_doubt`]); any other looks up
+/// the larger patterns ([`looked_up_doubt`]).
 #[inline]
 pub(super) fn doubt(
     t: &DistanceTables,
@@ -85,6 +88,57 @@ pub(super) fn doubt(
     lanes: u128,
 ) -> Option<u128> {
     let lanes = lanes & REAL_LANES;
+    let tiles: u8 = v.iter().sum();
+    if usize::from(tiles) <= key::FEW_TILES && lanes & !lanes_up_to(gains::MOST_MELDS) == 0 {
+        return Some(stored_doubt(t, v, caps, lanes));
+    }
+    looked_up_doubt(t, v, caps, lower, lanes)
+}
+
+/// [`doubt`] of a suit `v` of at most eight tiles in `lanes` of at most
+/// two melds, from its stored gains: a rank capped below the most copies a
+/// target of those cells holds is in doubt in a cell whose stored gain (the
+/// copies that each lower it by one) reaches `caps[r] + 1 − v[r]`. One read
+/// per capped rank, where the lookup reads a neighbour's class and its row.
+#[inline]
+fn stored_doubt(t: &DistanceTables, v: &[u8; 9], caps: &[u8], lanes: u128) -> u128 {
+    let (mut padded, mut held) = ([4u8; 16], [0u8; 16]);
+    padded[..9].copy_from_slice(&caps[..9]);
+    held[..9].copy_from_slice(v);
+    let (caps, held) = (u128::from_le_bytes(padded), u128::from_le_bytes(held));
+    let lane = |b: u8| u128::from_le_bytes([b; 16]);
+    let below_most = lanes_at_least(caps, most_copies(lanes)) ^ lane(0x80);
+    // 8 − gain, 3 to 11 for any counts: added to a stored gain (at most
+    // 4), it carries into the nibble's top bit exactly where the stored
+    // gain reaches the rank's, and never out of the nibble.
+    let carry = (lane(7) - caps + held).to_le_bytes();
+    let i = key::few_suit_index(v);
+    let mut paid = 0u32;
+    let mut tested = lane_bits(below_most >> 7);
+    while tested != 0 {
+        let r = tested.trailing_zeros() as usize;
+        tested &= tested - 1;
+        paid |= t.suit_gains_at(i, r) + u32::from(carry[r]) * 0x11_1111;
+    }
+    // Nibble 3p + m's top bit to lane 8p + m, 0xff each.
+    let row = |bits: u32| {
+        let b = u64::from(bits >> 3 & 0x111);
+        (b & 1 | (b & 0x10) << 4 | (b & 0x100) << 8) * 0xff
+    };
+    (u128::from(row(paid)) | u128::from(row(paid >> 12)) << 64) & lanes
+}
+
+/// [`doubt`] by one lookup per capped rank: the class of the pattern with
+/// the rank's gain more copies, and its row. `None` when such a pattern
+/// would leave the table's range (more than 14 tiles in the suit).
+#[inline]
+fn looked_up_doubt(
+    t: &DistanceTables,
+    v: &[u8; 9],
+    caps: &[u8],
+    lower: &Distances,
+    lanes: u128,
+) -> Option<u128> {
     let base = u128::from_le_bytes(*lower);
     // A target drawing `gain` copies costs at least `gain`: ranks whose
     // test needs more than the largest distance asked about are clear.
@@ -159,15 +213,10 @@ mod tests {
     use crate::table::key;
     use crate::Tables;
 
-    /// Wherever the certificate vouches for a lane, the capped programme
-    /// (the definition) agrees: every suit pattern under the caps left by
-    /// each declared meld (at most 11 concealed tiles beside it) and by
-    /// each two declared melds (at most 8 beside them).
-    #[test]
-    fn certified_lanes_equal_the_capped_programme() {
-        use rayon::prelude::*;
-        let tables = Tables::embedded();
-        let t = &tables.distance_tables();
+    /// The caps each declared meld leaves (with the most concealed tiles
+    /// beside it, 11) and each two (8): seven chows, nine pungs and nine
+    /// kongs a rank, and the pairs of them that fit in one suit.
+    fn cap_sets() -> Vec<([u8; 9], u8)> {
         // Each meld's copies a rank: seven chows, nine pungs, nine kongs.
         let mut melds: Vec<[u8; 9]> = Vec::new();
         for r in 0..9 {
@@ -198,6 +247,19 @@ mod tests {
                 cap_sets.extend(caps_of(&[a, b]).map(|c| (c, 8)));
             }
         }
+        cap_sets
+    }
+
+    /// Wherever the certificate vouches for a lane, the capped programme
+    /// (the definition) agrees: every suit pattern under the caps left by
+    /// each declared meld (at most 11 concealed tiles beside it) and by
+    /// each two declared melds (at most 8 beside them).
+    #[test]
+    fn certified_lanes_equal_the_capped_programme() {
+        use rayon::prelude::*;
+        let tables = Tables::embedded();
+        let t = &tables.distance_tables();
+        let cap_sets = cap_sets();
         let patterns = key::patterns::<9>();
         let checked: usize = cap_sets
             .par_iter()
@@ -237,5 +299,45 @@ mod tests {
             })
             .sum();
         assert!(checked > 3_000_000, "{checked}");
+    }
+
+    /// The stored gains answer as the lookups do, lane for lane: every
+    /// suit pattern of at most eight tiles under the caps of each one and
+    /// two declared melds that it fits, asked about the cells of at most
+    /// none, one and two melds, and about each of those cells alone.
+    #[test]
+    fn stored_doubt_equals_looked_up_doubt() {
+        use rayon::prelude::*;
+        let tables = Tables::embedded();
+        let t = &tables.distance_tables();
+        let few: Vec<[u8; 9]> = key::patterns::<9>()
+            .into_iter()
+            .filter(|v| usize::from(v.iter().sum::<u8>()) <= key::FEW_TILES)
+            .collect();
+        let asked: Vec<u128> = (0..=2)
+            .map(lanes_up_to)
+            .chain([0, 1, 2, 8, 9, 10].map(|l| 0xffu128 << (8 * l)))
+            .collect();
+        let compared: usize = cap_sets()
+            .par_iter()
+            .map(|(caps, _)| {
+                let mut n = 0;
+                for v in few
+                    .iter()
+                    .filter(|v| v.iter().zip(caps).all(|(a, b)| a <= b))
+                {
+                    let lower = t.suit(t.suit_class(v));
+                    for &lanes in &asked {
+                        let stored = stored_doubt(t, v, caps, lanes);
+                        let looked_up = looked_up_doubt(t, v, caps, lower, lanes);
+                        assert_eq!(Some(stored), looked_up, "{v:?} {caps:?} {lanes:x}");
+                        n += usize::from(stored != 0);
+                    }
+                }
+                n
+            })
+            .sum();
+        // Doubts found, not only agreement on none.
+        assert!(compared > 100_000, "{compared}");
     }
 }

@@ -6,6 +6,7 @@
 mod arrange;
 pub mod budget;
 pub mod caps;
+pub mod gains;
 mod hu;
 mod jokers;
 pub mod shanten;

@@ -61,6 +61,7 @@ pub fn shanten() -> Vec<u8> {
     let suits = class_table(&suit.classes, DISTANCE_CLASSES);
     let honors = class_table(&honor.classes, DISTANCE_CLASSES);
     let caps = super::caps::suit_caps(&suit);
+    let gains = super::gains::suit_gains(&suit);
     format::write(
         "shanten",
         &[
@@ -79,6 +80,7 @@ pub fn shanten() -> Vec<u8> {
             ("suit_lowers", differences(&suits, SUIT_CLASS_ROWS)),
             ("honor_lowers", differences(&honors, HONOR_CLASS_ROWS)),
             ("suit_caps", super::le_u32(&caps.words)),
+            ("suit_gains", gains),
             ("suit_capped_keys", super::le_u32(&caps.keys)),
             ("suit_capped_rows", caps.rows.concat()),
         ],

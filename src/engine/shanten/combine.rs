@@ -121,7 +121,7 @@ pub(crate) fn join(a: &Distances, b: &Distances, k: usize) -> u8 {
 }
 
 /// [`join`] for a constant `K`, on 64-bit words (one row of eight lanes
-/// each, as in [`optimal_lanes_k`]): lane `m` of one part's row meets lane
+/// each, as in [`optimal_cells_k`]): lane `m` of one part's row meets lane
 /// `K − m` of the other's other row, a byte reversal and a shift away; the
 /// lanes past `K` are set to 0xff, and the least byte of the sixteen is the
 /// distance (LLVM reduces the sixteen with byte minima). Table lanes are at
@@ -144,21 +144,29 @@ fn join_k<const K: usize>(a: &Distances, b: &Distances) -> u8 {
 /// rest's for the complement it reaches `d`.
 #[inline(always)]
 pub(crate) fn optimal_lanes(x: &Distances, rest: &Distances, k: usize, d: u8) -> u128 {
+    optimal_cells(x, rest, k, d) & nonzero_lanes(u128::from_le_bytes(*x))
+}
+
+/// The lanes (0xff each) of a part's cells that some optimal allocation
+/// uses: plus the rest's for the complement they reach `d`. Those of
+/// distance 0 among them are the part's own tiles.
+#[inline(always)]
+pub(crate) fn optimal_cells(x: &Distances, rest: &Distances, k: usize, d: u8) -> u128 {
     match k {
-        4 => optimal_lanes_k::<4>(x, rest, d),
-        3 => optimal_lanes_k::<3>(x, rest, d),
-        2 => optimal_lanes_k::<2>(x, rest, d),
-        1 => optimal_lanes_k::<1>(x, rest, d),
-        _ => optimal_lanes_k::<0>(x, rest, d),
+        4 => optimal_cells_k::<4>(x, rest, d),
+        3 => optimal_cells_k::<3>(x, rest, d),
+        2 => optimal_cells_k::<2>(x, rest, d),
+        1 => optimal_cells_k::<1>(x, rest, d),
+        _ => optimal_cells_k::<0>(x, rest, d),
     }
 }
 
-/// [`optimal_lanes`] for a constant `K`, on 64-bit words (one row of eight
+/// [`optimal_cells`] for a constant `K`, on 64-bit words (one row of eight
 /// lanes each): the rest's complementary cell for lane `m` is lane `K − m`
 /// of the other row, a byte reversal and a shift away. Lanes hold at most
 /// [`FAR`] (64), so lane sums never carry.
 #[inline(always)]
-fn optimal_lanes_k<const K: usize>(x: &Distances, rest: &Distances, d: u8) -> u128 {
+fn optimal_cells_k<const K: usize>(x: &Distances, rest: &Distances, d: u8) -> u128 {
     const L: u64 = 0x0101_0101_0101_0101;
     const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     const HIGH: u64 = 0x8080_8080_8080_8080;
@@ -171,8 +179,7 @@ fn optimal_lanes_k<const K: usize>(x: &Distances, rest: &Distances, d: u8) -> u1
         let comp = other.swap_bytes() >> (8 * (7 - K));
         let t = xr.wrapping_add(comp) ^ (d as u64).wrapping_mul(L);
         let equal = !((t & LOW).wrapping_add(LOW) | t) & HIGH;
-        let nonzero = ((xr & LOW).wrapping_add(LOW) | xr) & HIGH;
-        ((equal & nonzero & valid) >> 7).wrapping_mul(0xff)
+        ((equal & valid) >> 7).wrapping_mul(0xff)
     };
     let low = lanes(row(x, 0), row(rest, 1));
     let high = lanes(row(x, 1), row(rest, 0));
@@ -600,6 +607,21 @@ mod tests {
                     let again = product_up_to(&ab, a, k);
                     assert_eq!(lanes(&again, k), lanes(&product(&ab, a), k));
                 }
+            }
+        }
+    }
+
+    /// Joined with nothing, a part's distance towards `k` melds and a pair
+    /// is its own cell of `k` melds and a pair (what Sichuan's two kept
+    /// suits read from their pair product): every class and pair product.
+    #[test]
+    fn joining_nothing_reads_the_cell_of_k_melds_and_a_pair() {
+        let t = Tables::embedded().distance_tables();
+        let classes = (0..=255).map(|c| *t.suit(c));
+        let pairs = (0..130).flat_map(|a| (0..130).map(move |b| *t.suit_pair(a, b)));
+        for x in classes.chain(pairs) {
+            for k in 0..=4 {
+                assert_eq!(join(&x, &NOTHING, k), x[8 + k], "{x:?} {k}");
             }
         }
     }

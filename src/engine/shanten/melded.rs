@@ -22,7 +22,8 @@
 use super::capped::{differing, doubt, lanes_up_to, most_copies, Certified, REAL_LANES};
 use super::combine::{capped_distances, NOTHING};
 use super::combine::{
-    join, lane_bits, lanes_at_least, lowers, nonzero_lanes, optimal_lanes, product, product_up_to,
+    join, lane_bits, lanes_at_least, lowers, nonzero_lanes, optimal_cells, optimal_lanes, product,
+    product_up_to,
 };
 use super::concealed::{known_except, open_parts_refined, open_row_refined, OpenParts, RowBefore};
 use super::counts::{full_mask, held_mask};
@@ -510,15 +511,15 @@ fn beside_suit(t: &DistanceTables, class: &[u8; 4], suit: usize, k: usize) -> Di
 }
 
 /// [`capped_class_distance`] over sets of two suits kept (Sichuan's voids,
-/// `keeps`; the capped suit, holding melds, is in each): each set's
-/// distance as a concealed hand of its two suits, a lower bound of its
-/// capped one and equal to it where one of the capped suit's cells that
-/// reach it is certified. The least of them where one set at that least
-/// is exact (a set in doubt is at least as far as its plain distance);
-/// else the capped programme's distances of the suit against each set's
-/// other suit. `None` where a set keeps other parts than two suits. Only
-/// the sets at the least ask the certificate, about their optimal lanes
-/// alone.
+/// `keeps`; the capped suit, holding melds, is in each): the least over
+/// the sets of each one's distance as a concealed hand of its two suits.
+/// A min-plus product distributes over the least, so that is one product
+/// of the capped suit with the least of the other suits, lane by lane.
+/// It is a lower bound of the capped distance, and equal to it where some
+/// allocation reaching it uses a cell of 0 of the capped suit (its own
+/// tiles, within the caps) or a cell the certificate vouches for (the
+/// other suits, without melds, are exact); else the capped programme
+/// decides. `None` where a set keeps other parts than two suits.
 #[inline]
 pub(super) fn voided_capped_classes(
     t: &DistanceTables,
@@ -530,47 +531,24 @@ pub(super) fn voided_capped_classes(
 ) -> Option<u8> {
     let class = suit_classes(t, keys);
     let x = t.suit(class[suit]);
-    // The least distance, and the optimal lanes of each set at it (a set
-    // with none is exact: every allocation reaching it uses a cell of 0);
-    // the other suit's class of every set (at most two: the capped suit
-    // is in each).
-    let (mut least, mut lanes, mut settled) = (FAR, 0u128, false);
-    let (mut others, mut n) = ([0u8; 2], 0);
+    let mut rest = [FAR; 16];
     for keep in keeps {
         if !two_suits(keep) || keep >> suit & 1 == 0 {
             return None;
         }
-        let other = class[(keep & !(1 << suit)).trailing_zeros() as usize];
-        (others[n.min(1)], n) = (other, n + 1);
-        let y = t.suit(other);
-        let d = join(x, y, k);
-        if d > least {
-            continue;
-        }
-        let optimal = optimal_lanes(x, y, k, d);
-        if d < least {
-            (least, lanes, settled) = (d, 0, false);
-        }
-        lanes |= optimal;
-        settled |= optimal == 0;
+        let other = t.suit(class[(keep & !(1 << suit)).trailing_zeros() as usize]);
+        rest = std::array::from_fn(|l| rest[l].min(other[l]));
     }
-    if settled || least == FAR {
-        return Some(least);
+    let d = join(x, &rest, k).min(FAR);
+    let cells = optimal_cells(x, &rest, k, d);
+    let optimal = cells & nonzero_lanes(u128::from_le_bytes(*x));
+    if d == FAR || optimal != cells {
+        return Some(d);
     }
-    // One set at the least with a certified optimal lane is exact. The
-    // union asks no more of the certificate than each set alone: a lane's
-    // answer does not depend on the other lanes asked.
     let (v, caps) = (suit_of(hand, suit), suit_caps(hand, suit));
-    match doubt(t, v, &caps, x, lanes) {
-        Some(doubts) if lanes & !doubts != 0 => Some(least),
-        _ => {
-            let sets = &others[..n.min(2)];
-            let distance = |x: &Distances| {
-                let each = sets.iter().map(|&y| join(x, t.suit(y), k));
-                each.min().unwrap_or(FAR)
-            };
-            Some(exact_beside(t, v, &caps, x, k, least, distance))
-        }
+    match doubt(t, v, &caps, x, optimal) {
+        Some(doubts) if optimal & !doubts != 0 => Some(d),
+        _ => Some(exact_beside(t, v, &caps, x, k, d, |x| join(x, &rest, k))),
     }
 }
 
@@ -1315,14 +1293,15 @@ pub(super) fn voided_classes(
 
 /// The distance of the two suits of `keep` (Sichuan beside its void) by
 /// their classes, as a concealed hand of those suits aiming at `k` melds
-/// and a pair: their pair product, with nothing from the other parts.
+/// and a pair: their pair product's cell of `k` melds and a pair (the
+/// join with nothing from the other parts, read without the join).
 #[inline(always)]
 fn two_suits_distance(t: &DistanceTables, class: &[u8], keep: u8, k: usize) -> u8 {
     let (i, j) = (
         keep.trailing_zeros() as usize,
         7 - keep.leading_zeros() as usize,
     );
-    join(t.suit_pair(class[i], class[j]), &NOTHING, k)
+    t.suit_pair(class[i], class[j])[8 + k.min(4)]
 }
 
 /// Whether `keep` is two suits (Sichuan beside its void).

@@ -121,7 +121,7 @@ pub(crate) fn join(a: &Distances, b: &Distances, k: usize) -> u8 {
 }
 
 /// [`join`] for a constant `K`, on 64-bit words (one row of eight lanes
-/// each, as in [`optimal_cells_k`]): lane `m` of one part's row meets lane
+/// each, as in [`optimal_k`]): lane `m` of one part's row meets lane
 /// `K − m` of the other's other row, a byte reversal and a shift away; the
 /// lanes past `K` are set to 0xff, and the least byte of the sixteen is the
 /// distance (LLVM reduces the sixteen with byte minima). Table lanes are at
@@ -144,29 +144,35 @@ fn join_k<const K: usize>(a: &Distances, b: &Distances) -> u8 {
 /// rest's for the complement it reaches `d`.
 #[inline(always)]
 pub(crate) fn optimal_lanes(x: &Distances, rest: &Distances, k: usize, d: u8) -> u128 {
-    optimal_cells(x, rest, k, d) & nonzero_lanes(u128::from_le_bytes(*x))
-}
-
-/// The lanes (0xff each) of a part's cells that some optimal allocation
-/// uses: plus the rest's for the complement they reach `d`. Those of
-/// distance 0 among them are the part's own tiles.
-#[inline(always)]
-pub(crate) fn optimal_cells(x: &Distances, rest: &Distances, k: usize, d: u8) -> u128 {
     match k {
-        4 => optimal_cells_k::<4>(x, rest, d),
-        3 => optimal_cells_k::<3>(x, rest, d),
-        2 => optimal_cells_k::<2>(x, rest, d),
-        1 => optimal_cells_k::<1>(x, rest, d),
-        _ => optimal_cells_k::<0>(x, rest, d),
+        4 => optimal_k::<4, false>(x, rest, d),
+        3 => optimal_k::<3, false>(x, rest, d),
+        2 => optimal_k::<2, false>(x, rest, d),
+        1 => optimal_k::<1, false>(x, rest, d),
+        _ => optimal_k::<0, false>(x, rest, d),
     }
 }
 
-/// [`optimal_cells`] for a constant `K`, on 64-bit words (one row of eight
-/// lanes each): the rest's complementary cell for lane `m` is lane `K − m`
-/// of the other row, a byte reversal and a shift away. Lanes hold at most
-/// [`FAR`] (64), so lane sums never carry.
+/// The lanes (0xff each) of a part's cells that some optimal allocation
+/// uses: [`optimal_lanes`] and those of distance 0 (the part's own tiles).
 #[inline(always)]
-fn optimal_cells_k<const K: usize>(x: &Distances, rest: &Distances, d: u8) -> u128 {
+pub(crate) fn optimal_cells(x: &Distances, rest: &Distances, k: usize, d: u8) -> u128 {
+    match k {
+        4 => optimal_k::<4, true>(x, rest, d),
+        3 => optimal_k::<3, true>(x, rest, d),
+        2 => optimal_k::<2, true>(x, rest, d),
+        1 => optimal_k::<1, true>(x, rest, d),
+        _ => optimal_k::<0, true>(x, rest, d),
+    }
+}
+
+/// [`optimal_lanes`] (or with `ZEROS`, [`optimal_cells`]) for a constant
+/// `K`, on 64-bit words (one row of eight lanes each): the rest's
+/// complementary cell for lane `m` is lane `K − m` of the other row, a
+/// byte reversal and a shift away. Lanes hold at most [`FAR`] (64), so
+/// lane sums never carry.
+#[inline(always)]
+fn optimal_k<const K: usize, const ZEROS: bool>(x: &Distances, rest: &Distances, d: u8) -> u128 {
     const L: u64 = 0x0101_0101_0101_0101;
     const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     const HIGH: u64 = 0x8080_8080_8080_8080;
@@ -179,7 +185,9 @@ fn optimal_cells_k<const K: usize>(x: &Distances, rest: &Distances, d: u8) -> u1
         let comp = other.swap_bytes() >> (8 * (7 - K));
         let t = xr.wrapping_add(comp) ^ (d as u64).wrapping_mul(L);
         let equal = !((t & LOW).wrapping_add(LOW) | t) & HIGH;
-        ((equal & valid) >> 7).wrapping_mul(0xff)
+        let nonzero = ((xr & LOW).wrapping_add(LOW) | xr) & HIGH;
+        let kept = if ZEROS { HIGH } else { nonzero };
+        ((equal & kept & valid) >> 7).wrapping_mul(0xff)
     };
     let low = lanes(row(x, 0), row(rest, 1));
     let high = lanes(row(x, 1), row(rest, 0));

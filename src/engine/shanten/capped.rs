@@ -14,7 +14,10 @@
 //! so it is optimal for `v`, and the `s + 1` copies it gained were all
 //! drawn). A cell where no capped rank shows the equality has only optimal
 //! targets that keep every cap: its table value is the capped one. One
-//! lookup per capped rank (one for a pung or kong, three for a chow).
+//! lookup per capped rank (one for a pung or kong, three for a chow); for
+//! a suit of at most eight tiles in cells of at most two melds (every suit
+//! beside two or more melds), one read of the stored gains
+//! ([`gains`](crate::table::generate::gains)) instead.
 //!
 //! Cells that fail the test (a lone tile beside its own declared pung, say,
 //! whose pair the cap forbids) may still have the same capped value through

@@ -1146,7 +1146,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
         }
         let table = first;
         // MCR beside one meld: the knitted straight, a count.
-        let knitted = knitted_beside_melds(hand, rules).then(|| m.cap_masks());
+        let knitted = knitted_beside_melds(hand, rules).then(|| one_meld_caps(hand));
         let less = |j: usize| {
             let mut w = *c;
             w[j] -= 1;

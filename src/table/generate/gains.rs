@@ -33,8 +33,8 @@ pub const MOST_MELDS: usize = 2;
 pub fn suit_gains(suit: &PartData) -> Vec<u8> {
     let distances = |v: &[u8; 9]| suit.classes[suit.class[key::suit_index(v)] as usize];
     let mut out = vec![0u8; RECORD * key::FEW_SUIT_PATTERNS];
-    let few = key::patterns::<9>();
-    for v in few
+    let patterns = key::patterns::<9>();
+    for v in patterns
         .iter()
         .filter(|v| v.iter().sum::<u8>() as usize <= key::FEW_TILES)
     {

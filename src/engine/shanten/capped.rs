@@ -105,10 +105,7 @@ pub(super) fn doubt(
 /// per capped rank, where the lookup reads a neighbour's class and its row.
 #[inline]
 fn stored_doubt(t: &DistanceTables, v: &[u8; 9], caps: &[u8], lanes: u128) -> u128 {
-    let (mut padded, mut held) = ([4u8; 16], [0u8; 16]);
-    padded[..9].copy_from_slice(&caps[..9]);
-    held[..9].copy_from_slice(v);
-    let (caps, held) = (u128::from_le_bytes(padded), u128::from_le_bytes(held));
+    let (caps, held) = rank_lanes(v, caps);
     let lane = |b: u8| u128::from_le_bytes([b; 16]);
     let below_most = lanes_at_least(caps, most_copies(lanes)) ^ lane(0x80);
     // 8 − gain, 3 to 11 for any counts: added to a stored gain (at most
@@ -151,12 +148,8 @@ fn looked_up_doubt(
     // The ranks to test, a byte lane each and without a branch a rank
     // (which ranks the melds cap is as random as the hand): those capped
     // below `most` whose gain (caps − v + 1, at most 5, never borrowing
-    // as v ≤ caps) is at most `top`. The lanes past rank 9 hold caps of 4
-    // and no tile: never below `most` (at most 4).
-    let (mut padded, mut held) = ([4u8; 16], [0u8; 16]);
-    padded[..9].copy_from_slice(&caps[..9]);
-    held[..9].copy_from_slice(v);
-    let (caps, held) = (u128::from_le_bytes(padded), u128::from_le_bytes(held));
+    // as v ≤ caps) is at most `top`.
+    let (caps, held) = rank_lanes(v, caps);
     let lane = |b: u8| u128::from_le_bytes([b; 16]);
     let gains = caps + lane(1) - held;
     let below_most = lanes_at_least(caps, most) ^ lane(0x80);
@@ -180,6 +173,17 @@ fn looked_up_doubt(
         doubt |= equal_lanes(shifted, base);
     }
     Some(doubt & lanes)
+}
+
+/// The caps and the counts of a suit, a byte lane per rank; the lanes
+/// past rank 9 hold caps of 4 and no tile (never capped below the most
+/// copies a target holds, at most 4).
+#[inline(always)]
+fn rank_lanes(v: &[u8; 9], caps: &[u8]) -> (u128, u128) {
+    let (mut padded, mut held) = ([4u8; 16], [0u8; 16]);
+    padded[..9].copy_from_slice(&caps[..9]);
+    held[..9].copy_from_slice(v);
+    (u128::from_le_bytes(padded), u128::from_le_bytes(held))
 }
 
 /// The most copies of one rank a target of the cells in `lanes` (0xff

@@ -144,25 +144,25 @@ fn join_k<const K: usize>(a: &Distances, b: &Distances) -> u8 {
 /// rest's for the complement it reaches `d`.
 #[inline(always)]
 pub(crate) fn optimal_lanes(x: &Distances, rest: &Distances, k: usize, d: u8) -> u128 {
-    match k {
-        4 => optimal_k::<4, false>(x, rest, d),
-        3 => optimal_k::<3, false>(x, rest, d),
-        2 => optimal_k::<2, false>(x, rest, d),
-        1 => optimal_k::<1, false>(x, rest, d),
-        _ => optimal_k::<0, false>(x, rest, d),
-    }
+    optimal::<false>(x, rest, k, d)
 }
 
 /// The lanes (0xff each) of a part's cells that some optimal allocation
 /// uses: [`optimal_lanes`] and those of distance 0 (the part's own tiles).
 #[inline(always)]
 pub(crate) fn optimal_cells(x: &Distances, rest: &Distances, k: usize, d: u8) -> u128 {
+    optimal::<true>(x, rest, k, d)
+}
+
+/// [`optimal_k`] for `k` known only at run time.
+#[inline(always)]
+fn optimal<const ZEROS: bool>(x: &Distances, rest: &Distances, k: usize, d: u8) -> u128 {
     match k {
-        4 => optimal_k::<4, true>(x, rest, d),
-        3 => optimal_k::<3, true>(x, rest, d),
-        2 => optimal_k::<2, true>(x, rest, d),
-        1 => optimal_k::<1, true>(x, rest, d),
-        _ => optimal_k::<0, true>(x, rest, d),
+        4 => optimal_k::<4, ZEROS>(x, rest, d),
+        3 => optimal_k::<3, ZEROS>(x, rest, d),
+        2 => optimal_k::<2, ZEROS>(x, rest, d),
+        1 => optimal_k::<1, ZEROS>(x, rest, d),
+        _ => optimal_k::<0, ZEROS>(x, rest, d),
     }
 }
 

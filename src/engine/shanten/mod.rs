@@ -389,9 +389,10 @@ impl Shape {
 
     /// [`Shape::checked`] of a four-player hand whose parts holding melds
     /// (`parts`, bit per part) the caller has read: the same answer, the
-    /// meld loop and the held kinds' mask spared where nothing is wrong
-    /// (the general check names what is). Four players, the kinds a rule
-    /// set lacks are the honours or none.
+    /// meld loop and the held kinds' mask spared where nothing is wrong,
+    /// or only too many suits hold melds (the general check names any
+    /// other fault, in its order). Four players, the kinds a rule set
+    /// lacks are the honours or none.
     #[inline(always)]
     fn checked_beside(
         hand: &Hand,
@@ -402,13 +403,13 @@ impl Shape {
         let c = hand.counts();
         let honours = u64::from_le_bytes(c[26..34].try_into().expect("eight")) >> 8 != 0;
         let absent = !rules.honors && (honours || parts & 0b1000 != 0);
-        let suits = (parts & 0b111).count_ones() > u32::from(rules.max_suits.min(3));
-        if rules.three_player
-            || absent
-            || suits
-            || !sizes.fits(hand.concealed_len(), hand.meld_count())
-        {
+        if rules.three_player || absent || !sizes.fits(hand.concealed_len(), hand.meld_count()) {
             return Shape::checked(hand, rules, sizes);
+        }
+        // Its size right and no tile the rules lack: the general check
+        // would name too many suits with melds next.
+        if (parts & 0b111).count_ones() > u32::from(rules.max_suits.min(3)) {
+            return Err(ShantenError::ThreeSuits);
         }
         Ok(parts)
     }

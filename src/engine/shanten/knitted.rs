@@ -275,18 +275,24 @@ pub(crate) fn knitted_within(held: u64, bound: u8, want: bool) -> bool {
     knitted_close(knitted_held_bytes(held), bound, want) != 0
 }
 
-/// [`knitted_within`] (to beat `bound`) of the hand less one tile of kind
-/// `j` of which it holds `copies`, from the hand's [`knitted_held_bytes`]
-/// `have`: only the last copy of a suit's tile leaves the permutations
-/// that hold it one tile short.
+/// [`knitted_within`] of the hand less one tile of kind `j` of which it
+/// holds `copies`, from the hand's [`knitted_held_bytes`] `have`: only the
+/// last copy of a suit's tile leaves the permutations that hold it one
+/// tile short.
 #[inline(always)]
-pub(crate) fn knitted_within_without(have: u64, j: usize, copies: u8, bound: u8) -> bool {
+pub(crate) fn knitted_within_without(
+    have: u64,
+    j: usize,
+    copies: u8,
+    bound: u8,
+    want: bool,
+) -> bool {
     let gone = if copies == 1 && j < 27 {
         PERM_HELD[j / 9][1 << (j % 9)]
     } else {
         0
     };
-    knitted_close(have - gone, bound, false) != 0
+    knitted_close(have - gone, bound, want) != 0
 }
 
 /// Of the knitted permutations whose held tiles are `have` (a byte each,

@@ -1147,23 +1147,23 @@ impl<B: AsRef<[u8]>> Tables<B> {
         }
         let table = first;
         // MCR beside one meld: the knitted straight, a count.
-        let knitted = knitted_beside_melds(hand, rules).then(|| one_meld_caps(hand));
+        // Each discard's permutations come from the hand's, one read: most
+        // are out of reach.
+        let knitted = knitted_beside_melds(hand, rules)
+            .then(|| (one_meld_caps(hand), knitted_held_bytes(held_mask(c))));
         let less = |j: usize| {
             let mut w = *c;
             w[j] -= 1;
             w
         };
-        if let Some(caps) = &knitted {
+        if let Some((caps, have)) = &knitted {
             table.d = table.d.min(knitted_beside_meld(c, caps, false, table.d).0);
-            // Each discard's permutations from the hand's, one read: most
-            // are out of reach.
-            let have = knitted_held_bytes(held_mask(c));
             let mut held = held_mask(c);
             while held != 0 {
                 let j = held.trailing_zeros() as usize;
                 held &= held - 1;
                 let after = table.after[j];
-                if knitted_within_without(have, j, c[j], after) {
+                if knitted_within_without(*have, j, c[j], after, false) {
                     let knitted = knitted_beside_meld(&less(j), caps, false, after).0;
                     table.after[j] = after.min(knitted);
                 }
@@ -1193,8 +1193,10 @@ impl<B: AsRef<[u8]>> Tables<B> {
                     row = fewer(row, more);
                 }
             }
-            if let Some(caps) = &knitted {
-                row = fewer(row, knitted_beside_meld(&less(j), caps, true, row.0));
+            if let Some((caps, have)) = &knitted {
+                if knitted_within_without(*have, j, c[j], row.0, true) {
+                    row = fewer(row, knitted_beside_meld(&less(j), caps, true, row.0));
+                }
             }
             found[j] = row.1;
         }

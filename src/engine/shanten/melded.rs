@@ -1416,7 +1416,8 @@ impl<'a> ClassDiscards<'a> {
             let cache = [0, 1, 2].map(|i| (i != changed).then_some(&self.worked[i]));
             class_draws(t, &w, m, &p, &known, &cache, Some((changed, &self.before)))
         });
-        found.or_else(|| melded_improving(t, &w, m, m.keep, true))
+        // Not settled by the classes: read afresh they would not be either.
+        found.or_else(|| parts_improving(t, &w, m))
     }
 }
 
@@ -1647,11 +1648,16 @@ pub(super) fn melded_improving(
     if !want {
         return Some((melded_distance(t, c, &m)?, 0));
     }
-    if let Some(found) = class_effective(t, c, &m) {
-        return Some(found);
-    }
+    class_effective(t, c, &m).or_else(|| parts_improving(t, c, &m))
+}
+
+/// [`melded_improving`] (with its draws) from the melded parts, without
+/// trying the class tables first: for a hand the class tables have just
+/// failed to settle.
+#[inline]
+fn parts_improving(t: &DistanceTables, c: &[u8; KINDS], m: &Melded) -> Option<(u8, u64)> {
     let ask = |resolve| {
-        MeldedParts::of(t, c, &m, resolve).and_then(|p| melded_effective(t, c, &m, &p, None))
+        MeldedParts::of(t, c, m, resolve).and_then(|p| melded_effective(t, c, m, &p, None))
     };
     ask(false).or_else(|| ask(true))
 }

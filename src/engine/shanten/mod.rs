@@ -1542,7 +1542,7 @@ mod tests {
                 continue;
             };
             hands += 1;
-            let parts = hand.melds().fold(0, |p, m| p | 1 << (m.tile().index() / 9));
+            let parts = meld_parts(&hand);
             for r in &rules {
                 for sizes in [Sizes::Any, Sizes::Draw, Sizes::Discard] {
                     let want = Shape::checked(&hand, r, sizes);

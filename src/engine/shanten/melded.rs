@@ -1135,6 +1135,44 @@ impl ClassParts {
         distance_of_classes(t, &class, &doubts, m)
     }
 
+    /// [`ClassParts::after`] where all four parts are kept and no suit has
+    /// a doubtful cell (`pairs`, the suits' pair product and the third
+    /// suit's with the honours): as the concealed path, one part's class
+    /// read again from its neighbourhood and one join. `None` where the
+    /// changed suit's read is not its class (a capped row beside one meld)
+    /// or may have doubtful cells (beside more).
+    #[inline(always)]
+    fn after_open(
+        &self,
+        t: &DistanceTables,
+        m: &Melded,
+        (ab, sz): (&Distances, &Distances),
+        j: usize,
+    ) -> Option<u8> {
+        let (i, r, k) = (j / 9, j % 9, m.k);
+        let class = &self.parts.class;
+        if i == 3 {
+            // A declared kind's tile leaves the kept honours as they were.
+            if m.dropped >> r & 1 == 1 {
+                return Some(join(ab, sz, k));
+            }
+            let changed = t.honor_class_at(self.parts.honors.down_each(1 << r));
+            return Some(join(ab, t.suit_honor_pair(class[2], changed), k));
+        }
+        let index = self.parts.suits[i].down_each(1 << r);
+        match m.bound[i] {
+            Bound::Open => {}
+            Bound::Single(meld) if t.suit_caps_at(index) >> meld & 1 == 0 => {}
+            _ => return None,
+        }
+        let changed = t.suit_class_at(index);
+        Some(match i {
+            // The pair table is symmetric: the other suit of the pair.
+            0 | 1 => join(t.suit_pair(changed, class[i ^ 1]), sz, k),
+            _ => join(ab, t.suit_honor_pair(changed, class[3]), k),
+        })
+    }
+
     /// The hand's distance: the class-pair products ([`class_distance`]),
     /// else [`melded_distance`].
     #[inline(always)]
@@ -1378,9 +1416,23 @@ impl<'a> ClassDiscards<'a> {
             voided &= voided - 1;
         }
         let mut held = all & kept;
+        // All four parts kept, none in doubt: the pair products are shared.
+        let open = (m.keep == 0b1111 && 7 - m.dropped.count_ones() as usize > m.k)
+            && base.doubts == [0; 3];
+        let pairs = open.then(|| {
+            let class = &base.parts.class;
+            (
+                t.suit_pair(class[0], class[1]),
+                t.suit_honor_pair(class[2], class[3]),
+            )
+        });
         while held != 0 {
             let j = held.trailing_zeros() as usize;
             held &= held - 1;
+            if let Some(d) = pairs.and_then(|pairs| base.after_open(t, m, pairs, j)) {
+                after[j] = d;
+                continue;
+            }
             let mut w = *c;
             w[j] -= 1;
             after[j] = match base.after(t, &w, m, j) {

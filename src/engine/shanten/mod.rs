@@ -479,25 +479,29 @@ impl Shape {
     }
 }
 
-/// The unseen copies of the kinds in `bits` (bit per kind) together: eight
-/// counts a word, each kept or cleared by its bit spread to a byte mask, the
-/// kept ones summed by one multiply (at most 8 × 4, so no lane carries).
+/// The kinds with at least one, two, three and four unseen copies (bit
+/// per kind, each count at most 4): the unseen copies of any kinds
+/// together are four population counts, the planes found once for all the
+/// rows of a table.
+struct UnseenPlanes([u64; 4]);
+
+impl UnseenPlanes {
+    #[inline(always)]
+    fn of(unseen: &[u8; KINDS]) -> UnseenPlanes {
+        UnseenPlanes([1, 2, 3, 4].map(|n| at_least(unseen, n)))
+    }
+
+    /// The unseen copies of the kinds in `bits` (bit per kind) together.
+    #[inline(always)]
+    fn copies(&self, bits: u64) -> u32 {
+        self.0.iter().map(|&plane| (bits & plane).count_ones()).sum()
+    }
+}
+
+/// The unseen copies of the kinds in `bits` (bit per kind) together.
 #[inline(always)]
 fn unseen_copies(bits: u64, unseen: &[u8; KINDS]) -> u32 {
-    const L: u64 = 0x0101_0101_0101_0101;
-    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    let sum = |word: u64, b: u64| {
-        let spread = b.wrapping_mul(L) & 0x8040_2010_0804_0201;
-        let keep = ((((spread & LOW).wrapping_add(LOW) | spread) >> 7) & L).wrapping_mul(0xff);
-        ((word & keep).wrapping_mul(L) >> 56) as u32
-    };
-    let word = |j: usize| u64::from_le_bytes(unseen[8 * j..8 * j + 8].try_into().expect("eight"));
-    let tail = u64::from(u16::from_le_bytes([unseen[32], unseen[33]]));
-    sum(word(0), bits & 0xff)
-        + sum(word(1), bits >> 8 & 0xff)
-        + sum(word(2), bits >> 16 & 0xff)
-        + sum(word(3), bits >> 24 & 0xff)
-        + sum(tail, bits >> 32 & 0b11)
+    UnseenPlanes::of(unseen).copies(bits)
 }
 
 /// The discard table from the hand's distance `d`, its distance after each
@@ -529,8 +533,9 @@ fn discard_table(
     // sort's compares mispredict on rows as random as the hand). Keys are
     // distinct (the kinds are), and the rows past `len` sort last.
     let mut keys = [u32::MAX; 14];
+    let planes = UnseenPlanes::of(&unseen);
     for r in 0..len {
-        let copies = unseen_copies(tiles[r], &unseen);
+        let copies = planes.copies(tiles[r]);
         // At most 34 × 4 copies: 8 bits, above the kind's 6.
         keys[r] = (255 - copies) << 6 | kinds[r] as u32;
     }

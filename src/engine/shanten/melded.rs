@@ -885,8 +885,20 @@ fn read_suit(
     i: usize,
 ) -> Option<(Neighbourhood<9>, SuitRead, u16)> {
     let v: &[u8; 9] = c[9 * i..9 * i + 9].try_into().expect("nine");
-    let caps = m.caps(i);
     let n = Neighbourhood::suit(v);
+    if m.bound[i] == Bound::Open {
+        // No meld in the suit: the class, and room wherever the
+        // neighbourhood has it (the caps are all four).
+        let class = t.suit_class_at(n.index());
+        let x = *t.suit(class);
+        let read = SuitRead {
+            x,
+            doubts: 0,
+            class: Some(class),
+        };
+        return Some((n, read, n.room()));
+    }
+    let caps = m.caps(i);
     let read = suit_distances(t, v, n.index(), &caps, m.bound[i], m.k)?;
     Some((n, read, n.room() & below(v, &caps)))
 }

@@ -494,7 +494,10 @@ impl UnseenPlanes {
     /// The unseen copies of the kinds in `bits` (bit per kind) together.
     #[inline(always)]
     fn copies(&self, bits: u64) -> u32 {
-        self.0.iter().map(|&plane| (bits & plane).count_ones()).sum()
+        self.0
+            .iter()
+            .map(|&plane| (bits & plane).count_ones())
+            .sum()
     }
 }
 

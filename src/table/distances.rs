@@ -12,6 +12,7 @@
 //! from the class sections on) or built from a masked class byte, so no
 //! byte of a corrupt file, and no index, can make a read fail.
 
+use super::generate::caps::NO_CLASS;
 use super::generate::gains;
 use super::{key, Distances, DISTANCE_CLASSES, HONOR_CLASS_ROWS, SUIT_CLASS_ROWS};
 use std::ops::Range;
@@ -31,8 +32,12 @@ pub(super) const SECTIONS: [(&str, usize); 10] = [
 ];
 
 /// The sections after the fixed ones, of the lengths the file gives:
-/// sorted `u32` keys and a 16-byte row per key.
-pub(super) const CAPPED_SECTIONS: [&str; 2] = ["suit_capped_keys", "suit_capped_rows"];
+/// sorted `u32` keys, a 16-byte row per key and a class byte per key.
+pub(super) const CAPPED_SECTIONS: [&str; 3] = [
+    "suit_capped_keys",
+    "suit_capped_rows",
+    "suit_capped_classes",
+];
 
 /// Where each section starts, from the first, and where the last ends:
 /// each starts at the next multiple of 16 (the file format's alignment).
@@ -89,7 +94,7 @@ pub struct DistanceTables<'a> {
     /// where a query reads them, so that making the view costs two moves
     /// on the paths (most) that never do.
     file: &'a [u8],
-    capped: &'a [Range<usize>; 2],
+    capped: &'a [Range<usize>; 3],
 }
 
 impl<'a> DistanceTables<'a> {
@@ -99,7 +104,7 @@ impl<'a> DistanceTables<'a> {
     pub(super) fn new(
         bytes: &'a [u8; BYTES],
         file: &'a [u8],
-        capped: &'a [Range<usize>; 2],
+        capped: &'a [Range<usize>; 3],
     ) -> DistanceTables<'a> {
         DistanceTables {
             bytes,
@@ -177,7 +182,7 @@ impl<'a> DistanceTables<'a> {
     /// meld configuration `j` where its `suit_caps` bit is set and it fits
     /// beside the meld with at most 11 tiles (exact in every cell of at
     /// most three melds); `None` elsewhere. A binary search over the few
-    /// such pairs (about 26,000).
+    /// such pairs (about 34,000).
     ///
     /// ```
     /// use hupai::table::key;
@@ -194,9 +199,32 @@ impl<'a> DistanceTables<'a> {
     /// ```
     #[inline]
     pub fn suit_capped(&self, i: usize, j: usize) -> Option<&'a Distances> {
+        self.suit_capped_read(i, j).map(|(row, _)| row)
+    }
+
+    /// [`suit_capped`](Self::suit_capped), and the suit class whose
+    /// distances equal the capped ones in every cell of at most three melds
+    /// (all a query beside one declared meld asks), where one does (for
+    /// about 97% of the rows): the class-pair tables stand for the suit.
+    ///
+    /// ```
+    /// use hupai::table::key;
+    /// use hupai::Tables;
+    /// let t = Tables::embedded().distance_tables();
+    /// // 24m beside a declared kong of 3m: no 3m is left to join them.
+    /// let kong_of_3 = 16 + 2;
+    /// let i = key::suit_index(&[0, 1, 0, 1, 0, 0, 0, 0, 0]);
+    /// let (row, class) = t.suit_capped_read(i, kong_of_3).unwrap();
+    /// assert_eq!(row[1], 2); // a chow costs two tiles, not one
+    /// let class = t.suit(class.unwrap());
+    /// let asked = [0, 1, 2, 3, 8, 9, 10, 11];
+    /// assert!(asked.iter().all(|&l| class[l] == row[l]));
+    /// ```
+    #[inline]
+    pub fn suit_capped_read(&self, i: usize, j: usize) -> Option<(&'a Distances, Option<u8>)> {
         // The ranges were checked on open: read without a panic path.
         let section = |n: usize| self.file.get(self.capped[n].clone()).unwrap_or_default();
-        let (keys, rows) = (section(0), section(1));
+        let (keys, rows, classes) = (section(0), section(1), section(2));
         let wanted = (i as u32) << 5 | j as u32;
         let key = |n: usize| {
             let b = &keys[4 * n..4 * n + 4];
@@ -212,7 +240,9 @@ impl<'a> DistanceTables<'a> {
             }
         }
         if lo < keys.len() / 4 && key(lo) == wanted {
-            rows.get(16 * lo..16 * lo + 16)?.try_into().ok()
+            let row = rows.get(16 * lo..16 * lo + 16)?.try_into().ok()?;
+            let class = classes.get(lo).copied().filter(|&c| c != NO_CLASS);
+            Some((row, class))
         } else {
             None
         }

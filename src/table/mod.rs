@@ -294,7 +294,7 @@ pub struct Tables<B = &'static [u8]> {
     /// [`distances::OFFSETS`] says).
     distances_at: usize,
     /// The sections of [`distances::CAPPED_SECTIONS`].
-    capped: [Range<usize>; 2],
+    capped: [Range<usize>; 3],
 }
 
 /// Where the decompositions of one part kind live in `arrange.tbl`: per
@@ -405,13 +405,21 @@ impl<B: AsRef<[u8]>> Tables<B> {
         let shanten = kind_file(open("shanten.tbl")?, "shanten")?;
         // The sections in their fixed layout, so that one bounds check
         // covers them all (`distance_tables`).
-        let [keys, rows] = distances::CAPPED_SECTIONS;
-        let capped = [shanten.section_range(keys)?, shanten.section_range(rows)?];
-        if capped[0].len() % 4 != 0 || capped[1].len() != 4 * capped[0].len() {
+        let [keys, rows, classes] = distances::CAPPED_SECTIONS;
+        let capped = [
+            shanten.section_range(keys)?,
+            shanten.section_range(rows)?,
+            shanten.section_range(classes)?,
+        ];
+        if capped[0].len() % 4 != 0
+            || capped[1].len() != 4 * capped[0].len()
+            || 4 * capped[2].len() != capped[0].len()
+        {
             return Err(TableError::Corrupt(format!(
-                "sections '{keys}' and '{rows}' of shanten.tbl hold {} and {} bytes, not a u32 per 16-byte row",
+                "sections '{keys}', '{rows}' and '{classes}' of shanten.tbl hold {}, {} and {} bytes, not a u32, a 16-byte row and a class byte per key",
                 capped[0].len(),
-                capped[1].len()
+                capped[1].len(),
+                capped[2].len()
             )));
         }
         let distances_at = shanten.section_range(distances::SECTIONS[0].0)?.start;

@@ -789,8 +789,9 @@ struct SuitRead {
     x: Distances,
     /// Doubtful lanes (0xff each; only beside two or more melds).
     doubts: u128,
-    /// The table's class where `x` is its distances: the class-pair tables
-    /// may stand for the suit (exact outside `doubts`).
+    /// A class whose distances are `x` in every cell asked (the table's,
+    /// or beside one meld the one the file gives for the capped row): the
+    /// class-pair tables may stand for the suit (exact outside `doubts`).
     class: Option<u8>,
 }
 
@@ -812,7 +813,8 @@ fn suit_distances(
     let (x, doubts, class) = match bound {
         Bound::Open => (x, 0, Some(class)),
         Bound::Single(j) if t.suit_caps_at(index) >> j & 1 == 1 => {
-            (*t.suit_capped(index, j as usize)?, 0, None)
+            let (row, class) = t.suit_capped_read(index, j as usize)?;
+            (*row, 0, class)
         }
         Bound::Single(_) => (x, 0, Some(class)),
         Bound::Multi => {

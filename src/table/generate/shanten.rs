@@ -83,6 +83,7 @@ pub fn shanten() -> Vec<u8> {
             ("suit_gains", gains),
             ("suit_capped_keys", super::le_u32(&caps.keys)),
             ("suit_capped_rows", caps.rows.concat()),
+            ("suit_capped_classes", caps.classes),
         ],
     )
 }

@@ -141,6 +141,14 @@ impl Melded {
         lanes[..9].try_into().expect("nine")
     }
 
+    /// Whether all four parts are kept and the honours keep more kinds
+    /// than the melds to go (a cell of `k` melds then needs no kind the
+    /// melds dropped): the concealed path's four-part reads stand.
+    #[inline(always)]
+    fn all_kept(&self) -> bool {
+        self.keep == 0b1111 && 7 - self.dropped.count_ones() as usize > self.k
+    }
+
     /// The same melds with only the parts of `keep` (bit per part) open to
     /// a target.
     #[inline]
@@ -1012,7 +1020,7 @@ fn class_distance(
     m: &Melded,
 ) -> Option<u8> {
     let k = m.k;
-    let all = m.keep == 0b1111 && 7 - m.dropped.count_ones() as usize > k;
+    let all = m.all_kept();
     let two = two_suits(m.keep);
     let (a, b, s, z) = (class[0], class[1], class[2], class[3]);
     let Some((i, x, doubt)) = odd else {
@@ -1054,7 +1062,7 @@ impl ClassParts {
     /// kept are left empty.
     #[inline(always)]
     pub(super) fn of(t: &DistanceTables, c: &[u8; KINDS], m: &Melded) -> Option<ClassParts> {
-        let all = m.keep == 0b1111 && 7 - m.dropped.count_ones() as usize > m.k;
+        let all = m.all_kept();
         if !all && !two_suits(m.keep) {
             return None;
         }
@@ -1153,8 +1161,8 @@ impl ClassParts {
     /// a doubtful cell (`pairs`, the suits' pair product and the third
     /// suit's with the honours): as the concealed path, one part's class
     /// read again from its neighbourhood and one join. `None` where the
-    /// changed suit's read is not its class (a capped row beside one meld)
-    /// or may have doubtful cells (beside more).
+    /// changed suit's new pattern has a capped row beside its meld, or the
+    /// suit is beside more (the general read answers those).
     #[inline(always)]
     fn after_open(
         &self,
@@ -1431,8 +1439,7 @@ impl<'a> ClassDiscards<'a> {
         }
         let mut held = all & kept;
         // All four parts kept, none in doubt: the pair products are shared.
-        let open = (m.keep == 0b1111 && 7 - m.dropped.count_ones() as usize > m.k)
-            && base.doubts == [0; 3];
+        let open = m.all_kept() && base.doubts == [0; 3];
         let pairs = open.then(|| {
             let class = &base.parts.class;
             (

@@ -1,7 +1,7 @@
 //! `shanten.tbl`'s `suit_caps`, `suit_capped_keys`, `suit_capped_rows` and
-//! `suit_capped_classes` sections: for each suit pattern, the single declared melds beside which
-//! its table distances stay exact, and the capped distances where they do
-//! not.
+//! `suit_capped_classes` sections: for each suit pattern, the single
+//! declared melds beside which its table distances stay exact, and the
+//! capped distances where they do not.
 //!
 //! A declared meld in a suit leaves fewer copies of its ranks for the
 //! targets (*caps*): a chow leaves three of each of its ranks, a pung one

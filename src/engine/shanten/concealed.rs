@@ -321,13 +321,16 @@ impl OpenParts {
     /// [`OpenParts::lanes`] of the parts in `kept` (bit per part), none
     /// for the others (Sichuan's voided suit and absent honours).
     pub(super) fn kept_lanes(&self, t: &DistanceTables, kept: u8) -> [[u16; 9]; 4] {
-        [0, 1, 2, 3].map(|i| {
+        // Written out, not `map`: the array's map is left out of line
+        // where the compiler's inlining budget runs short.
+        let part = |i: usize| {
             if kept >> i & 1 == 1 {
                 self.lanes(t, i)
             } else {
                 [0; 9]
             }
-        })
+        };
+        [part(0), part(1), part(2), part(3)]
     }
 
     /// The ranks (bit per rank) of part `i` whose draw lowers one of its

@@ -897,15 +897,9 @@ fn read_suit(
     let v: &[u8; 9] = c[9 * i..9 * i + 9].try_into().expect("nine");
     let n = Neighbourhood::suit(v);
     if m.bound[i] == Bound::Open {
-        // No meld in the suit: the class, and room wherever the
-        // neighbourhood has it (the caps are all four).
-        let class = t.suit_class_at(n.index());
-        let x = *t.suit(class);
-        let read = SuitRead {
-            x,
-            doubts: 0,
-            class: Some(class),
-        };
+        // No meld in the suit: caps of four, so room wherever the
+        // neighbourhood has it, without the caps' compare.
+        let read = suit_distances(t, v, n.index(), &[4; 9], Bound::Open, m.k)?;
         return Some((n, read, n.room()));
     }
     let caps = m.caps(i);

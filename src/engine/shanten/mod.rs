@@ -585,7 +585,8 @@ impl Twin {
             *row = (tile(self.back(t.index())), TileSet::from_bits(bits));
         }
         let rows = &mut rows[..twin.len()];
-        rows.sort_unstable_by_key(|&(t, e)| (u32::MAX - unseen_copies(e.bits(), &unseen), t));
+        let planes = UnseenPlanes::of(&unseen);
+        rows.sort_unstable_by_key(|&(t, e)| (u32::MAX - planes.copies(e.bits()), t));
         Discards::new(twin.shanten, twin.after, rows, unseen)
     }
 }

@@ -13,12 +13,12 @@
 //! byte of a corrupt file, and no index, can make a read fail.
 
 use super::generate::caps::NO_CLASS;
-use super::generate::gains;
+use super::generate::{gains, pair_caps};
 use super::{key, Distances, DISTANCE_CLASSES, HONOR_CLASS_ROWS, SUIT_CLASS_ROWS};
 use std::ops::Range;
 
 /// The sections of `shanten.tbl` in file order: name and length in bytes.
-pub(super) const SECTIONS: [(&str, usize); 10] = [
+pub(super) const SECTIONS: [(&str, usize); 13] = [
     ("suit", key::SUIT_PATTERNS),
     ("honor", key::HONOR_PATTERNS),
     ("suit_classes", 16 * DISTANCE_CLASSES),
@@ -29,14 +29,19 @@ pub(super) const SECTIONS: [(&str, usize); 10] = [
     ("honor_lowers", 2 * HONOR_CLASS_ROWS * HONOR_CLASS_ROWS),
     ("suit_caps", 4 * key::SUIT_PATTERNS),
     ("suit_gains", gains::RECORD * key::FEW_SUIT_PATTERNS),
+    ("pair_capped_starts", 4 * (key::FEW_SUIT_PATTERNS + 1)),
+    ("pair_capped_rows", 16 * pair_caps::ROWS),
+    ("pair_capped_classes", pair_caps::ROWS),
 ];
 
 /// The sections after the fixed ones, of the lengths the file gives:
-/// sorted `u32` keys, a 16-byte row per key and a class byte per key.
-pub(super) const CAPPED_SECTIONS: [&str; 3] = [
+/// sorted `u32` keys, a 16-byte row per key and a class byte per key;
+/// the pair-capped entries, a `u16` each.
+pub(super) const CAPPED_SECTIONS: [&str; 4] = [
     "suit_capped_keys",
     "suit_capped_rows",
     "suit_capped_classes",
+    "pair_capped_entries",
 ];
 
 /// Where each section starts, from the first, and where the last ends:
@@ -76,6 +81,9 @@ const _: () =
 const HONOR_LOWERS: usize = OFFSETS[7];
 const SUIT_CAPS: usize = OFFSETS[8];
 const SUIT_GAINS: usize = OFFSETS[9];
+const PAIR_STARTS: usize = OFFSETS[10];
+const PAIR_ROWS: usize = OFFSETS[11];
+const PAIR_CLASSES: usize = OFFSETS[12];
 
 /// The `shanten.tbl` arrays, borrowed for queries
 /// ([`Tables::distance_tables`](super::Tables::distance_tables)).
@@ -94,7 +102,7 @@ pub struct DistanceTables<'a> {
     /// where a query reads them, so that making the view costs two moves
     /// on the paths (most) that never do.
     file: &'a [u8],
-    capped: &'a [Range<usize>; 3],
+    capped: &'a [Range<usize>; 4],
 }
 
 impl<'a> DistanceTables<'a> {
@@ -104,7 +112,7 @@ impl<'a> DistanceTables<'a> {
     pub(super) fn new(
         bytes: &'a [u8; BYTES],
         file: &'a [u8],
-        capped: &'a [Range<usize>; 3],
+        capped: &'a [Range<usize>; 4],
     ) -> DistanceTables<'a> {
         DistanceTables {
             bytes,
@@ -246,6 +254,53 @@ impl<'a> DistanceTables<'a> {
         } else {
             None
         }
+    }
+
+    /// The capped distances of the suit pattern of at most eight tiles with
+    /// index `i` ([`key::few_suit_index`]) beside two declared melds that
+    /// leave pair caps `n` ([`pair_caps::PAIR_OF`]), exact in every cell
+    /// of at most two melds (all a query beside two melds in a suit asks),
+    /// where they differ from its table distances there; `None` where they
+    /// do not. With the row, the suit class equal to it in those cells
+    /// where one is. A binary search over the pattern's few entries.
+    ///
+    /// ```
+    /// use hupai::table::generate::pair_caps::PAIR_OF;
+    /// use hupai::table::key;
+    /// use hupai::Tables;
+    /// let t = Tables::embedded().distance_tables();
+    /// // 5m beside declared 555m and 123m: no pair of 5m is left.
+    /// let (pung_of_5, chow_123) = (7 + 4, 0);
+    /// let n = PAIR_OF[pung_of_5][chow_123] as usize;
+    /// let i = key::few_suit_index(&[0, 0, 0, 0, 1, 0, 0, 0, 0]);
+    /// let (row, _) = t.suit_pair_capped(i, n).unwrap();
+    /// assert_eq!(row[8], 2); // a pair costs two tiles, not one
+    /// // 9m keeps its table distances.
+    /// assert!(t.suit_pair_capped(key::few_suit_index(&[0, 0, 0, 0, 0, 0, 0, 0, 1]), n).is_none());
+    /// ```
+    #[inline]
+    pub fn suit_pair_capped(&self, i: usize, n: usize) -> Option<(&'a Distances, Option<u8>)> {
+        // The pattern's first entry and the next pattern's, one read.
+        let at = PAIR_STARTS + 4 * i.min(key::FEW_SUIT_PATTERNS - 1);
+        let starts = u64::from_le_bytes(self.bytes[at..at + 8].try_into().expect("eight bytes"));
+        let (first, end) = (starts as u32 as usize, (starts >> 32) as usize);
+        // The range was checked on open, not the starts: read without a
+        // panic path.
+        let entries = self.file.get(self.capped[3].clone()).unwrap_or_default();
+        let ours = entries.get(2 * first..2 * end).unwrap_or_default();
+        // Ascending by pair caps: the first entry not below `n`'s.
+        let wanted = (n as u16) << 7;
+        let found = ours
+            .chunks_exact(2)
+            .map(|e| u16::from_le_bytes([e[0], e[1]]))
+            .find(|&e| e >= wanted)
+            .filter(|&e| e >> 7 == wanted >> 7)?;
+        let r = usize::from(found & 0x7f);
+        let class = self.bytes[PAIR_CLASSES + r];
+        Some((
+            row(self.bytes, PAIR_ROWS, r),
+            (class != NO_CLASS).then_some(class),
+        ))
     }
 
     /// The distance class of a suit pattern (≤ 14 tiles): patterns of one

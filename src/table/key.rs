@@ -647,24 +647,47 @@ impl<const N: usize> Neighbourhood<N> {
 }
 
 /// Every vector of `N` ranks (each 0–4) holding at most 14 tiles, in index order.
+///
+/// Enumerated once per process for each part kind: every generator walks
+/// them.
 pub fn patterns<const N: usize>() -> Vec<[u8; N]> {
+    static SUITS: std::sync::OnceLock<Vec<[u8; 9]>> = std::sync::OnceLock::new();
+    static HONORS: std::sync::OnceLock<Vec<[u8; 7]>> = std::sync::OnceLock::new();
+    let widen = |v: &[u8]| -> [u8; N] { v.try_into().expect("N ranks") };
+    match N {
+        9 => SUITS
+            .get_or_init(enumerate::<9>)
+            .iter()
+            .map(|v| widen(v))
+            .collect(),
+        _ => HONORS
+            .get_or_init(enumerate::<7>)
+            .iter()
+            .map(|v| widen(v))
+            .collect(),
+    }
+}
+
+/// [`patterns`], enumerated: the vectors of at most 14 tiles, depth first.
+fn enumerate<const N: usize>() -> Vec<[u8; N]> {
     let count = if N == 9 {
         SUIT_PATTERNS
     } else {
         HONOR_PATTERNS
     };
     let mut out = vec![[0u8; N]; count];
-    let mut v = [0u8; N];
-    for key in 0..5usize.pow(N as u32) {
-        let mut k = key;
-        for d in v.iter_mut() {
-            *d = (k % 5) as u8;
-            k /= 5;
+    fn fill<const N: usize>(v: &mut [u8; N], r: usize, left: usize, out: &mut [[u8; N]]) {
+        if r == N {
+            out[index(v)] = *v;
+            return;
         }
-        if v.iter().map(|&c| c as usize).sum::<usize>() <= MAX_TILES {
-            out[index(&v)] = v;
+        for c in 0..=left.min(4) {
+            v[r] = c as u8;
+            fill(v, r + 1, left - c, out);
         }
+        v[r] = 0;
     }
+    fill(&mut [0u8; N], 0, MAX_TILES, &mut out);
     out
 }
 

@@ -294,7 +294,7 @@ pub struct Tables<B = &'static [u8]> {
     /// [`distances::OFFSETS`] says).
     distances_at: usize,
     /// The sections of [`distances::CAPPED_SECTIONS`].
-    capped: [Range<usize>; 3],
+    capped: [Range<usize>; 4],
 }
 
 /// Where the decompositions of one part kind live in `arrange.tbl`: per
@@ -405,11 +405,12 @@ impl<B: AsRef<[u8]>> Tables<B> {
         let shanten = kind_file(open("shanten.tbl")?, "shanten")?;
         // The sections in their fixed layout, so that one bounds check
         // covers them all (`distance_tables`).
-        let [keys, rows, classes] = distances::CAPPED_SECTIONS;
+        let [keys, rows, classes, pairs] = distances::CAPPED_SECTIONS;
         let capped = [
             shanten.section_range(keys)?,
             shanten.section_range(rows)?,
             shanten.section_range(classes)?,
+            shanten.section_range(pairs)?,
         ];
         if capped[0].len() % 4 != 0
             || capped[1].len() != 4 * capped[0].len()
@@ -420,6 +421,12 @@ impl<B: AsRef<[u8]>> Tables<B> {
                 capped[0].len(),
                 capped[1].len(),
                 capped[2].len()
+            )));
+        }
+        if capped[3].len() % 2 != 0 {
+            return Err(TableError::Corrupt(format!(
+                "section '{pairs}' of shanten.tbl holds {} bytes, not a u16 per entry",
+                capped[3].len()
             )));
         }
         let distances_at = shanten.section_range(distances::SECTIONS[0].0)?.start;

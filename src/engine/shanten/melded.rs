@@ -12,7 +12,12 @@
 //! not, the capped distances the file keeps for those pairs. Two or more
 //! melds in a suit often bind the few cells a hand of one meld to go asks
 //! about as one pung or kong would, or not at all ([`binding`]): then they
-//! are read so. Where they bind more, the suit takes the certificate of
+//! are read so. **Two** that bind more are read by the caps they leave
+//! ([`Bound::Pair`]): the file keeps, for every suit pattern of at most
+//! eight tiles, the capped distances beside each such pair of melds where
+//! they differ from the plain ones in the cells of at most two melds (all
+//! such a hand asks), with a class that stands for them. Where more bind,
+//! or no class stands, the suit takes the certificate of
 //! the [`capped`](super::capped) module, and doubtful cells count as
 //! unreachable for an upper bound: equal to the lower one, the answer is
 //! exact; otherwise the capped programme works out that suit (or, for a
@@ -29,6 +34,7 @@ use super::concealed::{known_except, open_parts_refined, open_row_refined, OpenP
 use super::counts::{full_mask, held_mask};
 use super::general::kinds_kept;
 use crate::hand::{Hand, Meld, MeldKind};
+use crate::table::generate::pair_caps::{self, NO_PAIR, PAIR_OF};
 use crate::table::generate::shanten::FAR;
 use crate::table::key::{self, Neighbourhood};
 use crate::table::{DistanceTables, Distances};
@@ -47,7 +53,11 @@ enum Bound {
     /// One declared meld, by its configuration (see `config_caps`), or
     /// more that bind the cells asked as that one would ([`binding`]).
     Single(u8),
-    /// Two or more, binding more than one meld would.
+    /// Two, binding more than one meld would, in cells of at most two
+    /// melds: by the caps they leave (see `PAIR_OF`), read from the file's
+    /// pair-capped rows ([`pair_capped`]).
+    Pair(u16),
+    /// Two or more, binding more than one meld would, and not [`Bound::Pair`].
     Multi,
 }
 
@@ -83,7 +93,7 @@ impl Melded {
         // Melds per part and each part's configuration (the last one's:
         // only read where the part has one), a byte per part: registers,
         // not arrays, on the path every melded query takes.
-        let (mut per_part, mut configs, mut dropped) = (0u32, 0u32, 0u8);
+        let (mut per_part, mut configs, mut firsts, mut dropped) = (0u32, 0u32, 0u32, 0u8);
         // Every part's caps (the honours' unused), each meld's copies taken
         // off its part without a branch on how many the part holds.
         let mut caps = [u128::from_le_bytes([4; 16]); 4];
@@ -91,6 +101,8 @@ impl Melded {
             let i = m.tile().index();
             let (part, r) = (i / 9, i % 9);
             let config = CONFIG_START[m.kind() as usize] + r as u32;
+            let first = u32::from(per_part >> (8 * part) & 0xff == 0);
+            firsts |= (first * config) << (8 * part);
             per_part += 1 << (8 * part);
             configs = configs & !(0xff << (8 * part)) | config << (8 * part);
             caps[part] -= meld_lanes(m);
@@ -99,11 +111,12 @@ impl Melded {
         }
         let melds = |part: usize| per_part >> (8 * part) & 0xff;
         let config = |part: usize| (configs >> (8 * part)) as u8;
+        let first = |part: usize| (firsts >> (8 * part)) as u8;
         let caps = [caps[0], caps[1], caps[2]];
         let bound = |part: usize| match melds(part) {
             0 => Bound::Open,
             1 => Bound::Single(config(part)),
-            _ => binding(caps[part], k),
+            n => bound_of_many(caps[part], k, n, (first(part), config(part))),
         };
         Melded {
             caps,
@@ -321,7 +334,7 @@ pub(super) fn leaves_effective(t: &DistanceTables, hand: &Hand, k: usize) -> Opt
                 }
                 (config[capped], capped) = (u32::from(j), usize::MAX);
             }
-            Bound::Multi => {}
+            Bound::Pair(_) | Bound::Multi => {}
         }
     }
     let caps: [u8; 9] = caps.to_le_bytes()[..9].try_into().expect("nine");
@@ -617,6 +630,23 @@ fn binding(caps: u128, k: usize) -> Bound {
     }
 }
 
+/// How `melds` (two or more) declared melds in a suit bound it, the
+/// first and last of them by configuration (`configs`), leaving `caps`:
+/// [`binding`], and [`Bound::Pair`] where two bind more than one would in
+/// the cells of at most `k` melds (at most two).
+#[inline(never)]
+fn bound_of_many(caps: u128, k: usize, melds: u32, (first, last): (u8, u8)) -> Bound {
+    match binding(caps, k) {
+        Bound::Multi if melds == 2 && k <= pair_caps::MOST_MELDS => {
+            match PAIR_OF[usize::from(first)][usize::from(last)] {
+                NO_PAIR => Bound::Multi,
+                pair => Bound::Pair(pair),
+            }
+        }
+        bound => bound,
+    }
+}
+
 /// Declared copies by meld kind (`MeldKind` order), a byte lane per rank
 /// from the meld's first.
 const COPIES: [u128; 4] = [0x01_0101, 3, 4, 4];
@@ -812,7 +842,7 @@ fn suit_distances(
     t: &DistanceTables,
     v: &[u8; 9],
     index: usize,
-    caps: &[u8],
+    caps: &[u8; 9],
     bound: Bound,
     k: usize,
 ) -> Option<SuitRead> {
@@ -825,12 +855,157 @@ fn suit_distances(
             (*row, 0, class)
         }
         Bound::Single(_) => (x, 0, Some(class)),
+        Bound::Pair(n) => pair_read(t, v, caps, n, (x, class), k),
         Bound::Multi => {
             let doubts = doubt(t, v, caps, &x, lanes_up_to(k)).unwrap_or(REAL_LANES);
             (x, doubts, Some(class))
         }
     };
     Some(SuitRead { x, doubts, class })
+}
+
+/// The capped distances of suit `v` beside two declared melds leaving
+/// pair caps `n` (`caps`), and the class that stands for them, where they
+/// differ from the table's in the cells of at most two melds; `None` where
+/// the table's are exact there. A suit beside two melds holds at most
+/// eight tiles, the file's patterns; a larger one (never a hand's own)
+/// takes the capped programme, without a class.
+#[inline(always)]
+fn pair_capped(
+    t: &DistanceTables,
+    v: &[u8; 9],
+    caps: &[u8; 9],
+    n: u16,
+) -> Option<(Distances, Option<u8>)> {
+    if usize::from(v.iter().sum::<u8>()) > key::FEW_TILES {
+        return Some((capped_distances(v, caps, true, pair_caps::MOST_MELDS), None));
+    }
+    let (row, class) = t.suit_pair_capped(key::few_suit_index(v), usize::from(n))?;
+    Some((*row, class))
+}
+
+/// [`suit_distances`] beside two melds leaving pair caps `n` (`caps`) of
+/// suit `v` whose table distances and class are `plain`: the file's
+/// capped row and its class where they differ, else the table's; where no
+/// class stands for the row, the table's with the certificate's doubts,
+/// as beside more melds. Out of line: the common reads stay small.
+#[inline(never)]
+fn pair_read(
+    t: &DistanceTables,
+    v: &[u8; 9],
+    caps: &[u8; 9],
+    n: u16,
+    (x, class): (Distances, u8),
+    k: usize,
+) -> (Distances, u128, Option<u8>) {
+    match pair_capped(t, v, caps, n) {
+        None => (x, 0, Some(class)),
+        Some((row, Some(capped))) => (row, 0, Some(capped)),
+        Some((_, None)) => {
+            let doubts = doubt(t, v, caps, &x, lanes_up_to(k)).unwrap_or(REAL_LANES);
+            (x, doubts, Some(class))
+        }
+    }
+}
+
+/// Whether the capped distances of suit `v` beside melds leaving `caps`
+/// (towards `k` melds) equal `now`, its class's, in its `optimal` lanes;
+/// worked out once where `worked` keeps them for a discard table's rows.
+#[inline(never)]
+fn exact_where(
+    v: &[u8; 9],
+    caps: &[u8; 9],
+    k: usize,
+    (now, optimal): (&Distances, u128),
+    worked: Option<&Worked>,
+) -> bool {
+    let work = || capped_distances(v, caps, true, k);
+    let exact = worked.map_or_else(work, |w| *w.exact.get_or_init(work));
+    differing(&exact, now) & optimal == 0
+}
+
+/// Of `ranks` (bit per rank), whose draws into a suit (neighbourhood
+/// `suit`) beside one meld of configuration `j` lower one of its `optimal`
+/// lanes by the table's distances, those that lower them from `now` (its
+/// exact distances there): the capped row after the draw decides where
+/// the draw's pattern has one. `None` where a row is missing.
+#[inline(always)]
+fn single_draws(
+    t: &DistanceTables,
+    suit: &Neighbourhood<9>,
+    j: u8,
+    mut ranks: u16,
+    (now, optimal): (&Distances, u128),
+) -> Option<u16> {
+    let mut todo = ranks;
+    while todo != 0 {
+        let r = todo.trailing_zeros() as usize;
+        todo &= todo - 1;
+        let index = suit.up(r);
+        if t.suit_caps_at(index) >> j & 1 == 1
+            && !lowers(now, t.suit_capped(index, j as usize)?, optimal)
+        {
+            ranks &= !(1 << r);
+        }
+    }
+    Some(ranks)
+}
+
+/// [`single_draws`] beside two melds leaving pair caps `n` (`caps`) of
+/// suit `v`: the file's pair-capped row after the draw decides where it
+/// has one. Out of line: the common refinement stays small.
+#[inline(never)]
+fn pair_draws(
+    t: &DistanceTables,
+    v: &[u8; 9],
+    caps: &[u8; 9],
+    n: u16,
+    mut ranks: u16,
+    (now, optimal): (&Distances, u128),
+) -> u16 {
+    let mut todo = ranks;
+    while todo != 0 {
+        let r = todo.trailing_zeros() as usize;
+        todo &= todo - 1;
+        let mut w = *v;
+        w[r] += 1;
+        if pair_capped(t, &w, caps, n).is_some_and(|(next, _)| !lowers(now, &next, optimal)) {
+            ranks &= !(1 << r);
+        }
+    }
+    ranks
+}
+
+/// [`single_draws`] beside melds that bind more than two would (`suit`:
+/// its counts, caps and neighbourhood): each draw as [`multi_draw_lowers`]
+/// finds, against the other parts' product `rest` and the distance `d`
+/// towards `k` melds; `worked` keeps the capped programme's distances
+/// after each draw for a discard table's rows.
+#[inline(never)]
+fn multi_draws(
+    t: &DistanceTables,
+    (v, caps, suit): (&[u8; 9], &[u8; 9], &Neighbourhood<9>),
+    mut ranks: u16,
+    (now, optimal): (&Distances, u128),
+    (rest, d, k): (&Distances, u8, usize),
+    worked: Option<&Worked>,
+) -> u16 {
+    let mut todo = ranks;
+    while todo != 0 {
+        let r = todo.trailing_zeros() as usize;
+        todo &= todo - 1;
+        let next = t.suit(t.suit_class_at(suit.up(r)));
+        let exact = |w: &[u8; 9]| {
+            let work = || capped_distances(w, caps, true, k);
+            let next = worked.map_or_else(work, |c| *c.up[r].get_or_init(work));
+            lowers(now, &next, optimal)
+        };
+        let lowered = multi_draw_lowers(t, v, caps, r, (now, next), optimal, (rest, d, k), exact);
+        if !lowered {
+            ranks &= !(1 << r);
+        }
+    }
+    ranks
 }
 
 /// Upper bounds of the parts' distances: the suits' doubtful lanes as
@@ -1239,7 +1414,7 @@ fn class_draws(
     let part = |i: usize| -> &[u8; 9] { c[9 * i..9 * i + 9].try_into().expect("nine") };
     let k = m.k;
     let refine = |i: usize, ranks: u16, optimal: u128, rest: &Distances, d: u8| -> Option<u16> {
-        let mut ranks = ranks & p.room[i];
+        let ranks = ranks & p.room[i];
         if i == 3 {
             return Some(ranks);
         }
@@ -1251,51 +1426,28 @@ fn class_draws(
         // cell has a distance above 0, so it is among the optimal lanes
         // wherever an optimal allocation uses it.)
         let now = t.suit(p.parts.class[i]);
-        if p.doubts[i] & optimal != 0 {
-            let work = || capped_distances(part(i), &m.caps(i), true, k);
-            let exact = cache[i].map_or_else(work, |c| *c.exact.get_or_init(work));
-            if differing(&exact, now) & optimal != 0 {
-                return None;
+        let caps = || m.caps(i);
+        if p.doubts[i] & optimal != 0 && !exact_where(part(i), &caps(), k, (now, optimal), cache[i])
+        {
+            return None;
+        }
+        let suit = &p.parts.suits[i];
+        match m.bound[i] {
+            Bound::Open => Some(ranks),
+            Bound::Single(j) => single_draws(t, suit, j, ranks, (now, optimal)),
+            Bound::Pair(n) => Some(pair_draws(t, part(i), &caps(), n, ranks, (now, optimal))),
+            Bound::Multi => {
+                let suit = (part(i), &caps(), suit);
+                Some(multi_draws(
+                    t,
+                    suit,
+                    ranks,
+                    (now, optimal),
+                    (rest, d, k),
+                    cache[i],
+                ))
             }
         }
-        if m.bound[i] == Bound::Open {
-            return Some(ranks);
-        }
-        let mut todo = ranks;
-        while todo != 0 {
-            let r = todo.trailing_zeros() as usize;
-            todo &= todo - 1;
-            let index = p.parts.suits[i].up(r);
-            let exact = match m.bound[i] {
-                Bound::Single(j) if t.suit_caps_at(index) >> j & 1 == 1 => {
-                    lowers(now, t.suit_capped(index, j as usize)?, optimal)
-                }
-                Bound::Multi => {
-                    let next = t.suit(t.suit_class_at(index));
-                    let caps = m.caps(i);
-                    let exact = |w: &[u8; 9]| {
-                        let work = || capped_distances(w, &caps, true, k);
-                        let next = cache[i].map_or_else(work, |c| *c.up[r].get_or_init(work));
-                        lowers(now, &next, optimal)
-                    };
-                    multi_draw_lowers(
-                        t,
-                        part(i),
-                        &caps,
-                        r,
-                        (now, next),
-                        optimal,
-                        (rest, d, k),
-                        exact,
-                    )
-                }
-                _ => true,
-            };
-            if !exact {
-                ranks &= !(1 << r);
-            }
-        }
-        Some(ranks)
     };
     if m.keep == 0b1111 {
         return open_row_refined(t, &p.parts, k, FAR - 1, known, row, refine);
@@ -1632,6 +1784,11 @@ fn exact_up(
                 *t.suit_capped(index, j as usize)?
             }
         }
+        Bound::Pair(n) => {
+            let mut w: [u8; 9] = c[9 * i..9 * i + 9].try_into().expect("nine");
+            w[r] += 1;
+            pair_capped(t, &w, &m.caps(i), n).map_or(*next, |(row, _)| row)
+        }
         Bound::Multi => {
             // The certificate, else the capped programme.
             let mut w: [u8; 9] = c[9 * i..9 * i + 9].try_into().expect("nine");
@@ -1878,7 +2035,7 @@ mod tests {
                                 *t.suit_capped(index, j as usize).expect("a capped row")
                             }
                             Bound::Single(_) => plain,
-                            Bound::Multi => continue,
+                            Bound::Pair(_) | Bound::Multi => continue,
                         };
                         let truth = capped_distances(v, caps, true, k);
                         for p in 0..2 {

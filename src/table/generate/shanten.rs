@@ -62,6 +62,7 @@ pub fn shanten() -> Vec<u8> {
     let honors = class_table(&honor.classes, DISTANCE_CLASSES);
     let caps = super::caps::suit_caps(&suit);
     let gains = super::gains::suit_gains(&suit);
+    let pairs = super::pair_caps::pair_caps(&suit);
     format::write(
         "shanten",
         &[
@@ -81,9 +82,13 @@ pub fn shanten() -> Vec<u8> {
             ("honor_lowers", differences(&honors, HONOR_CLASS_ROWS)),
             ("suit_caps", super::le_u32(&caps.words)),
             ("suit_gains", gains),
+            ("pair_capped_starts", super::le_u32(&pairs.starts)),
+            ("pair_capped_rows", pairs.rows.concat()),
+            ("pair_capped_classes", pairs.classes),
             ("suit_capped_keys", super::le_u32(&caps.keys)),
             ("suit_capped_rows", caps.rows.concat()),
             ("suit_capped_classes", caps.classes),
+            ("pair_capped_entries", super::le_u16(&pairs.entries)),
         ],
     )
 }

@@ -825,12 +825,44 @@ impl MeldedParts {
 struct SuitRead {
     /// The distances, exact outside `doubts`.
     x: Distances,
-    /// Doubtful lanes (0xff each; only beside two or more melds).
+    /// Doubtful lanes (0xff each; only beside more melds than the file's
+    /// capped rows cover).
     doubts: u128,
-    /// A class whose distances are `x` in every cell asked (the table's,
-    /// or beside one meld the one the file gives for the capped row): the
-    /// class-pair tables may stand for the suit (exact outside `doubts`).
-    class: Option<u8>,
+    /// A class whose distances are the exact ones in every cell asked
+    /// outside `class_doubts`, lower bounds there: the class-pair tables
+    /// stand for the suit (the table's class, or the one the file gives
+    /// for a capped row).
+    class: u8,
+    /// Lanes (0xff each) where `class` gives only a lower bound: the
+    /// doubts, or where a capped row no class stands for differs from the
+    /// table's class.
+    class_doubts: u128,
+}
+
+impl SuitRead {
+    /// Distances `x` exact in every cell asked, and a class equal to them.
+    #[inline(always)]
+    fn exact(x: Distances, class: u8) -> SuitRead {
+        SuitRead {
+            x,
+            doubts: 0,
+            class,
+            class_doubts: 0,
+        }
+    }
+
+    /// A capped row no class stands for, exact in the cells of at most
+    /// `k` melds: for the class path, the table's class (`plain`) with
+    /// the cells where it differs from the row in doubt.
+    #[inline(never)]
+    fn unclassed(row: Distances, (plain, class): (&Distances, u8), k: usize) -> SuitRead {
+        SuitRead {
+            x: row,
+            doubts: 0,
+            class,
+            class_doubts: differing(plain, &row) & lanes_up_to(k),
+        }
+    }
 }
 
 /// The distances of suit `v` (dense index `index`) beside the melds that
@@ -848,20 +880,26 @@ fn suit_distances(
 ) -> Option<SuitRead> {
     let class = t.suit_class_at(index);
     let x = *t.suit(class);
-    let (x, doubts, class) = match bound {
-        Bound::Open => (x, 0, Some(class)),
+    Some(match bound {
+        Bound::Open => SuitRead::exact(x, class),
         Bound::Single(j) if t.suit_caps_at(index) >> j & 1 == 1 => {
-            let (row, class) = t.suit_capped_read(index, j as usize)?;
-            (*row, 0, class)
+            match t.suit_capped_read(index, j as usize)? {
+                (row, Some(capped)) => SuitRead::exact(*row, capped),
+                (row, None) => SuitRead::unclassed(*row, (&x, class), k),
+            }
         }
-        Bound::Single(_) => (x, 0, Some(class)),
-        Bound::Pair(n) => pair_read(t, v, caps, n, (x, class), k),
+        Bound::Single(_) => SuitRead::exact(x, class),
+        Bound::Pair(n) => pair_read(t, v, caps, n, (&x, class), k),
         Bound::Multi => {
             let doubts = doubt(t, v, caps, &x, lanes_up_to(k)).unwrap_or(REAL_LANES);
-            (x, doubts, Some(class))
+            SuitRead {
+                x,
+                doubts,
+                class,
+                class_doubts: doubts,
+            }
         }
-    };
-    Some(SuitRead { x, doubts, class })
+    })
 }
 
 /// The capped distances of suit `v` beside two declared melds leaving
@@ -886,25 +924,21 @@ fn pair_capped(
 
 /// [`suit_distances`] beside two melds leaving pair caps `n` (`caps`) of
 /// suit `v` whose table distances and class are `plain`: the file's
-/// capped row and its class where they differ, else the table's; where no
-/// class stands for the row, the table's with the certificate's doubts,
-/// as beside more melds. Out of line: the common reads stay small.
+/// capped row and its class where they differ, else the table's.
+/// Out of line: the common reads stay small.
 #[inline(never)]
 fn pair_read(
     t: &DistanceTables,
     v: &[u8; 9],
     caps: &[u8; 9],
     n: u16,
-    (x, class): (Distances, u8),
+    (x, class): (&Distances, u8),
     k: usize,
-) -> (Distances, u128, Option<u8>) {
+) -> SuitRead {
     match pair_capped(t, v, caps, n) {
-        None => (x, 0, Some(class)),
-        Some((row, Some(capped))) => (row, 0, Some(capped)),
-        Some((_, None)) => {
-            let doubts = doubt(t, v, caps, &x, lanes_up_to(k)).unwrap_or(REAL_LANES);
-            (x, doubts, Some(class))
-        }
+        None => SuitRead::exact(*x, class),
+        Some((row, Some(capped))) => SuitRead::exact(row, capped),
+        Some((row, None)) => SuitRead::unclassed(row, (x, class), k),
     }
 }
 
@@ -1129,8 +1163,8 @@ pub(super) fn melded_distance(t: &DistanceTables, c: &[u8; KINDS], m: &Melded) -
         let index = key::key_index(keys[i]);
         let read = suit_distances(t, v, index, &m.caps(i), m.bound[i], m.k)?;
         (x[i], doubts[i]) = (read.x, read.doubts);
-        match read.class {
-            Some(c) if read.doubts == 0 => class[i] = c,
+        match read.class_doubts {
+            0 => class[i] = read.class,
             _ => odd |= 1 << i,
         }
     }
@@ -1225,10 +1259,11 @@ pub(super) struct ClassParts {
 }
 
 impl ClassParts {
-    /// The parts of `c` beside `m`; `None` where a suit is not its class
-    /// (a capped row), no table covers it, or the parts kept are neither
-    /// all four nor two suits (Sichuan beside its void). The parts not
-    /// kept are left empty.
+    /// The parts of `c` beside `m`; `None` where no table covers a suit,
+    /// or the parts kept are neither all four nor two suits (Sichuan
+    /// beside its void). A capped row no class stands for reads as the
+    /// table's class with the cells where they differ in doubt. The parts
+    /// not kept are left empty.
     #[inline(always)]
     pub(super) fn of(t: &DistanceTables, c: &[u8; KINDS], m: &Melded) -> Option<ClassParts> {
         let all = m.all_kept();
@@ -1239,7 +1274,7 @@ impl ClassParts {
     }
 
     /// The parts of `parts` (bit per part) of `c` beside `m`, the others
-    /// left empty; `None` where a suit read is not its class.
+    /// left empty; `None` where no table covers a suit.
     #[inline(always)]
     fn read(t: &DistanceTables, c: &[u8; KINDS], m: &Melded, parts: u8) -> Option<ClassParts> {
         let mut p = ClassParts {
@@ -1271,8 +1306,8 @@ impl ClassParts {
     ) -> Option<()> {
         let (n, read, room) = read_suit(t, c, m, i)?;
         self.parts.suits[i] = n;
-        self.parts.class[i] = read.class?;
-        self.doubts[i] = read.doubts;
+        self.parts.class[i] = read.class;
+        self.doubts[i] = read.class_doubts;
         self.room[i] = room;
         Some(())
     }
@@ -1321,7 +1356,7 @@ impl ClassParts {
             // The suit's index less the tile: two reads from its neighbourhood.
             let index = self.parts.suits[i].down_each(1 << (j % 9));
             let read = suit_distances(t, v, index, &m.caps(i), m.bound[i], m.k)?;
-            (class[i], doubts[i]) = (read.class?, read.doubts);
+            (class[i], doubts[i]) = (read.class, read.class_doubts);
         }
         distance_of_classes(t, &class, &doubts, m)
     }
@@ -1562,10 +1597,10 @@ pub(super) struct ClassDiscards<'a> {
 }
 
 impl<'a> ClassDiscards<'a> {
-    /// The table of `c` beside `m`; `None` where the hand's parts are not
-    /// their classes (the caller takes the general melded path). A
-    /// discard whose parts are not is answered by the other melded
-    /// functions.
+    /// The table of `c` beside `m`; `None` where no table covers a suit
+    /// or the classes do not settle the distance (the caller takes the
+    /// general melded path). A discard whose classes do not settle its
+    /// row is answered by the other melded functions.
     pub(super) fn of(
         t: &'a DistanceTables<'a>,
         c: &[u8; KINDS],

@@ -268,7 +268,11 @@ pub struct Discards {
     shanten: i8,
     after: i8,
     len: u8,
-    rows: [(Tile, TileSet); 14],
+    /// The rows' discards, then their effective tiles: two arrays, not
+    /// one of pairs, which would pad each tile to eight bytes (the table
+    /// is returned by value).
+    discards: [Tile; 14],
+    tiles: [TileSet; 14],
     unseen: [u8; KINDS],
 }
 
@@ -281,13 +285,16 @@ impl Discards {
         rows: &[(Tile, TileSet)],
         unseen: [u8; KINDS],
     ) -> Discards {
-        let mut r = [(Tile::EAST, TileSet::EMPTY); 14];
-        r[..rows.len()].copy_from_slice(rows);
+        let (mut discards, mut tiles) = ([Tile::EAST; 14], [TileSet::EMPTY; 14]);
+        for (r, &(t, e)) in rows.iter().enumerate() {
+            (discards[r], tiles[r]) = (t, e);
+        }
         Discards {
             shanten,
             after,
             len: rows.len() as u8,
-            rows: r,
+            discards,
+            tiles,
             unseen,
         }
     }
@@ -313,9 +320,11 @@ impl Discards {
     /// most unseen effective copies first, then in tile order.
     pub fn iter(&self) -> impl Iterator<Item = (Tile, Effective)> + '_ {
         let after = self.after;
-        self.rows[..self.len as usize]
+        let len = self.len as usize;
+        self.discards[..len]
             .iter()
-            .map(move |&(t, tiles)| {
+            .zip(&self.tiles[..len])
+            .map(move |(&t, &tiles)| {
                 (
                     t,
                     Effective {
@@ -543,16 +552,17 @@ fn discard_table(
         // At most 34 × 4 copies: 8 bits, above the kind's 6.
         keys[r] = (255 - copies) << 6 | kinds[r] as u16;
     }
-    let mut out = [(Tile::EAST, TileSet::EMPTY); 14];
+    let (mut discards, mut sets) = ([Tile::EAST; 14], [TileSet::EMPTY; 14]);
     for r in 0..len {
-        let place = keys.iter().map(|&k| u16::from(k < keys[r])).sum::<u16>();
-        out[place as usize] = (tile(kinds[r]), TileSet::from_bits(tiles[r]));
+        let place = keys.iter().map(|&k| u16::from(k < keys[r])).sum::<u16>() as usize;
+        (discards[place], sets[place]) = (tile(kinds[r]), TileSet::from_bits(tiles[r]));
     }
     Ok(Discards {
         shanten: d as i8 - 1,
         after: best as i8 - 1,
         len: len as u8,
-        rows: out,
+        discards,
+        tiles: sets,
         unseen,
     })
 }

@@ -1569,7 +1569,7 @@ fn class_effective(t: &DistanceTables, c: &[u8; KINDS], m: &Melded) -> Option<(u
 /// A suit's exact distances from the capped programme, and those after one
 /// more tile of each rank, found when first asked.
 #[derive(Default)]
-struct Worked {
+pub(super) struct Worked {
     exact: OnceCell<Distances>,
     up: [OnceCell<Distances>; 9],
 }
@@ -1585,9 +1585,6 @@ pub(super) struct ClassDiscards<'a> {
     base: ClassParts,
     /// Per part of the whole hand, the lanes one more tile of each rank lowers.
     lanes: [[u16; 9]; 4],
-    /// What the capped programme worked out for each suit of the whole
-    /// hand: the rows that leave the suit alone share it.
-    worked: [Worked; 3],
     /// The row before, for the next row that leaves its classes.
     before: Cell<Option<RowBefore>>,
     /// The hand's distance.
@@ -1648,7 +1645,6 @@ impl<'a> ClassDiscards<'a> {
             m: *m,
             base,
             lanes: base.parts.kept_lanes(t, m.keep),
-            worked: Default::default(),
             before: Cell::new(None),
             d,
             after,
@@ -1657,7 +1653,10 @@ impl<'a> ClassDiscards<'a> {
 
     /// The standard form's distance and effective tiles (bit per kind)
     /// after discarding kind `j`; `None` where no table covers a suit.
-    pub(super) fn row(&self, j: usize) -> Option<(u8, u64)> {
+    /// `worked` keeps what the capped programme works out for each suit
+    /// of the whole hand: the rows that leave the suit alone share it (and
+    /// so do the tables of Sichuan's voids: it depends on the suit alone).
+    pub(super) fn row(&self, j: usize, worked: &[Worked; 3]) -> Option<(u8, u64)> {
         let (t, m) = (self.t, &self.m);
         let mut w = self.c;
         w[j] -= 1;
@@ -1667,7 +1666,7 @@ impl<'a> ClassDiscards<'a> {
         let found = p.set_without(t, &w, m, j).and_then(|()| {
             // The unchanged suits' exact distances, worked out once
             // for all rows.
-            let cache = [0, 1, 2].map(|i| (i != changed).then_some(&self.worked[i]));
+            let cache = [0, 1, 2].map(|i| (i != changed).then_some(&worked[i]));
             class_draws(t, &w, m, &p, &known, &cache, Some((changed, &self.before)))
         });
         // Not settled by the classes: read afresh they would not be either.

@@ -74,7 +74,7 @@ pub(crate) use knitted::{knitted_held_bytes, knitted_within, knitted_within_with
 use melded::{
     capped_class_distance, fewest_voided_first, leaves, leaves_effective, melded_after,
     melded_improving, melded_row, melded_voids, voided_capped_classes, voided_classes, CapMasks,
-    ClassDiscards, Leaves, Melded, MeldedParts, Ups,
+    ClassDiscards, Leaves, Melded, MeldedParts, Ups, Worked,
 };
 use std::fmt;
 pub(crate) use three_player::FourPlayer;
@@ -1192,6 +1192,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
         // The rows first: a discard no table covers sends the whole hand
         // to the general path.
         let best = *table.after.iter().min().expect("34 kinds");
+        let worked: [Worked; 3] = Default::default();
         let mut found = [0u64; KINDS];
         let mut at_best = if best < FAR {
             kinds_equal(&table.after, best)
@@ -1207,7 +1208,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
                 .chain(others.clone().map(|o| (&o.after, o)))
             {
                 if after[j] == best {
-                    let Some(more) = table.row(j) else {
+                    let Some(more) = table.row(j, &worked) else {
                         return Ok(None);
                     };
                     row = fewer(row, more);

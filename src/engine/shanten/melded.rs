@@ -1371,7 +1371,7 @@ impl ClassParts {
     fn after_open(
         &self,
         t: &DistanceTables,
-        m: &Melded,
+        (c, m): (&[u8; KINDS], &Melded),
         (ab, sz): (&Distances, &Distances),
         j: usize,
     ) -> Option<u8> {
@@ -1386,12 +1386,11 @@ impl ClassParts {
             return Some(join(ab, t.suit_honor_pair(class[2], changed), k));
         }
         let index = self.parts.suits[i].down_each(1 << r);
-        match m.bound[i] {
-            Bound::Open => {}
-            Bound::Single(meld) if t.suit_caps_at(index) >> meld & 1 == 0 => {}
-            _ => return None,
-        }
-        let changed = t.suit_class_at(index);
+        let changed = match m.bound[i] {
+            Bound::Open => t.suit_class_at(index),
+            Bound::Single(meld) if t.suit_caps_at(index) >> meld & 1 == 0 => t.suit_class_at(index),
+            bound => capped_class_without(t, (c, m), j, index, bound)?,
+        };
         Some(match i {
             // The pair table is symmetric: the other suit of the pair.
             0 | 1 => join(t.suit_pair(changed, class[i ^ 1]), sz, k),
@@ -1405,6 +1404,34 @@ impl ClassParts {
     fn distance(&self, t: &DistanceTables, c: &[u8; KINDS], m: &Melded) -> Option<u8> {
         distance_of_classes(t, &self.parts.class, &self.doubts, m)
             .or_else(|| melded_distance(t, c, m))
+    }
+}
+
+/// The class that stands for suit `j / 9` of `c` less a tile of kind `j`
+/// (dense index `index`) beside `m`'s melds that bound it as `bound`,
+/// where its pattern has a capped row (one meld) or pair caps (two):
+/// the class the file gives the row; `None` where it gives none, or more
+/// melds bind. Out of line: most discards read the class alone.
+#[inline(never)]
+fn capped_class_without(
+    t: &DistanceTables,
+    (c, m): (&[u8; KINDS], &Melded),
+    j: usize,
+    index: usize,
+    bound: Bound,
+) -> Option<u8> {
+    let i = j / 9;
+    match bound {
+        Bound::Single(meld) => t.suit_capped_read(index, usize::from(meld))?.1,
+        Bound::Pair(n) => {
+            let mut v: [u8; 9] = c[9 * i..9 * i + 9].try_into().expect("nine");
+            v[j % 9] -= 1;
+            match pair_capped(t, &v, &m.caps(i), n) {
+                None => Some(t.suit_class_at(index)),
+                Some((_, class)) => class,
+            }
+        }
+        Bound::Open | Bound::Multi => None,
     }
 }
 
@@ -1628,7 +1655,7 @@ impl<'a> ClassDiscards<'a> {
         while held != 0 {
             let j = held.trailing_zeros() as usize;
             held &= held - 1;
-            if let Some(d) = pairs.and_then(|pairs| base.after_open(t, m, pairs, j)) {
+            if let Some(d) = pairs.and_then(|pairs| base.after_open(t, (c, m), pairs, j)) {
                 after[j] = d;
                 continue;
             }

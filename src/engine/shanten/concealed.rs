@@ -380,17 +380,17 @@ pub(super) fn known_except(lanes: &[[u16; 9]; 4], changed: usize) -> [Option<&[u
 #[inline(always)]
 fn open_parts(t: &DistanceTables, p: &OpenParts, k: usize, tiles_up_to: u8) -> (u8, u64) {
     let every = |_: usize, ranks: u16, _: u128, _: &Distances, _: u8| Some(ranks);
-    open_parts_refined(t, p, k, tiles_up_to, &[None; 4], every).expect("every rank kept")
+    open_parts_refined(t, p, k, tiles_up_to, &[None; 4], 0, every).expect("every rank kept")
 }
 
 /// [`open_parts`] with `known[i]`, where given, the lanes each rank of
 /// part `i` lowers (a discard table's rows share the parts a discard leaves
-/// alone), and each part's improving ranks passed through
-/// `refine(part, ranks, optimal lanes, rest, d)` (lanes 0xff each; `rest`
-/// the other parts' product, read only in the lanes of at most `k` melds;
-/// `d` the distance): the melded path
-/// takes out the draws its caps forbid or that leave a capped part's
-/// distances where they were. `None` when `refine` gives up.
+/// alone), and the improving ranks of each part of `refined` (bit per
+/// part) passed through `refine(part, ranks, optimal lanes, rest, d)`
+/// (lanes 0xff each; `rest` the other parts' product, read only in the
+/// lanes of at most `k` melds; `d` the distance): the melded path takes
+/// out the draws its caps forbid or that leave a capped part's distances
+/// where they were. `None` when `refine` gives up.
 #[inline(always)]
 pub(super) fn open_parts_refined(
     t: &DistanceTables,
@@ -398,25 +398,48 @@ pub(super) fn open_parts_refined(
     k: usize,
     tiles_up_to: u8,
     known: &[Option<&[u16; 9]>; 4],
-    mut refine: impl FnMut(usize, u16, u128, &Distances, u8) -> Option<u16>,
+    refined: u8,
+    refine: impl FnMut(usize, u16, u128, &Distances, u8) -> Option<u16>,
 ) -> Option<(u8, u64)> {
+    let found = open_parts_kept(t, p, (k, tiles_up_to), known, (refined, 4), refine)?;
+    Some((found.0, found.1))
+}
+
+/// [`open_parts_refined`], with the optimal lanes and the rest of part
+/// `kept` ([`NOTHING`] where the distance is past `tiles_up_to`, or no
+/// part is asked for, 4).
+#[inline(always)]
+fn open_parts_kept(
+    t: &DistanceTables,
+    p: &OpenParts,
+    (k, tiles_up_to): (usize, u8),
+    known: &[Option<&[u16; 9]>; 4],
+    (refined, kept): (u8, usize),
+    mut refine: impl FnMut(usize, u16, u128, &Distances, u8) -> Option<u16>,
+) -> Option<(u8, u64, u128, Distances)> {
     let class = p.class;
     let ab = t.suit_pair(class[0], class[1]);
     let sz = t.suit_honor_pair(class[2], class[3]);
     let d = join(ab, sz, k);
     if d > tiles_up_to {
-        return Some((d, 0));
+        return Some((d, 0, 0, NOTHING));
     }
     let (x, rest) = with_rests(t, &class, ab, sz, k);
-    let mut tiles = 0u64;
+    let (mut tiles, mut asked) = (0u64, (0, NOTHING));
     for i in 0..4 {
         let optimal = optimal_lanes(x[i], &rest[i], k, d);
+        if i == kept {
+            asked = (optimal, rest[i]);
+        }
         if optimal != 0 {
-            let ranks = p.improving(t, i, lane_bits(optimal), known[i]);
-            tiles |= (refine(i, ranks, optimal, &rest[i], d)? as u64) << (9 * i);
+            let mut ranks = p.improving(t, i, lane_bits(optimal), known[i]);
+            if refined >> i & 1 == 1 {
+                ranks = refine(i, ranks, optimal, &rest[i], d)?;
+            }
+            tiles |= (ranks as u64) << (9 * i);
         }
     }
-    Some((d, tiles))
+    Some((d, tiles, asked.0, asked.1))
 }
 
 /// What a discard table's row leaves the next ([`open_row_refined`]):
@@ -440,21 +463,22 @@ pub(super) struct RowBefore {
 /// class: four rows in ten of the R14 tables) has its distance, and every
 /// part its optimal lanes and rest; the parts a discard leaves alone then
 /// keep their ranks too, and only the changed part's are read again,
-/// from its own neighbours, and refined. Any other row is read whole and
+/// from its own neighbours, and refined where it is one of `refined`
+/// (bit per part). Any other row is read whole and
 /// kept, where it read every part (its distance within `tiles_up_to`).
 /// Without a row, [`open_parts_refined`].
 #[inline(always)]
 pub(super) fn open_row_refined(
     t: &DistanceTables,
     p: &OpenParts,
-    k: usize,
-    tiles_up_to: u8,
+    (k, tiles_up_to): (usize, u8),
     known: &[Option<&[u16; 9]>; 4],
     row: Option<(usize, &Cell<Option<RowBefore>>)>,
+    refined: u8,
     mut refine: impl FnMut(usize, u16, u128, &Distances, u8) -> Option<u16>,
 ) -> Option<(u8, u64)> {
     let Some((changed, before)) = row else {
-        return open_parts_refined(t, p, k, tiles_up_to, known, refine);
+        return open_parts_refined(t, p, k, tiles_up_to, known, refined, refine);
     };
     let class = p.class[changed];
     if let Some(b) = before
@@ -468,22 +492,18 @@ pub(super) fn open_row_refined(
             0 => 0,
             lanes => {
                 let ranks = p.improving(t, changed, lane_bits(lanes), None);
-                refine(changed, ranks, lanes, &b.rest, b.d)?
+                match refined >> changed & 1 {
+                    1 => refine(changed, ranks, lanes, &b.rest, b.d)?,
+                    _ => ranks,
+                }
             }
         };
         let tiles = b.tiles & !(0x1ff << (9 * changed)) | (ranks as u64) << (9 * changed);
         return Some((b.d, tiles));
     }
-    let (mut optimal, mut rest) = (0, NOTHING);
-    let kept = |i: usize, ranks: u16, lanes: u128, other: &Distances, d: u8| {
-        if i == changed {
-            (optimal, rest) = (lanes, *other);
-        }
-        refine(i, ranks, lanes, other, d)
-    };
-    let found = open_parts_refined(t, p, k, tiles_up_to, known, kept);
+    let found = open_parts_kept(t, p, (k, tiles_up_to), known, (refined, changed), refine);
     before.set(match found {
-        Some((d, tiles)) if d <= tiles_up_to => Some(RowBefore {
+        Some((d, tiles, optimal, rest)) if d <= tiles_up_to => Some(RowBefore {
             changed,
             class,
             d,
@@ -493,7 +513,7 @@ pub(super) fn open_row_refined(
         }),
         _ => None,
     });
-    found
+    found.map(|(d, tiles, _, _)| (d, tiles))
 }
 
 /// The four parts' distances for classes `class` (pair products `ab` and
@@ -822,7 +842,7 @@ pub(super) fn concealed_rows(
         };
         let every = |_: usize, ranks: u16, _: u128, _: &Distances, _: u8| Some(ranks);
         let row = Some((changed, &before));
-        let found = open_row_refined(&t, &parts, n / 3, special, &known, row, every);
+        let found = open_row_refined(&t, &parts, (n / 3, special), &known, row, 0, every);
         let (d, mut tiles) = found.expect("every rank kept");
         // As with_special, from the held masks less the discard.
         if special < d {

@@ -411,7 +411,7 @@ pub(super) fn leaves_effective(t: &DistanceTables, hand: &Hand, k: usize) -> Opt
         }
         Some(ranks)
     };
-    open_parts_refined(t, &parts, k, FAR - 1, &[None; 4], refine)
+    open_parts_refined(t, &parts, k, FAR - 1, &[None; 4], 0b1111, refine)
 }
 
 /// Whether drawing rank `r` into suit `v` beside two or more melds
@@ -1512,7 +1512,13 @@ fn class_draws(
         }
     };
     if m.keep == 0b1111 {
-        return open_row_refined(t, &p.parts, k, FAR - 1, known, row, refine);
+        // Only the parts the melds bound, or in doubt, need refining: an
+        // open suit's ranks without room lower nothing already.
+        let bound = (0..3).fold(0u8, |bits, i| {
+            bits | u8::from(m.bound[i] != Bound::Open || p.doubts[i] != 0) << i
+        });
+        let refined = bound | u8::from(m.dropped != 0) << 3;
+        return open_row_refined(t, &p.parts, (k, FAR - 1), known, row, refined, refine);
     }
     // Two suits (Sichuan): the others give nothing, so each kept suit's
     // rest is the other's distances.

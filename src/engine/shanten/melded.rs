@@ -1965,6 +1965,10 @@ pub(super) fn fewest_voided_first(c: &[u8; KINDS], keeps: &[u8]) -> ([u8; 3], [u
             .map(|s| c[9 * s..9 * s + 9].iter().sum::<u8>())
             .sum()
     };
+    if let [keep] = *keeps {
+        // One set (every rule set but Sichuan): nothing to order.
+        return ([keep, 0, 0], [voided(keep), 0, 0]);
+    }
     let mut order = [(0u8, 0u8); 3];
     for (slot, &keep) in order.iter_mut().zip(keeps) {
         *slot = (voided(keep), keep);

@@ -262,7 +262,8 @@ impl<'a> DistanceTables<'a> {
     /// of at most two melds (all a query beside two melds in a suit asks),
     /// where they differ from its table distances there; `None` where they
     /// do not. With the row, the suit class equal to it in those cells
-    /// where one is. A binary search over the pattern's few entries.
+    /// where one is. A scan of the pattern's entries, in ascending order
+    /// of pair caps (4.5 a pattern on average).
     ///
     /// ```
     /// use hupai::table::generate::pair_caps::PAIR_OF;

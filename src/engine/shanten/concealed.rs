@@ -913,9 +913,6 @@ mod tests {
     use crate::sets::{hands, Rng, Set, SEED};
     use crate::{Hand, Rules, Tables, Tile};
 
-    /// A class lowers no lane against itself: a rank without room (whose
-    /// neighbour is the part itself) and the honours' ranks 8 and 9 add no
-    /// draw, whether the lanes are looked up or left at 0.
     /// The vector form of `ranks_meeting` equals its definition: on
     /// random lanes and optimal lanes, sparse and dense, and on every
     /// single lane against every single bit.
@@ -950,6 +947,9 @@ mod tests {
         }
     }
 
+    /// A class lowers no lane against itself: a rank without room (whose
+    /// neighbour is the part itself) and the honours' ranks 8 and 9 add no
+    /// draw, whether the lanes are looked up or left at 0.
     #[test]
     fn a_class_lowers_nothing_against_itself() {
         let t = Tables::embedded().distance_tables();

@@ -968,21 +968,16 @@ fn single_draws(
     t: &DistanceTables,
     suit: &Neighbourhood<9>,
     j: u8,
-    mut ranks: u16,
+    ranks: u16,
     (now, optimal): (&Distances, u128),
 ) -> Option<u16> {
-    let mut todo = ranks;
-    while todo != 0 {
-        let r = todo.trailing_zeros() as usize;
-        todo &= todo - 1;
+    ranks_where(ranks, |r| {
         let index = suit.up(r);
-        if t.suit_caps_at(index) >> j & 1 == 1
-            && !lowers(now, t.suit_capped(index, j as usize)?, optimal)
-        {
-            ranks &= !(1 << r);
+        if t.suit_caps_at(index) >> j & 1 == 0 {
+            return Some(true);
         }
-    }
-    Some(ranks)
+        Some(lowers(now, t.suit_capped(index, j as usize)?, optimal))
+    })
 }
 
 /// [`single_draws`] beside two melds leaving pair caps `n` (`caps`) of
@@ -994,20 +989,15 @@ fn pair_draws(
     v: &[u8; 9],
     caps: &[u8; 9],
     n: u16,
-    mut ranks: u16,
+    ranks: u16,
     (now, optimal): (&Distances, u128),
 ) -> u16 {
-    let mut todo = ranks;
-    while todo != 0 {
-        let r = todo.trailing_zeros() as usize;
-        todo &= todo - 1;
+    let kept = ranks_where(ranks, |r| {
         let mut w = *v;
         w[r] += 1;
-        if pair_capped(t, &w, caps, n).is_some_and(|(next, _)| !lowers(now, &next, optimal)) {
-            ranks &= !(1 << r);
-        }
-    }
-    ranks
+        Some(pair_capped(t, &w, caps, n).is_none_or(|(next, _)| lowers(now, &next, optimal)))
+    });
+    kept.unwrap_or(ranks) // never `None`: each draw is answered
 }
 
 /// [`single_draws`] beside melds that bind more than two would (`suit`:
@@ -1019,27 +1009,45 @@ fn pair_draws(
 fn multi_draws(
     t: &DistanceTables,
     (v, caps, suit): (&[u8; 9], &[u8; 9], &Neighbourhood<9>),
-    mut ranks: u16,
+    ranks: u16,
     (now, optimal): (&Distances, u128),
     (rest, d, k): (&Distances, u8, usize),
     worked: Option<&Worked>,
 ) -> u16 {
-    let mut todo = ranks;
-    while todo != 0 {
-        let r = todo.trailing_zeros() as usize;
-        todo &= todo - 1;
+    let kept = ranks_where(ranks, |r| {
         let next = t.suit(t.suit_class_at(suit.up(r)));
         let exact = |w: &[u8; 9]| {
             let work = || capped_distances(w, caps, true, k);
             let next = worked.map_or_else(work, |c| *c.up[r].get_or_init(work));
             lowers(now, &next, optimal)
         };
-        let lowered = multi_draw_lowers(t, v, caps, r, (now, next), optimal, (rest, d, k), exact);
-        if !lowered {
+        Some(multi_draw_lowers(
+            t,
+            v,
+            caps,
+            r,
+            (now, next),
+            optimal,
+            (rest, d, k),
+            exact,
+        ))
+    });
+    kept.unwrap_or(ranks) // never `None`: each draw is answered
+}
+
+/// Of `ranks` (bit per rank), those `keep` keeps; `None` where it gives up
+/// on one.
+#[inline(always)]
+fn ranks_where(mut ranks: u16, mut keep: impl FnMut(usize) -> Option<bool>) -> Option<u16> {
+    let mut todo = ranks;
+    while todo != 0 {
+        let r = todo.trailing_zeros() as usize;
+        todo &= todo - 1;
+        if !keep(r)? {
             ranks &= !(1 << r);
         }
     }
-    ranks
+    Some(ranks)
 }
 
 /// Upper bounds of the parts' distances: the suits' doubtful lanes as

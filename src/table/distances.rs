@@ -1,8 +1,10 @@
 //! The `shanten.tbl` arrays as one borrowed view: a distance class per
 //! pattern, the class vectors, the class-pair products, the lanes where
 //! two classes differ, the suit patterns' words and rows beside one
-//! declared meld ([`caps`](super::generate::caps)), and the gains that the
-//! certificate beside two or more melds reads ([`gains`]).
+//! declared meld ([`caps`](super::generate::caps)), the gains that the
+//! certificate beside two or more melds reads ([`gains`]), the pair-capped
+//! rows ([`pair_caps`]), and the lanes each rank's draw lowers in the
+//! patterns of at most eight tiles ([`lanes`](super::generate::lanes)).
 //!
 //! The fixed-size sections lie at fixed offsets one after the other (as
 //! [`format::write`](super::format::write) lays them out; `Tables::load`
@@ -14,11 +16,11 @@
 
 use super::generate::caps::NO_CLASS;
 use super::generate::{gains, pair_caps};
-use super::{key, Distances, DISTANCE_CLASSES, HONOR_CLASS_ROWS, SUIT_CLASS_ROWS};
+use super::{key, Distances, RankLanes, DISTANCE_CLASSES, HONOR_CLASS_ROWS, SUIT_CLASS_ROWS};
 use std::ops::Range;
 
 /// The sections of `shanten.tbl` in file order: name and length in bytes.
-pub(super) const SECTIONS: [(&str, usize); 13] = [
+pub(super) const SECTIONS: [(&str, usize); 15] = [
     ("suit", key::SUIT_PATTERNS),
     ("honor", key::HONOR_PATTERNS),
     ("suit_classes", 16 * DISTANCE_CLASSES),
@@ -32,6 +34,8 @@ pub(super) const SECTIONS: [(&str, usize); 13] = [
     ("pair_capped_starts", 4 * (key::FEW_SUIT_PATTERNS + 1)),
     ("pair_capped_rows", 16 * pair_caps::ROWS),
     ("pair_capped_classes", pair_caps::ROWS),
+    ("suit_lanes", 16 * key::FEW_SUIT_PATTERNS),
+    ("honor_lanes", 16 * key::FEW_HONOR_PATTERNS),
 ];
 
 /// The sections after the fixed ones, of the lengths the file gives:
@@ -84,6 +88,8 @@ const SUIT_GAINS: usize = OFFSETS[9];
 const PAIR_STARTS: usize = OFFSETS[10];
 const PAIR_ROWS: usize = OFFSETS[11];
 const PAIR_CLASSES: usize = OFFSETS[12];
+const SUIT_LANES: usize = OFFSETS[13];
+const HONOR_LANES: usize = OFFSETS[14];
 
 /// The `shanten.tbl` arrays, borrowed for queries
 /// ([`Tables::distance_tables`](super::Tables::distance_tables)).
@@ -184,6 +190,35 @@ impl<'a> DistanceTables<'a> {
         // rank below nine; the record's pad byte keeps the read inside.
         let at = SUIT_GAINS + gains::RECORD * i.min(key::FEW_SUIT_PATTERNS - 1) + 3 * r.min(8);
         u32::from_le_bytes(self.bytes[at..at + 4].try_into().expect("four bytes")) & 0xff_ffff
+    }
+
+    /// Of the suit pattern with index `i` among those of at most eight
+    /// tiles ([`key::Neighbourhood::few_index`]), the lanes each rank's
+    /// draw lowers ([`lanes`](crate::table::generate::lanes)).
+    ///
+    /// ```
+    /// use hupai::table::{key, RankLanes};
+    /// use hupai::Tables;
+    /// let t = Tables::embedded().distance_tables();
+    /// let lanes = t.suit_lanes_at(key::few_suit_index(&[0, 0, 0, 0, 1, 0, 0, 0, 0]));
+    /// // 5m: 3m to 7m each bring a meld a step nearer; only 5m the pair.
+    /// let (one_meld, pair) = (RankLanes::pack(1 << 1), RankLanes::pack(1 << 8));
+    /// assert_eq!(lanes.meeting(one_meld), 0b111_1100);
+    /// assert_eq!(lanes.meeting(pair), 0b1_0000);
+    /// ```
+    #[inline(always)]
+    pub fn suit_lanes_at(&self, i: usize) -> RankLanes {
+        // Clamped, not checked: a few-tile index is below the count.
+        let at = SUIT_LANES + 16 * i.min(key::FEW_SUIT_PATTERNS - 1);
+        RankLanes::from_le_bytes(self.bytes[at..at + 16].try_into().expect("16 bytes"))
+    }
+
+    /// [`suit_lanes_at`](Self::suit_lanes_at) for the honour pattern with
+    /// few-tile index `i` ([`key::few_honor_index`]).
+    #[inline(always)]
+    pub fn honor_lanes_at(&self, i: usize) -> RankLanes {
+        let at = HONOR_LANES + 16 * i.min(key::FEW_HONOR_PATTERNS - 1);
+        RankLanes::from_le_bytes(self.bytes[at..at + 16].try_into().expect("16 bytes"))
     }
 
     /// The capped distances of the suit pattern with dense index `i` beside

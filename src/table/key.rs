@@ -41,6 +41,8 @@ pub const HONOR_PATTERNS: usize = 43_130;
 pub const FEW_TILES: usize = 8;
 /// Number of ≤ 8-tile vectors over nine ranks ([`few_suit_index`]).
 pub const FEW_SUIT_PATTERNS: usize = 22_330;
+/// Number of ≤ 8-tile vectors over the seven honours ([`few_honor_index`]).
+pub const FEW_HONOR_PATTERNS: usize = 5_595;
 
 /// The base-5 weight of each rank's count in its part's value (front: ranks
 /// 1–4, back: ranks 5–9), in the order the SWAR arithmetic of
@@ -160,6 +162,7 @@ const fn back_base<const P: usize>(ranks: usize, most: usize) -> [u32; P] {
 static SUIT_BACK_BASE: [u32; SUIT_BACK_PADDED] = back_base(5, MAX_TILES);
 static HONOR_BACK_BASE: [u32; HONOR_BACK_PADDED] = back_base(3, MAX_TILES);
 static FEW_BACK_BASE: [u32; SUIT_BACK_PADDED] = back_base(5, FEW_TILES);
+static FEW_HONOR_BACK_BASE: [u32; HONOR_BACK_PADDED] = back_base(3, FEW_TILES);
 
 /// Bits that hold every suit key's index, whatever the counts: an index is
 /// a back base plus a front rank, and the largest of each sum to less than
@@ -454,6 +457,22 @@ pub fn few_suit_index(c: &[u8; 9]) -> usize {
     key_index(FEW_BACK_BASE[back & (SUIT_BACK_PADDED - 1)] + FRONT_RANK[front])
 }
 
+/// Dense index of a seven-honour count vector among those of at most
+/// [`FEW_TILES`] tiles (below [`FEW_HONOR_PATTERNS`]; meaningless for
+/// more tiles), as [`few_suit_index`].
+///
+/// ```
+/// use hupai::table::key;
+/// assert_eq!(key::few_honor_index(&[0; 7]), 0);
+/// assert!(key::few_honor_index(&[0, 0, 0, 0, 4, 0, 4]) < key::FEW_HONOR_PATTERNS);
+/// ```
+#[inline]
+pub fn few_honor_index(c: &[u8; 7]) -> usize {
+    Neighbourhood::honor(c)
+        .few_index()
+        .expect("at most eight tiles")
+}
+
 /// Dense index of a seven-honour count vector with at most 14 tiles.
 #[inline]
 pub fn honor_index(c: &[u8; 7]) -> usize {
@@ -588,6 +607,26 @@ impl<const N: usize> Neighbourhood<N> {
     #[inline(always)]
     pub fn index(&self) -> usize {
         key_index(self.base + self.rank)
+    }
+
+    /// The pattern's index among those of at most [`FEW_TILES`] tiles
+    /// ([`few_suit_index`], [`few_honor_index`]), `None` for a larger one.
+    ///
+    /// ```
+    /// use hupai::table::key::{self, Neighbourhood};
+    /// let c = [1, 0, 4, 0, 0, 0, 0, 0, 2];
+    /// assert_eq!(Neighbourhood::suit(&c).few_index(), Some(key::few_suit_index(&c)));
+    /// assert_eq!(Neighbourhood::suit(&[1, 0, 4, 0, 0, 0, 0, 0, 4]).few_index(), None);
+    /// ```
+    #[inline(always)]
+    pub fn few_index(&self) -> Option<usize> {
+        let (few_base, mask) = if N == 9 {
+            (&FEW_BACK_BASE[..], SUIT_BACK_PADDED - 1)
+        } else {
+            (&FEW_HONOR_BACK_BASE[..], HONOR_BACK_PADDED - 1)
+        };
+        (key_tiles(self.base + self.rank) <= FEW_TILES)
+            .then(|| key_index(few_base[self.back as usize & mask] + self.rank))
     }
 
     /// The ranks (bit `r`) that can take one more tile: fewer than four
@@ -729,16 +768,27 @@ mod tests {
         every::<7>(honor_key, honor_slot, HONOR_PATTERNS);
     }
 
-    /// The few-tile index numbers the patterns of at most eight tiles
-    /// densely: each below the count, no two alike.
+    /// The few-tile indexes number the patterns of at most eight tiles
+    /// densely: each below the count, no two alike, and the
+    /// neighbourhood's the same; a larger pattern has none.
     #[test]
-    fn few_suit_indexes_number_the_small_patterns() {
-        let mut seen = vec![false; FEW_SUIT_PATTERNS];
-        for v in patterns::<9>().iter().filter(|v| v.iter().sum::<u8>() <= 8) {
-            let i = few_suit_index(v);
-            assert!(!std::mem::replace(&mut seen[i], true), "{v:?} at {i}");
+    fn few_indexes_number_the_small_patterns() {
+        fn every<const N: usize>(few: fn(&[u8; N]) -> usize, count: usize) {
+            let mut seen = vec![false; count];
+            for v in patterns::<N>() {
+                let n = Neighbourhood::<N>::of(&v);
+                if v.iter().sum::<u8>() > 8 {
+                    assert_eq!(n.few_index(), None, "{v:?}");
+                    continue;
+                }
+                let i = few(&v);
+                assert_eq!(n.few_index(), Some(i), "{v:?}");
+                assert!(!std::mem::replace(&mut seen[i], true), "{v:?} at {i}");
+            }
+            assert!(seen.iter().all(|&s| s));
         }
-        assert!(seen.iter().all(|&s| s));
+        every::<9>(few_suit_index, FEW_SUIT_PATTERNS);
+        every::<7>(few_honor_index, FEW_HONOR_PATTERNS);
     }
 
     #[test]

@@ -23,10 +23,12 @@ mod distances;
 pub mod format;
 pub mod generate;
 pub mod key;
+mod rank_lanes;
 
 pub use budget::BudgetTables;
 pub use distances::DistanceTables;
 pub use format::{TableError, TableFile};
+pub use rank_lanes::RankLanes;
 
 use std::ops::Range;
 #[cfg(feature = "mmap")]

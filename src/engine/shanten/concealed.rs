@@ -11,7 +11,7 @@ use super::{ShantenError, Sizes};
 use crate::rules::Rules;
 use crate::table::generate::shanten::FAR;
 use crate::table::key::{self, Neighbourhood};
-use crate::table::{DistanceTables, Distances, Tables};
+use crate::table::{DistanceTables, Distances, RankLanes, Tables};
 use crate::tile::{Counts, KINDS};
 use std::cell::Cell;
 
@@ -100,6 +100,7 @@ pub(super) fn concealed_after(
         suits,
         honors,
         class,
+        ..
     } = *parts;
     let ab = t.suit_pair(class[0], class[1]);
     let sz = t.suit_honor_pair(class[2], class[3]);
@@ -245,6 +246,10 @@ pub(super) struct OpenParts {
     pub(super) suits: [Neighbourhood<9>; 3],
     pub(super) honors: Neighbourhood<7>,
     pub(super) class: [u8; 4],
+    /// Suits (bit per suit) whose class is not their pattern's table class
+    /// but a capped row's beside a declared meld (the melded path's): their
+    /// lanes come from the neighbours, against that class.
+    pub(super) capped: u8,
 }
 
 impl OpenParts {
@@ -267,6 +272,7 @@ impl OpenParts {
             suits,
             honors,
             class,
+            capped: 0,
         }
     }
 
@@ -290,44 +296,62 @@ impl OpenParts {
             suits: [m, p, s],
             honors: z,
             class,
+            capped: 0,
         };
         (parts, Tally::of_keys(&[km, kp, ks, kz]))
     }
 
-    /// Per rank of part `i`, the lanes (bit per lane) one more tile of the
-    /// rank lowers: none where the rank has no room, and for the honours'
-    /// ranks 8 and 9 (no tile).
-    fn lanes(&self, t: &DistanceTables, i: usize) -> [u16; 9] {
+    /// Per rank of part `i`, the lanes ([`RankLanes`]) one more tile of
+    /// the rank lowers: none where the rank has no room, and for the
+    /// honours' ranks 8 and 9 (no tile). A part of at most eight tiles,
+    /// nearly every one, reads its pattern's record; a larger one, or one
+    /// of a capped class, its neighbours' classes.
+    #[inline(always)]
+    pub(super) fn lanes(&self, t: &DistanceTables, i: usize) -> RankLanes {
+        let few = if i == 3 {
+            self.honors.few_index().map(|f| t.honor_lanes_at(f))
+        } else if self.capped >> i & 1 == 0 {
+            self.suits[i].few_index().map(|f| t.suit_lanes_at(f))
+        } else {
+            None
+        };
+        few.unwrap_or_else(|| self.neighbours_lanes(t, i))
+    }
+
+    /// [`OpenParts::lanes`] from the neighbours' classes and the
+    /// class-pair masks: two reads a rank.
+    #[inline(never)]
+    fn neighbours_lanes(&self, t: &DistanceTables, i: usize) -> RankLanes {
         let now = self.class[i];
-        let mut out = [0; 9];
+        let mut ranks = [0; 9];
         if i < 3 {
-            for (r, lanes) in out.iter_mut().enumerate() {
+            for (r, lanes) in ranks.iter_mut().enumerate() {
                 *lanes = t.suit_lowers(now, t.suit_class_at(self.suits[i].up(r)));
             }
         } else {
-            for (r, lanes) in out.iter_mut().take(7).enumerate() {
+            for (r, lanes) in ranks.iter_mut().take(7).enumerate() {
                 *lanes = t.honor_lowers(now, t.honor_class_at(self.honors.up(r)));
             }
         }
-        out
+        RankLanes::from_ranks(&ranks.map(RankLanes::pack))
     }
 
     /// [`OpenParts::lanes`] of every part: the rows of a discard table read
     /// them once for the parts a discard leaves alone.
-    pub(super) fn all_lanes(&self, t: &DistanceTables) -> [[u16; 9]; 4] {
+    pub(super) fn all_lanes(&self, t: &DistanceTables) -> [RankLanes; 4] {
         self.kept_lanes(t, 0b1111)
     }
 
     /// [`OpenParts::lanes`] of the parts in `kept` (bit per part), none
     /// for the others (Sichuan's voided suit and absent honours).
-    pub(super) fn kept_lanes(&self, t: &DistanceTables, kept: u8) -> [[u16; 9]; 4] {
+    pub(super) fn kept_lanes(&self, t: &DistanceTables, kept: u8) -> [RankLanes; 4] {
         // Written out, not `map`: the array's map is left out of line
         // where the compiler's inlining budget runs short.
         let part = |i: usize| {
             if kept >> i & 1 == 1 {
                 self.lanes(t, i)
             } else {
-                [0; 9]
+                RankLanes::default()
             }
         };
         [part(0), part(1), part(2), part(3)]
@@ -335,42 +359,27 @@ impl OpenParts {
 
     /// The ranks (bit per rank) of part `i` whose draw lowers one of its
     /// `optimal` lanes (bit per lane): per rank, the lanes it lowers
-    /// (`known`, or the class pair's mask of the neighbour looked up).
-    /// Branch-free: skipping ranks that cannot help costs more in
-    /// mispredicted branches than the lookups it saves.
+    /// (`known`, or the part's [`OpenParts::lanes`]).
     #[inline(always)]
     pub(super) fn improving(
         &self,
         t: &DistanceTables,
         i: usize,
         optimal: u16,
-        known: Option<&[u16; 9]>,
+        known: Option<&RankLanes>,
     ) -> u16 {
-        let now = self.class[i];
-        let lowers = |r: usize, next: u8| -> u16 {
-            let lanes = if i == 3 {
-                t.honor_lowers(now, next)
-            } else {
-                t.suit_lowers(now, next)
-            };
-            ((lanes & optimal != 0) as u16) << r
+        let lanes = match known {
+            Some(&lanes) => lanes,
+            None => self.lanes(t, i),
         };
-        match (known, i) {
-            (Some(lanes), _) => ranks_meeting(lanes, optimal),
-            (None, 3) => (0..7).fold(0, |ranks, r| {
-                ranks | lowers(r, t.honor_class_at(self.honors.up(r)))
-            }),
-            (None, _) => (0..9).fold(0, |ranks, r| {
-                ranks | lowers(r, t.suit_class_at(self.suits[i].up(r)))
-            }),
-        }
+        lanes.meeting(RankLanes::pack(optimal))
     }
 }
 
 /// The `known` lanes of [`open_parts_refined`] for a row whose discard
 /// changed part `changed`: every other part's lanes from the whole hand.
 #[inline(always)]
-pub(super) fn known_except(lanes: &[[u16; 9]; 4], changed: usize) -> [Option<&[u16; 9]>; 4] {
+pub(super) fn known_except(lanes: &[RankLanes; 4], changed: usize) -> [Option<&RankLanes>; 4] {
     let mut known = [&lanes[0], &lanes[1], &lanes[2], &lanes[3]].map(Some);
     known[changed] = None;
     known
@@ -397,7 +406,7 @@ pub(super) fn open_parts_refined(
     p: &OpenParts,
     k: usize,
     tiles_up_to: u8,
-    known: &[Option<&[u16; 9]>; 4],
+    known: &[Option<&RankLanes>; 4],
     refined: u8,
     refine: impl FnMut(usize, u16, u128, &Distances, u8) -> Option<u16>,
 ) -> Option<(u8, u64)> {
@@ -413,7 +422,7 @@ fn open_parts_kept(
     t: &DistanceTables,
     p: &OpenParts,
     (k, tiles_up_to): (usize, u8),
-    known: &[Option<&[u16; 9]>; 4],
+    known: &[Option<&RankLanes>; 4],
     (refined, kept): (u8, usize),
     mut refine: impl FnMut(usize, u16, u128, &Distances, u8) -> Option<u16>,
 ) -> Option<(u8, u64, u128, Distances)> {
@@ -472,7 +481,7 @@ pub(super) fn open_row_refined(
     t: &DistanceTables,
     p: &OpenParts,
     (k, tiles_up_to): (usize, u8),
-    known: &[Option<&[u16; 9]>; 4],
+    known: &[Option<&RankLanes>; 4],
     row: Option<(usize, &Cell<Option<RowBefore>>)>,
     refined: u8,
     mut refine: impl FnMut(usize, u16, u128, &Distances, u8) -> Option<u16>,
@@ -566,16 +575,13 @@ struct Rows<'t, 'm> {
     /// The kinds by copies held, found when a counting form first needs
     /// them.
     held: Option<Held>,
-    /// Per part and rank, the lanes one more tile lowers
-    /// ([`LaneMemo::pack`]), for the parts in `laned` (bit per part; found
-    /// when first needed).
-    lanes: [[u16; 9]; 4],
+    /// Per part and rank, the lanes one more tile lowers, for the parts
+    /// in `laned` (bit per part; found when first needed).
+    lanes: [RankLanes; 4],
     laned: u8,
     /// The standard form's distance and optimal lanes by the four classes
-    /// ([`ClassMemo`]), in the first half of the caller's cache.
+    /// ([`ClassMemo`]), in the caller's cache.
     memo: ClassMemo<'m>,
-    /// Each part pattern's lanes by rank, in the second half.
-    lane_memo: LaneMemo<'m>,
 }
 
 /// The standard form's distance and each part's optimal lanes are a
@@ -625,95 +631,6 @@ impl ClassMemo<'_> {
     }
 }
 
-/// A part's lanes by rank depend on its pattern only, and a graph's states
-/// hold few distinct patterns per part, so they are kept across rows and
-/// states: direct-mapped in a caller's slice of u128, each slot the
-/// pattern's dense index (19 bits), whether honours (1), a flag that the
-/// slot is used (1), then nine ranks of ten lane bits ([`LaneMemo::pack`]).
-struct LaneMemo<'m> {
-    slots: &'m mut [u128],
-}
-
-impl LaneMemo<'_> {
-    const USED: u128 = 1 << 20;
-    const KEY: u128 = (1 << 21) - 1;
-
-    /// Lanes (bit per lane) in ten bits: the lanes of up to four melds of
-    /// both rows, the only ones an optimal allocation uses (`optimal_bits`
-    /// never sets another), so a test against packed optimal lanes says
-    /// what the test against the full ones says.
-    #[inline(always)]
-    fn pack(lanes: u16) -> u16 {
-        lanes & 0x1f | (lanes >> 8 & 0x1f) << 5
-    }
-
-    #[inline]
-    fn key(index: usize, honours: bool) -> u128 {
-        index as u128 | u128::from(honours) << 19 | Self::USED
-    }
-
-    #[inline]
-    fn slot(&self, key: u128) -> usize {
-        let h = (key as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        (h >> 32) as usize & (self.slots.len() - 1)
-    }
-
-    /// The lanes of the pattern `key`, found by `lanes` when not kept.
-    #[inline]
-    fn get_or(&mut self, key: u128, lanes: impl FnOnce() -> [u16; 9]) -> [u16; 9] {
-        let i = self.slot(key);
-        let e = self.slots[i];
-        if e & Self::KEY == key {
-            return std::array::from_fn(|r| (e >> (21 + 10 * r)) as u16 & 0x3ff);
-        }
-        let found = lanes();
-        let packed = found
-            .iter()
-            .enumerate()
-            .fold(0u128, |all, (r, &l)| all | u128::from(l) << (21 + 10 * r));
-        self.slots[i] = key | packed;
-        found
-    }
-}
-
-/// The ranks (bit per rank) of a part whose `lanes` meet the `optimal`
-/// lanes (bit per lane, or packed as [`LaneMemo::pack`] both): the first
-/// eight ranks in one vector compare.
-#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-#[inline(always)]
-fn ranks_meeting(lanes: &[u16; 9], optimal: u16) -> u16 {
-    use std::arch::x86_64::*;
-    // SAFETY: SSE2 is enabled (the cfg above; it is part of the x86_64
-    // baseline). The unaligned load reads the first 16 of the 18 bytes of
-    // `lanes`, behind a shared reference, and needs no alignment; the rest
-    // are lane-wise operations on registers, defined for any bits. Proven
-    // equal to the scalar definition by `ranks_meeting_equals_its_definition`.
-    let first = unsafe {
-        let v = _mm_loadu_si128(lanes.as_ptr() as *const __m128i);
-        let met = _mm_and_si128(v, _mm_set1_epi16(optimal as i16));
-        // 0xffff in the lanes that meet none; eight bytes of that.
-        let none = _mm_cmpeq_epi16(met, _mm_setzero_si128());
-        _mm_movemask_epi8(_mm_packs_epi16(none, none)) as u16 & 0xff
-    };
-    !first & 0xff | u16::from(lanes[8] & optimal != 0) << 8
-}
-
-/// [`ranks_meeting`] without SSE2: a rank at a time.
-#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
-#[inline(always)]
-fn ranks_meeting(lanes: &[u16; 9], optimal: u16) -> u16 {
-    ranks_meeting_scalar(lanes, optimal)
-}
-
-/// The definition of [`ranks_meeting`].
-#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
-#[inline(always)]
-fn ranks_meeting_scalar(lanes: &[u16; 9], optimal: u16) -> u16 {
-    (0..9).fold(0, |ranks, r| {
-        ranks | ((lanes[r] & optimal != 0) as u16) << r
-    })
-}
-
 impl<'t, 'm> Rows<'t, 'm> {
     /// The lookups of counts `c`; every part holds at most 14 tiles (the
     /// caller checks the size).
@@ -721,16 +638,14 @@ impl<'t, 'm> Rows<'t, 'm> {
     fn of<B: AsRef<[u8]>>(t: &'t Tables<B>, c: &Counts, memo: &'m mut [u128]) -> Rows<'t, 'm> {
         let t = t.distance_tables();
         let (base, tally) = OpenParts::tallied(&t, c);
-        let (classes, lanes) = memo.split_at_mut(memo.len() / 2);
         Rows {
             t,
             base,
             tally,
             held: None,
-            lanes: [[0; 9]; 4],
+            lanes: [RankLanes::default(); 4],
             laned: 0,
-            memo: ClassMemo { slots: classes },
-            lane_memo: LaneMemo { slots: lanes },
+            memo: ClassMemo { slots: memo },
         }
     }
 
@@ -789,33 +704,16 @@ impl<'t, 'm> Rows<'t, 'm> {
         let mut tiles = 0;
         if d <= special {
             for (p, &optimal) in optimal.iter().enumerate().filter(|&(_, &o)| o != 0) {
-                let t = &self.t;
                 let lanes = if p == i {
-                    let index = if i == 3 {
-                        parts.honors.index()
-                    } else {
-                        parts.suits[i].index()
-                    };
-                    let key = LaneMemo::key(index, i == 3);
-                    self.lane_memo
-                        .get_or(key, || parts.lanes(t, i).map(LaneMemo::pack))
+                    parts.lanes(&self.t, i)
                 } else {
                     if self.laned >> p & 1 == 0 {
-                        let index = if p == 3 {
-                            self.base.honors.index()
-                        } else {
-                            self.base.suits[p].index()
-                        };
-                        let key = LaneMemo::key(index, p == 3);
-                        let base = &self.base;
-                        self.lanes[p] = self
-                            .lane_memo
-                            .get_or(key, || base.lanes(t, p).map(LaneMemo::pack));
+                        self.lanes[p] = self.base.lanes(&self.t, p);
                         self.laned |= 1 << p;
                     }
                     self.lanes[p]
                 };
-                tiles |= (ranks_meeting(&lanes, LaneMemo::pack(optimal)) as u64) << (9 * p);
+                tiles |= (lanes.meeting(RankLanes::pack(optimal)) as u64) << (9 * p);
             }
         }
         if special <= d {
@@ -909,42 +807,36 @@ pub(super) fn concealed_short_rows<B: AsRef<[u8]>>(
 
 #[cfg(test)]
 mod tests {
-    use super::{ranks_meeting, ranks_meeting_scalar, Sizes, SLOTS, SLOTS_DRAW};
+    use super::{OpenParts, Sizes, SLOTS, SLOTS_DRAW};
     use crate::sets::{hands, Rng, Set, SEED};
     use crate::{Hand, Rules, Tables, Tile};
 
-    /// The vector form of `ranks_meeting` equals its definition: on
-    /// random lanes and optimal lanes, sparse and dense, and on every
-    /// single lane against every single bit.
+    /// The file's record of every pattern of at most eight tiles (suits
+    /// and honours) equals the lanes its neighbours' classes give, and a
+    /// larger pattern, which has no record, reads its neighbours.
     #[test]
-    fn ranks_meeting_equals_its_definition() {
-        let mut rng = Rng::new(11);
-        for n in 0..200_000 {
-            let dense = n % 2 == 0;
-            let mut word = || {
-                let w = rng.below(1 << 16) as u16;
-                if dense {
-                    w
-                } else {
-                    w & rng.below(1 << 16) as u16 & rng.below(1 << 16) as u16
-                }
-            };
-            let lanes: [u16; 9] = std::array::from_fn(|_| word());
-            let optimal = word();
-            assert_eq!(
-                ranks_meeting(&lanes, optimal),
-                ranks_meeting_scalar(&lanes, optimal),
-                "{lanes:?} {optimal:#x}"
-            );
+    fn pattern_records_equal_the_neighbours_lanes() {
+        let t = Tables::embedded().distance_tables();
+        let parts_of = |suit: &[u8], honors: &[u8]| {
+            let mut c = [0u8; 34];
+            c[..suit.len()].copy_from_slice(suit);
+            c[27..27 + honors.len()].copy_from_slice(honors);
+            OpenParts::of(&t, &c)
+        };
+        let mut larger = 0;
+        for v in crate::table::key::patterns::<9>() {
+            let p = parts_of(&v, &[]);
+            assert_eq!(p.lanes(&t, 0), p.neighbours_lanes(&t, 0), "{v:?}");
+            larger += usize::from(p.suits[0].few_index().is_none());
         }
-        for r in 0..9 {
-            for b in 0..16 {
-                let mut lanes = [0u16; 9];
-                lanes[r] = 1 << b;
-                assert_eq!(ranks_meeting(&lanes, 1 << b), 1 << r);
-                assert_eq!(ranks_meeting(&lanes, !(1 << b)), 0);
-            }
+        for v in crate::table::key::patterns::<7>() {
+            let p = parts_of(&[], &v);
+            assert_eq!(p.lanes(&t, 3), p.neighbours_lanes(&t, 3), "{v:?}");
         }
+        assert_eq!(
+            larger,
+            crate::table::key::SUIT_PATTERNS - crate::table::key::FEW_SUIT_PATTERNS
+        );
     }
 
     /// A class lowers no lane against itself: a rank without room (whose

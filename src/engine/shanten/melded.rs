@@ -37,7 +37,7 @@ use crate::hand::{Hand, Meld, MeldKind};
 use crate::table::generate::pair_caps::{self, NO_PAIR, PAIR_OF};
 use crate::table::generate::shanten::FAR;
 use crate::table::key::{self, Neighbourhood};
-use crate::table::{DistanceTables, Distances};
+use crate::table::{DistanceTables, Distances, RankLanes};
 use crate::tile::KINDS;
 use std::cell::{Cell, OnceCell};
 
@@ -1290,6 +1290,7 @@ impl ClassParts {
                 suits: [Neighbourhood::suit(&[0; 9]); 3],
                 honors: Neighbourhood::honor(&[0; 7]),
                 class: [0; 4],
+                capped: 0,
             },
             doubts: [0; 3],
             room: [0; 4],
@@ -1313,6 +1314,8 @@ impl ClassParts {
         i: usize,
     ) -> Option<()> {
         let (n, read, room) = read_suit(t, c, m, i)?;
+        let capped = read.class != t.suit_class_at(n.index());
+        self.parts.capped = self.parts.capped & !(1 << i) | u8::from(capped) << i;
         self.parts.suits[i] = n;
         self.parts.class[i] = read.class;
         self.doubts[i] = read.class_doubts;
@@ -1477,7 +1480,7 @@ fn class_draws(
     c: &[u8; KINDS],
     m: &Melded,
     p: &ClassParts,
-    known: &[Option<&[u16; 9]>; 4],
+    known: &[Option<&RankLanes>; 4],
     cache: &[Option<&Worked>; 3],
     row: Option<(usize, &Cell<Option<RowBefore>>)>,
 ) -> Option<(u8, u64)> {
@@ -1625,7 +1628,7 @@ pub(super) struct ClassDiscards<'a> {
     m: Melded,
     base: ClassParts,
     /// Per part of the whole hand, the lanes one more tile of each rank lowers.
-    lanes: [[u16; 9]; 4],
+    lanes: [RankLanes; 4],
     /// The row before, for the next row that leaves its classes.
     before: Cell<Option<RowBefore>>,
     /// The hand's distance.

@@ -9,6 +9,7 @@ pub mod caps;
 pub mod gains;
 mod hu;
 mod jokers;
+pub mod lanes;
 pub mod pair_caps;
 pub mod shanten;
 

@@ -21,12 +21,11 @@
 //! (sections `suit`, `honor`, in key order) and the class vectors (sections
 //! `suit_classes`, `honor_classes`: 256 rows of 16 bytes, lane `8p + m`).
 //!
-//! Which draws lower a distance (effective tiles) is not stored per
-//! pattern: the engine looks up the one-tile-larger neighbour patterns
-//! instead. Stored per pattern, those ranks would take 69,974 distinct
-//! ten-mask classes per suit, more than a `u16` holds. What is stored is per
-//! class pair (sections `suit_lowers`, `honor_lowers`): the lanes where two
-//! classes differ, so a neighbour costs its class and one mask read.
+//! Which draws lower a distance (effective tiles) is stored per class
+//! pair (sections `suit_lowers`, `honor_lowers`): the lanes where two
+//! classes differ, so a neighbour costs its class and one mask read. For
+//! the patterns of at most eight tiles, nearly every part of a hand, it is
+//! also stored per pattern ([`lanes`](super::lanes)): one read a part.
 
 use crate::par::prelude::*;
 use crate::table::{format, key, Distances, DISTANCE_CLASSES, HONOR_CLASS_ROWS, SUIT_CLASS_ROWS};
@@ -63,6 +62,8 @@ pub fn shanten() -> Vec<u8> {
     let caps = super::caps::suit_caps(&suit);
     let gains = super::gains::suit_gains(&suit);
     let pairs = super::pair_caps::pair_caps(&suit);
+    let suit_lanes = super::lanes::part_lanes::<9>(&suit);
+    let honor_lanes = super::lanes::part_lanes::<7>(&honor);
     format::write(
         "shanten",
         &[
@@ -85,6 +86,8 @@ pub fn shanten() -> Vec<u8> {
             ("pair_capped_starts", super::le_u32(&pairs.starts)),
             ("pair_capped_rows", pairs.rows.concat()),
             ("pair_capped_classes", pairs.classes),
+            ("suit_lanes", suit_lanes),
+            ("honor_lanes", honor_lanes),
             ("suit_capped_keys", super::le_u32(&caps.keys)),
             ("suit_capped_rows", caps.rows.concat()),
             ("suit_capped_classes", caps.classes),

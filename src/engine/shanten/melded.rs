@@ -214,8 +214,10 @@ pub(super) enum Leaves {
     /// concealed hand aiming at fewer melds (with every part open).
     Classes,
     /// Every part its class but suit `suit`, beside two or more melds:
-    /// the certificate settles that suit ([`capped_class_distance`]).
-    Capped { suit: usize },
+    /// beside two, the pair-capped rows of their caps number `pair`
+    /// ([`PAIR_OF`]); beside three ([`NO_PAIR`]), the certificate settles
+    /// that suit ([`capped_class_distance`]).
+    Capped { suit: usize, pair: u16 },
 }
 
 /// How the declared melds of `hand` (whose part keys are `keys`) leave
@@ -242,10 +244,14 @@ pub(super) fn leaves(
     // Without a branch a meld: which parts hold melds is as random as the
     // hand.
     let (mut seen, mut multi, mut capped, mut held) = (0u8, 0u8, 0u8, false);
+    // Parts beside three or more melds, and each part's first and last
+    // meld configurations.
+    let (mut third, mut configs) = (0u8, [(0u8, 0u8); 4]);
     for m in hand.melds() {
         let i = m.tile().index();
         let part = i / 9;
         let bit = 1u8 << part;
+        third |= multi & bit;
         multi |= seen & bit & 0b111;
         let first = bit & !seen & 0b111;
         seen |= bit;
@@ -253,12 +259,20 @@ pub(super) fn leaves(
         let j = CONFIG_START[m.kind() as usize] + (i % 9) as u32;
         let caps = t.suit_caps_at(key::key_index(keys[part]));
         capped |= (caps >> j & 1) as u8 * first;
+        let was = configs[part].0;
+        configs[part] = (if first != 0 { j as u8 } else { was }, j as u8);
     }
     let leaves = match (held, multi, capped & !multi) {
         (false, 0, 0) => Some(Leaves::Classes),
-        (false, _, 0) if multi.count_ones() == 1 => Some(Leaves::Capped {
-            suit: multi.trailing_zeros() as usize,
-        }),
+        (false, _, 0) if multi.count_ones() == 1 => {
+            let suit = multi.trailing_zeros() as usize;
+            let (first, last) = configs[suit];
+            let pair = match third & multi {
+                0 => PAIR_OF[usize::from(first)][usize::from(last)],
+                _ => NO_PAIR,
+            };
+            Some(Leaves::Capped { suit, pair })
+        }
         _ => None,
     };
     (leaves, seen)
@@ -472,13 +486,16 @@ pub(super) fn capped_class_distance(
     t: &DistanceTables,
     hand: &Hand,
     keys: &[key::Key; 4],
-    suit: usize,
+    (suit, pair): (usize, u16),
     k: usize,
 ) -> u8 {
     let [a, b, s] = suit_classes(t, keys);
     let z = t.honor_class_at(key::key_index(keys[3]));
     let rest = beside_suit(t, &[a, b, s, z], suit, k);
     let x = t.suit([a, b, s][suit]);
+    if pair != NO_PAIR {
+        return join(&pair_capped_distances(t, hand, suit, pair, x), &rest, k);
+    }
     let d = join(x, &rest, k);
     let optimal = optimal_lanes(x, &rest, k, d);
     if optimal == 0 {
@@ -489,6 +506,22 @@ pub(super) fn capped_class_distance(
         Some(doubts) if optimal & !doubts != 0 => d,
         _ => exact_beside(t, v, &caps, x, k, d, |x| join(x, &rest, k)),
     }
+}
+
+/// The distances of suit `suit` of `hand` beside its two declared melds,
+/// whose caps are pair caps number `pair`, exact in every cell of at most
+/// two melds (all a hand beside two melds aims at): the file's
+/// pair-capped row where it differs from the table's distances `x`.
+#[inline(always)]
+fn pair_capped_distances(
+    t: &DistanceTables,
+    hand: &Hand,
+    suit: usize,
+    pair: u16,
+    x: &Distances,
+) -> Distances {
+    let v = suit_of(hand, suit);
+    pair_capped(t, v, || suit_caps(hand, suit), pair).map_or(*x, |(row, _)| row)
 }
 
 /// The distance of a hand towards `k` melds and a pair whose capped suit
@@ -546,7 +579,7 @@ pub(super) fn voided_capped_classes(
     t: &DistanceTables,
     hand: &Hand,
     keys: &[key::Key; 4],
-    suit: usize,
+    (suit, pair): (usize, u16),
     keeps: impl Iterator<Item = u8>,
     k: usize,
 ) -> Option<u8> {
@@ -559,6 +592,10 @@ pub(super) fn voided_capped_classes(
         }
         let other = t.suit(class[(keep & !(1 << suit)).trailing_zeros() as usize]);
         rest = std::array::from_fn(|l| rest[l].min(other[l]));
+    }
+    if pair != NO_PAIR {
+        let x = pair_capped_distances(t, hand, suit, pair, x);
+        return Some(join(&x, &rest, k).min(FAR));
     }
     let d = join(x, &rest, k).min(FAR);
     let cells = optimal_cells(x, &rest, k, d);
@@ -912,11 +949,14 @@ fn suit_distances(
 fn pair_capped(
     t: &DistanceTables,
     v: &[u8; 9],
-    caps: &[u8; 9],
+    caps: impl FnOnce() -> [u8; 9],
     n: u16,
 ) -> Option<(Distances, Option<u8>)> {
     if usize::from(v.iter().sum::<u8>()) > key::FEW_TILES {
-        return Some((capped_distances(v, caps, true, pair_caps::MOST_MELDS), None));
+        return Some((
+            capped_distances(v, &caps(), true, pair_caps::MOST_MELDS),
+            None,
+        ));
     }
     let (row, class) = t.suit_pair_capped(key::few_suit_index(v), usize::from(n))?;
     Some((*row, class))
@@ -935,7 +975,7 @@ fn pair_read(
     (x, class): (&Distances, u8),
     k: usize,
 ) -> SuitRead {
-    match pair_capped(t, v, caps, n) {
+    match pair_capped(t, v, || *caps, n) {
         None => SuitRead::exact(*x, class),
         Some((row, Some(capped))) => SuitRead::exact(row, capped),
         Some((row, None)) => SuitRead::unclassed(row, (x, class), k),
@@ -995,7 +1035,7 @@ fn pair_draws(
     let kept = ranks_where(ranks, |r| {
         let mut w = *v;
         w[r] += 1;
-        Some(pair_capped(t, &w, caps, n).is_none_or(|(next, _)| lowers(now, &next, optimal)))
+        Some(pair_capped(t, &w, || *caps, n).is_none_or(|(next, _)| lowers(now, &next, optimal)))
     });
     kept.unwrap_or(ranks) // never `None`: each draw is answered
 }
@@ -1437,7 +1477,7 @@ fn capped_class_without(
         Bound::Pair(n) => {
             let mut v: [u8; 9] = c[9 * i..9 * i + 9].try_into().expect("nine");
             v[j % 9] -= 1;
-            match pair_capped(t, &v, &m.caps(i), n) {
+            match pair_capped(t, &v, || m.caps(i), n) {
                 None => Some(t.suit_class_at(index)),
                 Some((_, class)) => class,
             }
@@ -1865,7 +1905,7 @@ fn exact_up(
         Bound::Pair(n) => {
             let mut w: [u8; 9] = c[9 * i..9 * i + 9].try_into().expect("nine");
             w[r] += 1;
-            pair_capped(t, &w, &m.caps(i), n).map_or(*next, |(row, _)| row)
+            pair_capped(t, &w, || m.caps(i), n).map_or(*next, |(row, _)| row)
         }
         Bound::Multi => {
             // The certificate, else the capped programme.

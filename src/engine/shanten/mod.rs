@@ -791,14 +791,15 @@ impl<B: AsRef<[u8]>> Tables<B> {
                 }
                 // All but one suit beside two or more melds (no knitted
                 // straight beside two melds): the certificate on that suit.
-                Some(Leaves::Capped { suit }) if rules.plain() => {
+                Some(Leaves::Capped { suit, pair }) if rules.plain() => {
                     Sizes::Any.check(hand.concealed_len(), hand.meld_count())?;
-                    return reached(capped_class_distance(&t, hand, &keys, suit, k));
+                    return reached(capped_class_distance(&t, hand, &keys, (suit, pair), k));
                 }
                 // Sichuan: the same over its voids.
-                Some(Leaves::Capped { suit }) if !rules.mcr_forms => {
+                Some(Leaves::Capped { suit, pair }) if !rules.mcr_forms => {
                     let capped = Shape::checked_beside(hand, rules, Sizes::Any, parts)?;
                     let keeps = voids(capped, rules);
+                    let suit = (suit, pair);
                     if let Some(d) = voided_capped_classes(&t, hand, &keys, suit, keeps, k) {
                         return reached(d);
                     }

@@ -36,8 +36,10 @@ pub const SUIT_PATTERNS: usize = 405_350;
 /// Number of ≤ 14-tile vectors over the seven honours.
 pub const HONOR_PATTERNS: usize = 43_130;
 
-/// Most concealed tiles of a suit beside two or more declared melds: a
-/// hand holds at most 14 slots, and two melds take six.
+/// Most tiles of the patterns with per-pattern records beside the dense
+/// ones ([`few_suit_index`], [`few_honor_index`]): the most concealed
+/// tiles of a suit beside two or more declared melds (a hand holds at most
+/// 14 slots, and two melds take six), and of nearly every part of a hand.
 pub const FEW_TILES: usize = 8;
 /// Number of ≤ 8-tile vectors over nine ranks ([`few_suit_index`]).
 pub const FEW_SUIT_PATTERNS: usize = 22_330;
@@ -468,9 +470,10 @@ pub fn few_suit_index(c: &[u8; 9]) -> usize {
 /// ```
 #[inline]
 pub fn few_honor_index(c: &[u8; 7]) -> usize {
-    Neighbourhood::honor(c)
-        .few_index()
-        .expect("at most eight tiles")
+    let mut eight = [0; 8];
+    eight[..7].copy_from_slice(c);
+    let (front, back) = front_back(u64::from_le_bytes(eight), 0);
+    key_index(FEW_HONOR_BACK_BASE[back & (HONOR_BACK_PADDED - 1)] + FRONT_RANK[front])
 }
 
 /// Dense index of a seven-honour count vector with at most 14 tiles.

@@ -229,8 +229,8 @@ pub(super) enum Leaves {
 /// of kinds the hand does not hold (a dropped kind the hand does not hold
 /// changes no cell of at most `k` melds; see [`class_distance`]). The
 /// common case of real play, read without building [`Melded`]; one suit
-/// beside two or more melds is the next most common. (Two melds in a suit
-/// that bind as one, see [`binding`], take the certificate here too.)
+/// beside two or more melds is the next most common (beside two, its
+/// pair caps number from the melds' first and last configurations).
 #[inline(always)]
 pub(super) fn leaves(
     t: &DistanceTables,
@@ -473,7 +473,9 @@ fn multi_draw_lowers(
 
 /// The distance of a melded hand (part keys `keys`) whose melds leave
 /// every part its class but suit `suit` ([`Leaves::Capped`]), towards `k`
-/// melds and a pair: the concealed path's class reads give the plain
+/// melds and a pair. Beside two melds (pair caps `pair`), the suit's
+/// pair-capped row, exact in the cells asked, joined with the rest.
+/// Beside three ([`NO_PAIR`]), the concealed path's class reads give the plain
 /// distance `d`, a lower bound, and the certificate ([`doubt`]) asks only
 /// about the suit's cells that some allocation reaching `d` uses. One such
 /// cell whose plain value no target breaking a cap needs is reached within

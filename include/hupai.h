@@ -312,6 +312,11 @@ typedef struct HupaiMeld {
    * a pung claimed from 1–3, a chow's claimed tile 1–3 (from the left).
    */
   uint8_t from;
+  /**
+   * How many of the meld's fives are red (riichi's aka dora), 0 to the
+   * fives it holds: `[055s]` is a pung of 5s with `red` 1.
+   */
+  uint8_t red;
 } HupaiMeld;
 
 /**
@@ -434,7 +439,8 @@ typedef struct HupaiRiichiContext {
    */
   uint8_t winning_tile;
   /**
-   * Concealed red fives per suit (m, p, s), counted among the fives.
+   * Concealed red fives per suit (m, p, s), counted among the fives; a
+   * declared meld's red fives are its [`HupaiMeld::red`].
    */
   uint8_t red_fives[3];
   /**

@@ -75,6 +75,9 @@ WINDS = "ESWN"
 # When a list, draw() appends (line, oracle call) for each hand it makes
 # (scripts/riichi_bench.py times the oracle on exactly the fixture's hands).
 CALLS = None
+# When true, draw() puts red fives in declared melds (and keeps only hands
+# with one there) and turns aka dora on in most hands: the red-meld fixture.
+RED_MELDS = False
 
 
 def load_oracle(install):
@@ -306,13 +309,18 @@ def draw(rng, oracle):
         tiles = [t + i for i in range(3)] if kind == "chi" else [t] * n
         ids = []
         for x in tiles:
-            i = copies.non_red(x)
-            if x < 27 and x % 9 == 4 and i % 4 == 0:
+            i = None
+            if RED_MELDS and x < 27 and x % 9 == 4 and rng.random() < 0.8:
+                i = copies.red(x)
+            if i is None:
+                i = copies.non_red(x)
+            if not RED_MELDS and x < 27 and x % 9 == 4 and i % 4 == 0:
                 return None
             ids.append(i)
         mtype = {"chi": Meld.CHI, "pon": Meld.PON, "kan": Meld.KAN}[kind]
         meld_ids.append(Meld(meld_type=mtype, tiles=ids, opened=opened))
-        digits = "".join(str(x % 9 + 1 if x < 27 else x - 26) for x in tiles)
+        digits = "".join("0" if x < 27 and x % 9 == 4 and i % 4 == 0 else str(x % 9 + 1 if x < 27 else x - 26)
+                         for x, i in zip(tiles, ids))
         suffix = SUITS[t // 9]
         if kind == "chi":
             words_melds.append(f"[{digits}{suffix}]")
@@ -320,6 +328,8 @@ def draw(rng, oracle):
             words_melds.append(f"[{digits}{suffix}{rng.choice('123')}]")
         else:
             words_melds.append(f"[{digits}{suffix}]")
+    if RED_MELDS and not any(i % 4 == 0 and i < 108 and i // 4 % 9 == 4 for m in meld_ids for i in m.tiles):
+        return None
     # Concealed ids: fives red at random (or when the red copy is the last).
     ids = []
     red_of = {}
@@ -450,6 +460,9 @@ def draw(rng, oracle):
     if form == "chiitoitsu" and rng.random() < 0.3 and not opts["has_daichisei"]:
         opts["has_daichisei"] = True
         words.append("--has-daichisei")
+    if RED_MELDS and not opts["has_aka_dora"] and rng.random() < 0.85:
+        opts["has_aka_dora"] = True
+        words.append("--has-aka-dora")
     if rng.random() < 0.1:
         k = rng.randrange(3)
         opts["kazoe_limit"] = k
@@ -526,7 +539,11 @@ def main():
     ap.add_argument("--check", action="store_true", help="a fresh run equals the committed file")
     ap.add_argument("--install", action="store_true", help=f"pip install {ORACLE} first")
     ap.add_argument("--coverage", action="store_true", help="print how often each yaku and fu reason occurs")
+    ap.add_argument("--red-melds", action="store_true",
+                    help="red fives in declared melds, aka dora mostly on (tests/fixtures/riichi_red_melds.tsv.gz)")
     args = ap.parse_args()
+    global RED_MELDS
+    RED_MELDS = args.red_melds
     oracle = load_oracle(args.install)
     rows = generate(args.count, args.seed, oracle)
     data = write(rows, args.out)

@@ -81,11 +81,24 @@ impl Group {
 impl fmt::Display for Group {
     /// mpsz: `123m`, `777z`, `[1111p]` for a declared meld.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let digits: String = self.tiles().map(|t| char::from(b'0' + t.rank())).collect();
         let suit = self.tile.suit().letter();
         match self.meld {
-            Some(_) => write!(f, "[{digits}{suit}]"),
-            None => write!(f, "{digits}{suit}"),
+            // A declared meld keeps its red fives (`[055s]`).
+            Some(m) => {
+                let digit = |(t, red): (Tile, bool)| {
+                    if red {
+                        '0'
+                    } else {
+                        char::from(b'0' + t.rank())
+                    }
+                };
+                let digits: String = m.written_tiles().map(digit).collect();
+                write!(f, "[{digits}{suit}]")
+            }
+            None => {
+                let digits: String = self.tiles().map(|t| char::from(b'0' + t.rank())).collect();
+                write!(f, "{digits}{suit}")
+            }
         }
     }
 }

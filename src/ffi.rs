@@ -202,6 +202,9 @@ pub struct HupaiMeld {
     /// `HUPAI_FROM_LEFT`, `_OPPOSITE` or `_RIGHT` (1–3), 5–7 a kong added to
     /// a pung claimed from 1–3, a chow's claimed tile 1–3 (from the left).
     pub from: u8,
+    /// How many of the meld's fives are red (riichi's aka dora), 0 to the
+    /// fives it holds: `[055s]` is a pung of 5s with `red` 1.
+    pub red: u8,
 }
 
 /// A whole hand in one value, for batches and for `hupai_parse`.
@@ -384,7 +387,12 @@ fn to_meld(m: &HupaiMeld) -> Result<Meld> {
         _ => return Err(HupaiStatus::BadMeld),
     };
     let tile = Tile::from_index(m.tile as usize).ok_or(HupaiStatus::BadMeld)?;
-    crate::notation::meld_of_digit(kind, tile, m.from).ok_or(HupaiStatus::BadMeld)
+    let meld = crate::notation::meld_of_digit(kind, tile, m.from).ok_or(HupaiStatus::BadMeld)?;
+    // More red fives than the meld has fives is a meaningless meld.
+    let red = meld.with_red_fives(m.red);
+    (red.red_fives() == m.red)
+        .then_some(red)
+        .ok_or(HupaiStatus::BadMeld)
 }
 
 /// The C value of a hand.
@@ -403,6 +411,7 @@ fn from_hand(hand: &Hand) -> HupaiHand {
             },
             tile: m.tile().index() as u8,
             from: m.digit().unwrap_or(HUPAI_FROM_NONE),
+            red: m.red_fives(),
         };
     }
     out.meld_count = hand.meld_count() as u8;
@@ -1133,7 +1142,8 @@ const _: () = assert!(HUPAI_MAX_INDICATORS == crate::riichi::Indicators::MAX);
 pub struct HupaiRiichiContext {
     /// The winning tile, 0..33; one of the concealed tiles.
     pub winning_tile: u8,
-    /// Concealed red fives per suit (m, p, s), counted among the fives.
+    /// Concealed red fives per suit (m, p, s), counted among the fives; a
+    /// declared meld's red fives are its [`HupaiMeld::red`].
     pub red_fives: [u8; 3],
     /// Won by self-draw (tsumo).
     pub self_drawn: u8,

@@ -116,6 +116,8 @@ pub struct Meld {
     chow_tile: ChowTile,
     /// A melded kong added to a claimed pung; only with `kind == Kong` and a source.
     added: bool,
+    /// How many of the meld's fives are red (notation `0`); at most its fives.
+    red: u8,
 }
 
 impl Meld {
@@ -126,6 +128,7 @@ impl Meld {
         from: None,
         chow_tile: ChowTile::First,
         added: false,
+        red: 0,
     };
 
     /// A meld starting at `tile`. A chow must start at rank 1–7 of a numbered
@@ -147,6 +150,7 @@ impl Meld {
             from,
             chow_tile: ChowTile::First,
             added: false,
+            red: 0,
         })
     }
 
@@ -169,7 +173,45 @@ impl Meld {
             from: Some(from),
             chow_tile: ChowTile::First,
             added: true,
+            red: 0,
         }
+    }
+
+    /// The meld with `n` of its fives red (`[055s]`, `[0555m2]`, `[406p]`),
+    /// clamped to the fives it holds: a pung or kong of fives holds three or
+    /// four, a chow through a five one, any other meld none.
+    ///
+    /// ```
+    /// use hupai::{Meld, MeldKind, Tile};
+    /// let pung = Meld::new(MeldKind::Pung, "5s".parse().unwrap(), None).unwrap();
+    /// assert_eq!(pung.with_red_fives(1).red_fives(), 1);
+    /// let chow = Meld::new(MeldKind::Chow, "1s".parse().unwrap(), None).unwrap();
+    /// assert_eq!(chow.with_red_fives(1).red_fives(), 0); // 123s holds no five
+    /// ```
+    pub fn with_red_fives(self, n: u8) -> Meld {
+        let fives = self.tiles().filter(|t| is_five(*t)).count() as u8;
+        Meld {
+            red: n.min(fives),
+            ..self
+        }
+    }
+
+    /// How many of the meld's fives are red.
+    #[inline]
+    pub fn red_fives(&self) -> u8 {
+        self.red
+    }
+
+    /// The tiles of the meld in order, each with whether it is written as a
+    /// red five (the red fives come first among the fives, as `[055s]`).
+    pub fn written_tiles(&self) -> impl Iterator<Item = (Tile, bool)> {
+        let red = self.red;
+        let mut fives = 0;
+        self.tiles().map(move |t| {
+            let five = is_five(t);
+            fives += u8::from(five);
+            (t, five && fives <= red)
+        })
     }
 
     /// The kind of meld.
@@ -260,6 +302,11 @@ impl Meld {
         counts[(i + 1).min(KINDS - 1)] += next;
         counts[(i + 2).min(KINDS - 1)] += next;
     }
+}
+
+/// A five of a numbered suit, the only tile with a red copy.
+fn is_five(t: Tile) -> bool {
+    t.rank() == 5 && !t.is_honor()
 }
 
 /// Why a hand cannot exist.

@@ -136,17 +136,23 @@ fn parse_fills_the_hand_and_reports_errors_with_positions() {
             HupaiMeld {
                 kind: HUPAI_MELD_PUNG,
                 tile: 27,
-                from: HUPAI_FROM_NONE
+                from: HUPAI_FROM_NONE,
+                red: 0,
             },
             HupaiMeld {
                 kind: HUPAI_MELD_KONG,
                 tile: 28,
-                from: HUPAI_FROM_LEFT
+                from: HUPAI_FROM_LEFT,
+                red: 0,
             },
         ]
     );
     assert_eq!(h.counts[13], 2); // 5p
     assert_eq!(h.last_tile, 30); // N, the last concealed tile written
+                                 // A declared meld keeps its red fives.
+    let h = parse(c"[0555m2][406p]11z", HUPAI_NOTATION_MPSZ).unwrap();
+    assert_eq!((h.melds[0].kind, h.melds[0].red), (HUPAI_MELD_KONG, 1));
+    assert_eq!((h.melds[1].kind, h.melds[1].red), (HUPAI_MELD_CHOW, 1));
     let (st, msg) = parse(c"123m8z", HUPAI_NOTATION_MPSZ).unwrap_err();
     assert_eq!(st, HupaiStatus::ParseError);
     assert!(msg.contains("8z") && msg.contains("position 5"), "{msg}");
@@ -240,6 +246,7 @@ fn check_refuses_bad_pointers_lengths_and_hands() {
         kind: HUPAI_MELD_PUNG,
         tile: 0,
         from: HUPAI_FROM_LEFT,
+        red: 0,
     };
     assert_eq!(check(&e, &fifth), Err(HupaiStatus::FifthCopy));
     for bad in [
@@ -247,32 +254,50 @@ fn check_refuses_bad_pointers_lengths_and_hands() {
             kind: 4,
             tile: 9,
             from: 0,
+            red: 0,
         }, // kind
         HupaiMeld {
             kind: HUPAI_MELD_PUNG,
             tile: 34,
             from: 0,
+            red: 0,
         }, // tile
         HupaiMeld {
             kind: HUPAI_MELD_PUNG,
             tile: 9,
             from: 4,
+            red: 0,
         }, // source
         HupaiMeld {
             kind: HUPAI_MELD_CHOW,
             tile: 16,
             from: HUPAI_FROM_LEFT,
+            red: 0,
         }, // 8p 9p 10p
         HupaiMeld {
             kind: HUPAI_MELD_CHOW,
             tile: 27,
             from: HUPAI_FROM_LEFT,
+            red: 0,
         }, // honour chow
         HupaiMeld {
             kind: HUPAI_MELD_CONCEALED_KONG,
             tile: 9,
             from: HUPAI_FROM_LEFT,
+            red: 0,
         },
+        HupaiMeld {
+            kind: HUPAI_MELD_PUNG,
+            tile: 9,
+            from: HUPAI_FROM_LEFT,
+            red: 1,
+        }, // a red five in a pung of 1p
+        HupaiMeld {
+            kind: HUPAI_MELD_CHOW,
+            tile: 12,
+            from: HUPAI_FROM_LEFT,
+            red: 2,
+        }, // two red fives in 456p
     ] {
         let mut h = good;
         h.meld_count = 1;
@@ -543,6 +568,7 @@ fn format_writes_the_canonical_text_or_refuses() {
             kind: HUPAI_MELD_KONG,
             tile: i as u8,
             from: HUPAI_FROM_RIGHT,
+            red: 0,
         };
     }
     assert_eq!(

@@ -105,6 +105,65 @@ fn canonical_formatting_writes_the_digit_without_comma() {
 }
 
 #[test]
+fn red_fives_in_melds_are_kept() {
+    for (text, canonical, red) in [
+        ("[055s]", "[055s]", 1),
+        ("[505s3]", "[055s3]", 1),
+        ("[0555m2]", "[0555m2]", 1),
+        ("[5550m]", "[0555m]", 1),
+        ("[0055p6]", "[0055p6]", 2),
+        ("[406p]", "[406p]", 1),
+        ("[r46m,2]", "[406m2]", 1),
+        ("[555s]", "[555s]", 0),
+    ] {
+        let meld = only_meld(text, Notation::Mpsz);
+        assert_eq!(meld.red_fives(), red, "{text}");
+        let hand = parse(text, Notation::Mpsz).unwrap();
+        assert_eq!(hand.to_string(), canonical, "{text}");
+        assert_eq!(parse(canonical, Notation::Mpsz).unwrap(), hand, "{text}");
+        // Concealed red fives are the concealed tiles' alone.
+        assert_eq!(hand.red_fives(), [0, 0, 0], "{text}");
+    }
+    // The C ABI carries them both ways.
+    let mut out = HupaiHand::default();
+    let st = unsafe {
+        hupai_parse(
+            c"[0555m2]11z".as_ptr(),
+            HUPAI_NOTATION_MPSZ,
+            &mut out,
+            std::ptr::null_mut(),
+            0,
+        )
+    };
+    assert_eq!((st, out.melds[0].red), (HupaiStatus::Ok, 1));
+    let mut text = [0 as std::ffi::c_char; 64];
+    let st = unsafe { hupai_format(&out, text.as_mut_ptr(), text.len()) };
+    assert_eq!(st, HupaiStatus::Ok);
+    let text = unsafe { std::ffi::CStr::from_ptr(text.as_ptr()) };
+    assert_eq!(text.to_str().unwrap(), "[0555m2]11z");
+    // The command line echoes them and counts them as aka dora.
+    let o = cli_common::run(
+        &[
+            "score",
+            "--rules",
+            "riichi",
+            "--json",
+            "--self-drawn",
+            "--has-aka-dora",
+            "22m23s1s[456s][789s][055s]",
+        ],
+        "",
+    );
+    let v: serde_json::Value = serde_json::from_str(cli_common::stdout(&o).trim()).unwrap();
+    assert_eq!(v["hand"], "[456s][789s][055s]22m23s1s");
+    assert!(v["yaku"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|y| y["name"] == "Aka Dora" && y["han"] == 1));
+}
+
+#[test]
 fn bad_digits_and_commas_name_the_problem() {
     let fails = |s: &str, n| parse(s, n).unwrap_err();
     let e = fails("[123m0]", Notation::Mpsz);
@@ -243,17 +302,20 @@ fn the_c_abi_carries_the_digit() {
             HupaiMeld {
                 kind: HUPAI_MELD_CHOW,
                 tile: 4,
-                from: 2
+                from: 2,
+                red: 0,
             },
             HupaiMeld {
                 kind: HUPAI_MELD_KONG,
                 tile: 18,
-                from: 6
+                from: 6,
+                red: 0,
             },
             HupaiMeld {
                 kind: HUPAI_MELD_CONCEALED_KONG,
                 tile: 28,
-                from: HUPAI_FROM_NONE
+                from: HUPAI_FROM_NONE,
+                red: 0,
             },
         ]
     );
@@ -275,6 +337,7 @@ fn the_c_abi_carries_the_digit() {
             kind,
             tile: 4,
             from,
+            red: 0,
         };
         let st = unsafe { hupai_format(&bad, buf.as_mut_ptr(), buf.len()) };
         assert_eq!(st, HupaiStatus::BadMeld, "{kind} {from}");

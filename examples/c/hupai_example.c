@@ -285,7 +285,7 @@ int main(int argc, char **argv) {
         counts[i] = 1; /* 1m .. 9m */
     }
     counts[15] = 2;                                         /* 7p 7p */
-    HupaiMeld pung = {HUPAI_MELD_PUNG, 9, HUPAI_FROM_LEFT}; /* [111p1] */
+    HupaiMeld pung = {HUPAI_MELD_PUNG, 9, HUPAI_FROM_LEFT, 0}; /* [111p1], no red five */
     bool win = false;
     st = hupai_check(engine, counts, HUPAI_KINDS, &pung, 1, &win);
     if (st != HUPAI_STATUS_OK || !win) {

@@ -487,6 +487,7 @@ pub fn c_abi(data: &[u8]) {
             kind: input.byte() % 5,
             tile: input.byte() % 36,
             from: input.byte() % 9,
+            red: input.byte() % 3,
         };
     }
     hand.last_tile = input.byte();

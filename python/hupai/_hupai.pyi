@@ -67,7 +67,7 @@ class Hand:
 
 @final
 class Meld:
-    """A declared meld: kind, lowest tile, tiles, source (1-3 or None)."""
+    """A declared meld: kind, lowest tile, tiles, source (1-3 or None), red fives."""
 
     @property
     def kind(self) -> str: ...
@@ -77,6 +77,8 @@ class Meld:
     def tiles(self) -> List[int]: ...
     @property
     def source(self) -> Optional[int]: ...
+    @property
+    def red(self) -> int: ...
     def __eq__(self, other: object, /) -> bool: ...
 
 @final

@@ -143,12 +143,15 @@ impl PyHand {
 }
 
 /// A declared meld: `kind` ("chow", "pung", "kong", "concealed_kong"), its
-/// lowest `tile`, its `tiles`, and `source` (1 left, 2 opposite, 3 right,
-/// None when unrecorded). `str(m)` is its mpsz group.
+/// lowest `tile`, its `tiles`, `source` (1 left, 2 opposite, 3 right,
+/// None when unrecorded) and `red`, its red fives. `str(m)` is its mpsz group.
 ///
 /// >>> m = hupai.Hand("[777z2]11z").melds[0]
 /// >>> m.kind, m.tile, m.tiles, m.source, str(m)
 /// ('pung', 33, [33, 33, 33], 2, '[777z2]')
+/// >>> k = hupai.Hand("[0555m2]11z").melds[0]
+/// >>> k.kind, k.red, str(k)
+/// ('kong', 1, '[0555m2]')
 #[pyclass(module = "hupai", name = "Meld", frozen)]
 #[derive(Clone, Copy)]
 pub struct PyMeld(pub Meld);
@@ -183,6 +186,12 @@ impl PyMeld {
     #[getter]
     fn source(&self) -> Option<u8> {
         self.0.from().map(|f| f.digit())
+    }
+
+    /// How many of its fives are red (`[055s]`: 1).
+    #[getter]
+    fn red(&self) -> u8 {
+        self.0.red_fives()
     }
 
     fn __str__(&self) -> String {

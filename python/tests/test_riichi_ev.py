@@ -40,8 +40,9 @@ def expected(s):
     return f"{s.han};{s.fu};{c['main']},{c['additional']},{c['total']};{yaku};{fu}"
 
 
-def test_riichi_scores_equal_the_fixture():
-    with gzip.open(os.path.join(REPO_FIXTURES, "riichi_reference.tsv.gz"), "rt") as f:
+@pytest.mark.parametrize("fixture", ["riichi_reference.tsv.gz", "riichi_red_melds.tsv.gz"])
+def test_riichi_scores_equal_the_fixture(fixture):
+    with gzip.open(os.path.join(REPO_FIXTURES, fixture), "rt") as f:
         lines = [next(f) for _ in range(2000)]
     four, three = hupai.Engine(rules="riichi"), hupai.Engine(rules="riichi3")
     differ = []
@@ -54,6 +55,14 @@ def test_riichi_scores_equal_the_fixture():
         if got != want:
             differ.append((given, want, got))
     assert not differ, f"{len(differ)} of {len(lines)} differ, e.g. {differ[:3]}"
+
+
+def test_red_fives_in_melds_are_kept_and_counted():
+    h = hupai.parse("22m23s1s[456s][789s][055s]")
+    assert str(h) == "[456s][789s][055s]22m23s1s"
+    assert [m.red for m in h.melds] == [0, 0, 1]
+    s = hupai.Engine(rules="riichi").score(h, self_drawn=True, has_aka_dora=True)
+    assert [name for name, _, _ in s.yaku] == ["Ittsu", "Aka Dora"]
 
 
 def test_riichi_score_fields_and_errors():

@@ -170,6 +170,7 @@ fn meld(hand: &mut Builder, group: &[(usize, char)], syntax: &Syntax) -> Result<
     let text = || group.iter().map(|&(_, c)| c).collect::<String>();
 
     let mut tiles = Vec::with_capacity(4);
+    let mut red = 0;
     let (first_pos, first) = content[0];
     let rest = if syntax.rank(first) {
         let n = content.iter().take_while(|&&(_, c)| syntax.rank(c)).count();
@@ -180,7 +181,8 @@ fn meld(hand: &mut Builder, group: &[(usize, char)], syntax: &Syntax) -> Result<
             return Err(ParseError::at(DigitsWithoutSuit, first_pos));
         };
         for &(p, d) in &content[..n] {
-            let (tile, _red) = suited(d, suit, letter, p)?;
+            let (tile, is_red) = suited(d, suit, letter, p)?;
+            red += u8::from(is_red);
             tiles.push((tile, p));
         }
         &content[n + 1..]
@@ -225,7 +227,7 @@ fn meld(hand: &mut Builder, group: &[(usize, char)], syntax: &Syntax) -> Result<
         (Some((p, d)), _) => ParseError::at(BadKongDigit(d), p),
         (None, _) => ParseError::at(BadMeld(text()), open),
     })?;
-    hand.meld(meld, &tiles)
+    hand.meld(meld.with_red_fives(red), &tiles)
 }
 
 /// Write a hand in the grouped syntax: melds in order, then the concealed
@@ -234,7 +236,7 @@ pub(super) fn format_grouped(hand: &Hand, keep_last: bool, syntax: &Syntax) -> S
     let mut out = String::new();
     for m in hand.melds() {
         out.push('[');
-        write_tiles(&mut out, m.tiles().map(|t| (t, false)), syntax);
+        write_tiles(&mut out, m.written_tiles(), syntax);
         match (m.kind(), m.digit()) {
             (_, Some(d)) => out.push(char::from(b'0' + d)),
             // `[1111m]` would read as a concealed kong.

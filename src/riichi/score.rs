@@ -181,7 +181,8 @@ impl Facts {
             0
         };
         let aka = if o.has_aka_dora {
-            hand.red_fives().iter().map(|&n| n as u32).sum()
+            let concealed: u32 = hand.red_fives().iter().map(|&n| u32::from(n)).sum();
+            concealed + hand.melds().map(|m| u32::from(m.red_fives())).sum::<u32>()
         } else {
             0
         };

@@ -91,6 +91,22 @@ fn a_complete_riichi_hand_is_scored_with_its_flags() {
 }
 
 #[test]
+fn a_red_five_in_a_declared_meld_is_kept_and_counted() {
+    let mut a = q("22m23s1s[456s][789s][055s]", "riichi");
+    a.flags = "--self-drawn --has-aka-dora".into();
+    let v = serde_json::to_value(query(&a)).unwrap();
+    assert_eq!(v["hand"], "[456s][789s][055s]22m23s1s");
+    assert_eq!(v["riichi"]["hand"], "[456s][789s][055s]22m23s1s");
+    let yaku: Vec<&str> = v["riichi"]["yaku"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|y| y["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(yaku, ["Ittsu", "Aka Dora"]);
+}
+
+#[test]
 fn the_discard_ev_only_on_request() {
     let mut a = q("123m456p789s11455z", "generic");
     assert!(query(&a).ev.is_none());

@@ -114,8 +114,8 @@
 //!
 //! ## What is it worth?
 //!
-//! [`mcr::score`] scores a winning hand under the Chinese Official rules,
-//! [`riichi::score`] under Japanese riichi rules; the last concealed tile
+//! [`mcr::score()`] scores a winning hand under the Chinese Official rules,
+//! [`riichi::score()`] under Japanese riichi rules; the last concealed tile
 //! is the winning tile and the flags are those of `hupai score`.
 //!
 //! ```

@@ -59,7 +59,7 @@ pub enum NotationArg {
     Auto,
     /// `123m456p789s11z`, `[123m]` melds.
     Mpsz,
-    /// The seed alphabet `ABCeee345456DD`.
+    /// `A`–`I` characters, `1`–`9` dots, `a`–`i` bamboo: `ABCeee345456DD`.
     Mediatek,
     /// Sichuan `1D1D2D4W5T`.
     Chengdu,

@@ -61,9 +61,9 @@ pub enum NotationArg {
     Mpsz,
     /// `A`–`I` characters, `1`–`9` dots, `a`–`i` bamboo: `ABCeee345456DD`.
     Mediatek,
-    /// Sichuan `1D1D2D4W5T`.
+    /// Digit + `W` characters, `D` dots, `T` bamboo: `1D1D2D4W5T`.
     Chengdu,
-    /// MCR letters `[EEE][SSSS1]55pWWWNNN`.
+    /// Digits + `m`/`p`/`s`, `E S W N C F P` honours: `[EEE][SSSS1]55pWWWNNN`.
     Mcr,
 }
 

@@ -1,4 +1,4 @@
-//! Shanten and effective tiles on R13 (DESIGN §6): the table engine, the
+//! Shanten and effective tiles on R13: the table engine, the
 //! brute-force reference and the `xiangting` crate on the same hands.
 //!
 //! Criterion reports time per iteration over the whole set; with
@@ -103,7 +103,7 @@ fn effective(c: &mut Criterion) {
     g.finish();
 }
 
-/// The sets of real play (DESIGN §6) under every rule set: shanten and
+/// The sets of real play under every rule set: shanten and
 /// effective tiles on M13, J13 and MJ13 (R13 under `mcr` too), the discard
 /// table on R14, M14 and MJ14, waits on M13, J13 and MJ13. The table
 /// engine only: `hupai bench` times the reference beside it.

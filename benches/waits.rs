@@ -30,7 +30,7 @@ fn waits(c: &mut Criterion) {
                 .fold(0, u64::wrapping_add)
         })
     });
-    // The other rule sets (DESIGN §6: every set under each); Sichuan on the
+    // The other rule sets (every set under each); Sichuan on the
     // hands without honours, as `hupai bench` times it.
     for rules in &Rules::ALL[1..] {
         let hs: Vec<_> = hs

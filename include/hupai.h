@@ -29,7 +29,7 @@
 #define HUPAI_NO_TILE 255
 
 /**
- * Rule set: the seed programs' rules (seven pairs with quads, undeclared kongs).
+ * Rule set: generic (seven pairs with quads, undeclared kongs).
  */
 #define HUPAI_RULES_GENERIC 0
 
@@ -64,7 +64,7 @@
 #define HUPAI_NOTATION_MPSZ 1
 
 /**
- * Notation: the seed alphabet `ABCeee345456DD`.
+ * Notation: mediatek `ABCeee345456DD`.
  */
 #define HUPAI_NOTATION_MEDIATEK 2
 
@@ -563,7 +563,7 @@ typedef struct HupaiFu {
 } HupaiFu;
 
 /**
- * A riichi score (DESIGN §9).
+ * A riichi score.
  */
 typedef struct HupaiRiichiScore {
   /**

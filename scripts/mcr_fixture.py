@@ -21,9 +21,9 @@ Each line of the fixture is
 * TOTAL is the reference's total exactly as it returns it. PyMahjongGB adds
   the flowers to every complete hand and does not apply the 8-point minimum;
   the test converts (flowers count only on a legal win, see
-  README.md, "MCR scoring against the reference calculator").
+  docs/validation.md, "MCR scoring").
 * FANS are `NUMBER*COUNT` separated by spaces, NUMBER being the fan's number in
-  shared/rules/mcr.md (1-81; the reference's fan ids are the same numbers)
+  docs/rules/mcr.md (1-81; the reference's fan ids are the same numbers)
   and 82 for "Concealed Kong and Melded Kong".
 
 Conventions of the reference (checked in its source, fan_calculator.cpp and
@@ -534,7 +534,7 @@ def main():
     print(f"wrote {len(lines)} hands to {args.out}", file=sys.stderr)
 
 
-# Fan numbers of shared/rules/mcr.md by the reference's English names.
+# Fan numbers of docs/rules/mcr.md by the reference's English names.
 FAN_NUMBER = {
     name: i + 1
     for i, name in enumerate([

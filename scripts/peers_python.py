@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Time the Python `mahjong` package (PyPI) on the hands hupai-peers wrote.
 
-The Python baseline of docs/peers.md: the same DESIGN §6 hands the Rust
+The Python baseline of docs/peers.md: the same benchmark hands the Rust
 comparison uses, written by
 
     cargo run --profile bench -p hupai-peers -- --write-hands /tmp/hands.txt

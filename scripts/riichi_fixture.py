@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Differential fixture for riichi scoring: seeded random winning hands scored
-by the Python `mahjong` package's HandCalculator (the oracle of DESIGN §9).
+by the Python `mahjong` package's HandCalculator (the oracle of hupai's
+riichi scoring).
 
     python3 -m pip install mahjong==2.1.0              # or pass --install
     python3 scripts/riichi_fixture.py                  # writes tests/fixtures/riichi_reference.tsv.gz

@@ -87,7 +87,7 @@ pub const HUPAI_MAX_MELDS: usize = 4;
 /// "No tile" in a tile field.
 pub const HUPAI_NO_TILE: u8 = 255;
 
-/// Rule set: the seed programs' rules (seven pairs with quads, undeclared kongs).
+/// Rule set: generic (seven pairs with quads, undeclared kongs).
 pub const HUPAI_RULES_GENERIC: u32 = 0;
 /// Rule set: Sichuan (no honours, at most two suits, 龙七对).
 pub const HUPAI_RULES_SICHUAN: u32 = 1;
@@ -102,7 +102,7 @@ pub const HUPAI_RULES_RIICHI3: u32 = 4;
 pub const HUPAI_NOTATION_AUTO: u32 = 0;
 /// Notation: `123m456p789s11z`, `[123m]` melds.
 pub const HUPAI_NOTATION_MPSZ: u32 = 1;
-/// Notation: the seed alphabet `ABCeee345456DD`.
+/// Notation: mediatek `ABCeee345456DD`.
 pub const HUPAI_NOTATION_MEDIATEK: u32 = 2;
 /// Notation: Sichuan `1D1D2D4W5T`.
 pub const HUPAI_NOTATION_CHENGDU: u32 = 3;
@@ -1214,7 +1214,7 @@ pub struct HupaiFu {
     pub fu: u8,
 }
 
-/// A riichi score (DESIGN §9).
+/// A riichi score.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HupaiRiichiScore {

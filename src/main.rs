@@ -1,4 +1,4 @@
-//! `hupai`: the command-line front end. See `hupai --help` and README.md.
+//! `hupai`: the command-line front end. See `hupai --help` and docs/guide.md.
 
 mod cli;
 

@@ -1,4 +1,4 @@
-//! Rule sets as data (DESIGN §3): which forms win and which tiles exist.
+//! Rule sets as data: which forms win and which tiles exist.
 //!
 //! Every query takes a [`Rules`] value; the engine has one code path whose
 //! behaviour these options steer, never a fork per rule set.
@@ -38,7 +38,7 @@ pub struct Rules {
     pub seven_pairs: SevenPairs,
     /// Thirteen orphans.
     pub thirteen_orphans: bool,
-    /// A concealed hand of 14 + k tiles wins with k quads taken as kongs (seed rule).
+    /// A concealed hand of 14 + k tiles wins with k quads taken as kongs.
     pub undeclared_kongs: bool,
     /// MCR special forms: seven shifted pairs, honours and knitted, knitted straight.
     pub mcr_forms: bool,
@@ -48,7 +48,7 @@ pub struct Rules {
 }
 
 impl Rules {
-    /// The seed programs' rules.
+    /// Generic rules: seven pairs with quads, undeclared kongs.
     pub const GENERIC: Rules = Rules {
         name: "generic",
         honors: true,
@@ -88,7 +88,7 @@ impl Rules {
         ..Rules::RIICHI
     };
     /// Chinese Official (MCR) forms. Seven Pairs may hold four identical
-    /// tiles as two pairs (shared/rules/mcr.md, Rulings).
+    /// tiles as two pairs (docs/rules/mcr.md, Rulings).
     pub const MCR: Rules = Rules {
         name: "mcr",
         honors: true,

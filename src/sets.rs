@@ -1,4 +1,4 @@
-//! The benchmark and test hand sets of DESIGN §6, from a fixed seed.
+//! The benchmark and test hand sets, from a fixed seed.
 //!
 //! * `R14`: 14 random tiles from a shuffled 136-tile wall.
 //! * `C14`: complete: four random melds (chow or pung) and a pair.

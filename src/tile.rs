@@ -1,6 +1,6 @@
 //! Tiles: the 34 kinds, their suits and ranks, and count arrays.
 //!
-//! Index order is the contract of DESIGN §2: 0–8 characters (`m`), 9–17 dots
+//! Index order is fixed: 0–8 characters (`m`), 9–17 dots
 //! (`p`), 18–26 bamboo (`s`), 27–33 honours East, South, West, North, White,
 //! Green, Red (`1z`–`7z`). A [`Tile`] can only hold one of those 34 values.
 

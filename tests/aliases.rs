@@ -1,4 +1,4 @@
-//! Input people bring (DESIGN §2, issue 12): `h` for `z`, `r` for a red
+//! Input people bring: `h` for `z`, `r` for a red
 //! five's `0`, spaces between groups, Unicode mahjong tiles; `--glyphs`.
 
 mod cli_common;

@@ -111,7 +111,7 @@ fn forms_and_declared_melds() {
     assert!(t
         .arrangements(&hand("123m456p789s34555z"), &Rules::GENERIC)
         .is_empty());
-    // Undeclared kongs (seed rule): the quads are kongs, the rest melds + pair.
+    // Undeclared kongs: the quads are kongs, the rest melds + pair.
     let h = hand("111122223333444455p");
     assert_eq!(
         a(&h, &Rules::GENERIC),

@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
-/// The seven seed samples of DESIGN §2, a hand with declared melds, and a bad line.
+/// The seven mediatek samples of the generic rules, a hand with declared melds, and a bad line.
 const HANDS: &[&str] = &[
     "ABCeee345456DD",
     "ABeeee345456DD",

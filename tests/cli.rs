@@ -1,4 +1,4 @@
-//! The command line, end to end: the seed samples, JSON fields, batch mode and
+//! The command line, end to end: the mediatek samples, JSON fields, batch mode and
 //! bad input.
 
 use std::process::Output;
@@ -25,7 +25,7 @@ fn seed_samples_in_mediatek_notation() {
         let o = hupai(&["check", "--notation", "mediatek", hand], None);
         assert!(o.status.success(), "{hand}");
         assert_eq!(stdout(&o).trim(), want, "{hand}");
-        // Auto detection reads the seed alphabet too.
+        // Auto detection reads the mediatek notation too.
         assert_eq!(
             stdout(&hupai(&["check", hand], None)).trim(),
             want,
@@ -62,8 +62,7 @@ fn batch_keeps_order_and_survives_bad_lines() {
     let o = hupai(&["check"], Some(input));
     assert_eq!(o.status.code(), Some(1));
     let lines: Vec<String> = stdout(&o).lines().map(String::from).collect();
-    // Every line gets its answer in its place, the blank one too (DESIGN §5,
-    // revised by issue 12: blank lines used to be skipped).
+    // Every line gets its answer in its place, the blank one too.
     assert_eq!(lines.len(), 6);
     assert_eq!(lines[0], "good");
     assert_eq!(lines[1], "error: : empty hand (blank line)");

@@ -1,7 +1,7 @@
 //! Seeded random whole hands: the table engine equals the recursive reference.
 //!
 //! Complete, near-complete and random hands, with and without declared melds
-//! and kongs, and the generic seed rule's 14 + k undeclared kongs.
+//! and kongs, and the generic rules' 14 + k undeclared kongs.
 
 use hupai::sets::{complete_with, random, Rng};
 use hupai::{reference, Hand, Meld, MeldKind, Rules, Tables, Tile, KINDS};
@@ -47,7 +47,7 @@ fn hand(i: u64) -> Option<Hand> {
             c
         }
         3 => {
-            // Kongs by count: pungs grown into quads (the seed's 14 + k).
+            // Kongs by count: pungs grown into quads (undeclared kongs: 14 + k).
             let mut c = complete_with(&mut rng, concealed_melds);
             for n in c.iter_mut() {
                 if *n == 3 && rng.below(2) == 0 {

@@ -1,4 +1,4 @@
-//! The discard EV (DESIGN §10) against a brute-force evaluator of the same
+//! The discard EV against a brute-force evaluator of the same
 //! model: plain recursion over every draw and every discard, with its own
 //! reading of which discards the options allow (the best shanten taken as
 //! the minimum over all discards, not from the effective tiles), memoised

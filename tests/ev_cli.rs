@@ -1,4 +1,4 @@
-//! `hupai analyze`: the JSON of DESIGN §10, the text table, batch mode with
+//! `hupai analyze`: its JSON, the text table, batch mode with
 //! errors in place, and the options.
 
 mod cli_common;

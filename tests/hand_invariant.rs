@@ -1,4 +1,4 @@
-//! The hand invariant under raw counts (issue 12, found by fuzzing): no
+//! The hand invariant under raw counts (found by fuzzing): no
 //! count, concealed or with the melds added, may pass above four, and a raw
 //! count near 255 must not wrap into a small one.
 

@@ -1,4 +1,4 @@
-//! The table hu check equals the recursive reference on the DESIGN §6 sets,
+//! The table hu check equals the recursive reference on the benchmark sets,
 //! under every rule set (a regression test: a pair count that mixed record
 //! bits once rejected almost every complete hand).
 

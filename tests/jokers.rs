@@ -263,7 +263,7 @@ fn case(i: u64) -> Option<(Hand, usize, Rules)> {
             c
         }
         5 => {
-            // Kongs by count (the seed rule): pungs grown into quads.
+            // Kongs by count (undeclared kongs): pungs grown into quads.
             let mut c = melds_and_pair(&mut rng, concealed, &kinds, true);
             for x in c.iter_mut().filter(|x| **x == 3) {
                 if rng.below(2) == 0 {
@@ -461,7 +461,7 @@ fn examples() {
     // Sichuan: jokers never bring a third suit, and the real tiles may not.
     assert!(hu("1235556m456p789p", 1, &Rules::SICHUAN));
     assert!(!hu("1235556m456p789s", 1, &Rules::SICHUAN));
-    // The seed rule: 14 + k slots, jokers completing a quad.
+    // Undeclared kongs: 14 + k slots, jokers completing a quad.
     assert!(hu("111m222p333s44455z", 1, g)); // 1111m as a kong
     assert!(hu("1111m222p333s4455z", 1, g)); // 1111m as the kong, the joker a third 4z
     assert!(!hu("111m222p333s44455z", 1, &Rules::RIICHI));
@@ -501,7 +501,7 @@ fn split_and_errors() {
         five.split(&h, &Rules::MCR).unwrap_err().to_string(),
         "5 jokers make a hand of 19 tiles; a hand holds at most 14 under mcr rules"
     );
-    // The seed rule allows 18 slots (14 + four kongs).
+    // Undeclared kongs allow 18 slots (14 + four kongs).
     assert_eq!(
         five.split(&h, &Rules::GENERIC).unwrap_err().to_string(),
         "5 jokers make a hand of 19 tiles; a hand holds at most 18 under generic rules"

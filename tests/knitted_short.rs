@@ -1,4 +1,4 @@
-//! MCR knitted straight in a bare short hand (issue 12): with fewer tiles
+//! MCR knitted straight in a bare short hand: with fewer tiles
 //! and no declared melds the missing sets count as melds for the standard
 //! form but never as knitted tiles, so 2458m369s147p (10 tiles) waits on 4m,
 //! as in the reference calculator's own test. Table engine and recursive

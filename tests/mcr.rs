@@ -1,5 +1,5 @@
 //! MCR scoring: a hand for every fan, every "not counted with" entry, every
-//! counting principle and every ruling of shared/rules/mcr.md, and the
+//! counting principle and every ruling of docs/rules/mcr.md, and the
 //! errors. (Totals in the examples were checked against PyMahjongGB.)
 
 #[path = "mcr_common/mod.rs"]

@@ -49,7 +49,7 @@ fn cases(path: &str) -> Vec<Case> {
         .collect()
 }
 
-/// The one documented difference in fan lists (README.md, "MCR scoring against the reference calculator"):
+/// The one documented difference in fan lists (docs/validation.md, "MCR scoring"):
 /// PyMahjongGB lists Flower Tiles and adds them to the total on every
 /// complete hand; the rules count flowers only after a legal win (8 points
 /// without flowers), so below 8 points we list no Flower Tiles.

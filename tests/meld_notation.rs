@@ -1,4 +1,4 @@
-//! The MCR reference calculator's meld notation (DESIGN §2, issue 12): the
+//! The MCR reference calculator's meld notation: the
 //! chow digit names the claimed tile, a pung's or kong's digit the source,
 //! 5–7 an added kong, an optional comma; canonical formatting. Through the
 //! library, the C ABI and the CLI.

@@ -1,4 +1,4 @@
-//! The notations of DESIGN §2: every example string, every error with its
+//! The notations: every example string, every error with its
 //! position and message, auto detection, and round trips.
 
 use hupai::notation::{format, format_mpsz, format_mpsz_with_last, parse, parse_tile, FormatError};
@@ -116,7 +116,7 @@ fn inner_and_outer_whitespace() {
 
 #[test]
 fn mediatek_seed_samples() {
-    // The seven samples of DESIGN §2, each with the mpsz string that means
+    // The seven mediatek samples, each with the mpsz string that means
     // the same hand (the last mpsz group is the last mediatek tile).
     let samples = [
         ("ABCeee345456DD", "1234m344556p555s4m"),
@@ -252,7 +252,7 @@ fn unexpected_character() {
     assert_eq!(fails("EEEX", Notation::Mcr).1, Some(4));
     assert_eq!(
         fails("1m\u{7}", Notation::Mpsz).2,
-        // A control character is shown as its code (DESIGN §5, issue 12).
+        // A control character is shown as its code.
         "unexpected character U+0007 at position 3"
     );
 }
@@ -390,7 +390,7 @@ fn bad_melds() {
     }
     assert_eq!(fails("[EES]", Notation::Mcr).0, BadMeld("[EES]".into()));
     assert_eq!(fails("[EEE1E]", Notation::Mcr).0, BadMeld("[EEE1E]".into()));
-    // A chow's digit is its claimed tile (DESIGN §2), so `[123m2]` is a
+    // A chow's digit is its claimed tile, so `[123m2]` is a
     // chow whose 2m was claimed, and only 1-3 are chow digits.
     assert_eq!(
         fails("1m[123m4]", Notation::Mpsz),
@@ -488,7 +488,7 @@ fn auto_explains_when_no_notation_reads_it() {
         panic!("{kind:?}")
     };
     let notations: Vec<Notation> = errors.iter().map(|(n, _)| *n).collect();
-    // The notations that read furthest lead (issue 12); ties keep their order.
+    // The notations that read furthest lead; ties keep their order.
     assert_eq!(
         notations,
         [

@@ -1,5 +1,5 @@
 //! `hupai score --rules riichi|riichi3` and the other commands under
-//! `--rules riichi3`, end to end: the yaku table, the JSON of DESIGN §9,
+//! `--rules riichi3`, end to end: the yaku table, the score JSON,
 //! command-line and per-line flags in batch mode, option flags and presets,
 //! errors.
 

@@ -4,7 +4,7 @@
 //! be equal on every hand; a hand the package refuses for lack of yaku must
 //! be `legal == false`. `RIICHI_FIXTURE=path` runs another fixture file.
 //! Differences believed to be the oracle's bugs would be listed in
-//! `ORACLE_BUGS` with the rule (README, "Riichi scoring"); there are none.
+//! `ORACLE_BUGS` with the rule (docs/validation.md, "Riichi scoring"); there are none.
 
 use flate2::read::GzDecoder;
 use hupai::riichi::{self, Score, ScoringInput};

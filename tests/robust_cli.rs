@@ -1,4 +1,4 @@
-//! Issue 12 through the CLI and the library: every batch line answered in
+//! Bad input through the CLI and the library: every batch line answered in
 //! its place, bad table files refused and named, limits and messages.
 
 mod cli_common;

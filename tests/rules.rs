@@ -107,7 +107,7 @@ fn mixed_hand_and_honours_never_chow() {
     }
 }
 
-/// The seed program's samples (DESIGN §2) under the generic rules.
+/// The mediatek samples under the generic rules.
 #[test]
 fn mediatek_seed_samples() {
     let t = Tables::embedded();
@@ -146,7 +146,7 @@ fn riichi_and_mcr_forms() {
     let h = p("123m406p789s11122z", Notation::Mpsz);
     assert!(t.is_win(&h, &Rules::RIICHI));
     // Seven pairs: distinct under riichi; quads allowed elsewhere (MCR too:
-    // shared/rules/mcr.md, "Seven Pairs may contain four identical tiles").
+    // docs/rules/mcr.md: Seven Pairs may hold four identical tiles).
     let h = p("1122m3344p55s1111z", Notation::Mpsz);
     assert!(t.is_win(&h, &Rules::GENERIC) && t.is_win(&h, &Rules::MCR));
     assert!(!t.is_win(&h, &Rules::RIICHI));

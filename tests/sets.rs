@@ -1,4 +1,4 @@
-//! The engines on the hand sets of real play (DESIGN §6): declared melds of
+//! The engines on the hand sets of real play: declared melds of
 //! every kind (M13, M14) and jokers (J13, and 0–8 jokers), under all four
 //! rule sets, against the brute-force reference and against their own
 //! second algorithms. Run in release mode (`cargo test --release`).

@@ -138,7 +138,7 @@ fn brute_distances<const N: usize>(v: &[u8; N], targets: &[([u8; N], usize)]) ->
 
 /// The per-pattern distances of `shanten.tbl` against their definition: a
 /// seeded sample of suit patterns and every honour pattern; and the class
-/// counts of DESIGN §4 (126 suit, 55 honour).
+/// counts (126 suit, 55 honour).
 #[test]
 fn table_distances_equal_their_definition() {
     let t = Tables::embedded();
@@ -609,7 +609,7 @@ fn mapped_tables_answer_alike() {
     }
 }
 
-/// `hupai shanten` end to end: text, JSON fields (DESIGN §5), batch mode
+/// `hupai shanten` end to end: text, JSON fields, batch mode
 /// with a bad line, `--visible`.
 mod cli {
     use super::cli_common::run as hupai;

@@ -4,7 +4,7 @@ use hupai::reference;
 use hupai::table::{key, record, Tables};
 
 /// Every ≤ 14-tile pattern of a numbered suit: complete flags and waits equal
-/// the reference's, and the counts equal the facts of DESIGN §4.
+/// the reference's, and the counts equal the known pattern counts.
 #[test]
 fn every_suit_pattern_matches_the_reference() {
     let t = Tables::embedded();

@@ -57,7 +57,7 @@ fn seed_examples() {
         .waits(&hand("123m456p789s3411z"), &Rules::GENERIC)
         .unwrap();
     assert!(w.is_empty());
-    // 3m3m7p8p9p3s4s4s5s5s6s7z7z (one short of the win) waits on 7z
+    // 3m3m7p8p9p3s4s4s5s5s6s7z7z (one tile short of a win) waits on 7z
     // (and on 3m, the shanpon).
     let w = t
         .waits(&hand("33m789p344556s77z"), &Rules::GENERIC)

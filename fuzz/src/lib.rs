@@ -97,7 +97,7 @@ pub fn parse_mpsz(data: &[u8]) {
     parse_in(data, Notation::Mpsz);
 }
 
-/// The seed alphabet.
+/// The mediatek notation (`A`–`I`, `1`–`9`, `a`–`i`).
 pub fn parse_mediatek(data: &[u8]) {
     parse_in(data, Notation::Mediatek);
 }

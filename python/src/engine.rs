@@ -173,7 +173,7 @@ impl PyEngine {
     /// Whether the hand is complete under the rules (a size that can never
     /// be complete is simply False).
     ///
-    /// >>> hupai.Engine().is_win("ABCeee345456DD")  # the seed alphabet
+    /// >>> hupai.Engine().is_win("ABCeee345456DD")  # mediatek notation
     /// True
     #[pyo3(signature = (hand, jokers = 0))]
     fn is_win(&self, hand: &Bound<'_, PyAny>, jokers: usize) -> PyResult<bool> {
@@ -320,7 +320,7 @@ impl PyEngine {
         }
     }
 
-    /// Discard EV (DESIGN §10) of a 3n+2 hand: for each distinct discard,
+    /// Discard EV of a 3n+2 hand: for each distinct discard,
     /// the probability of being ready and of winning within t = 1..`turns`
     /// draws and the expected score (self-drawn wins; MCR: legal wins and
     /// their points, riichi: wins with a yaku and their payments), best

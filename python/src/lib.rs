@@ -1,6 +1,6 @@
 //! The Python binding of hupai (`import hupai`): converts Python values to
 //! core values, calls the core, converts the answers back. No rule lives
-//! here (DESIGN §7).
+//! here.
 //!
 //! Modules: `convert` (hand, tile, rule and count arguments), `hand`
 //! (`Hand`, `Meld`), `ops` (each question with or without jokers, shared by

@@ -149,12 +149,12 @@ impl PyDiscard {
     }
 }
 
-/// One fan of an MCR score: English `name` (shared/rules/mcr.md), `chinese`,
+/// One fan of an MCR score: English `name` (docs/rules/mcr.md), `chinese`,
 /// `number` in the rule table (1-81; None for the combined kong entry),
 /// `points` each and `count`.
 #[pyclass(module = "hupai", name = "Fan", frozen, get_all)]
 pub struct PyFan {
-    /// English name (shared/rules/mcr.md).
+    /// English name (docs/rules/mcr.md).
     pub name: &'static str,
     /// Chinese name.
     pub chinese: &'static str,
@@ -353,7 +353,7 @@ impl PyDiscardEv {
     }
 }
 
-/// A discard-EV analysis (DESIGN §10): the hand's `shanten`, the `turns`
+/// A discard-EV analysis: the hand's `shanten`, the `turns`
 /// (draws left), every distinct discard best first, and the graph `states`.
 #[pyclass(module = "hupai", name = "Analysis", frozen, get_all)]
 pub struct PyAnalysis {

@@ -1,4 +1,4 @@
-"""The DESIGN §7 contract: names, types and answers of every call."""
+"""The Python API: names, types and answers of every call."""
 
 import pickle
 
@@ -36,7 +36,7 @@ def test_rule_sets_differ_where_the_rules_do():
     # Riichi seven pairs must be distinct; generic lets a quad be two pairs.
     assert hupai.Engine(rules="generic").is_win("1111m2233p4455s66z")
     assert not hupai.Engine(rules="riichi").is_win("1111m2233p4455s66z")
-    # The seed rule's undeclared kongs.
+    # The generic rules' undeclared kongs.
     assert hupai.Engine(rules="generic").is_win("AAAABBBBCCCCDDDD88")
 
 

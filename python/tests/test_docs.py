@@ -1,5 +1,5 @@
 """The documentation is true: every docstring example of the package, and
-the README's Python tour, run as doctests; the type stubs match the module
+the Python sections of README.md and docs/guide.md, run as doctests; the type stubs match the module
 (mypy's stubtest)."""
 
 import doctest
@@ -55,15 +55,23 @@ def test_every_public_item_is_documented():
     assert not missing, missing
 
 
-def test_readme_python_tour():
-    with open(os.path.join(REPO, "README.md"), encoding="utf-8") as f:
-        readme = f.read()
-    section = re.search(r"^## Python\n(.*?)(?=^## )", readme, re.S | re.M)
-    assert section, "README.md has a '## Python' section"
+def python_section(path, minimum):
+    with open(os.path.join(REPO, path), encoding="utf-8") as f:
+        text = f.read()
+    section = re.search(r"^## Python\n(.*?)(?=^## )", text, re.S | re.M)
+    assert section, f"{path} has a '## Python' section"
     blocks = re.findall(r"```pycon\n(.*?)```", section.group(1), re.S)
     assert blocks
-    result, n = run("README.md#python", "\n".join(blocks))
-    assert result.failed == 0 and n >= 15
+    result, n = run(f"{path}#python", "\n".join(blocks))
+    assert result.failed == 0 and n >= minimum
+
+
+def test_guide_python_tour():
+    python_section("docs/guide.md", 15)
+
+
+def test_readme_python_example():
+    python_section("README.md", 2)
 
 
 def test_stubs_match_the_module():

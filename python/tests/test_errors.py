@@ -152,7 +152,7 @@ def test_fifteen_tile_row():
         with pytest.raises(hupai.HandError, match="row 1: .*15") as err:
             f(c)
         assert err.value.row == 1
-    # The seed rule's undeclared kongs: 15 tiles can win, 19 cannot.
+    # The generic rules' undeclared kongs: 15 tiles can win, 19 cannot.
     g = hupai.Engine(rules="generic")
     kong = hupai.Hand("1111m234m456p789s11z").counts
     assert g.is_win_batch(np.stack([kong])).tolist() == [True]

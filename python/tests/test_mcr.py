@@ -6,9 +6,9 @@
 * live: when PyMahjongGB is installed, fresh seeded hands from the same
   generator scored by both.
 
-The one documented difference (README, "MCR scoring against the reference
-calculator"): PyMahjongGB adds flowers to every complete hand; the rules
-count them only after a legal win (8 points without flowers).
+The one documented difference (docs/validation.md, "MCR scoring"):
+PyMahjongGB adds flowers to every complete hand; the rules count them only
+after a legal win (8 points without flowers).
 """
 
 import importlib.util

@@ -1,4 +1,4 @@
-//! `hupai analyze`: discard EV (DESIGN §10) — per discard, the probability
+//! `hupai analyze`: discard EV — per discard, the probability
 //! of being ready and of winning within T draws and the expected score, and
 //! for the best discards which draws lead to ready and on what waits.
 

@@ -2,7 +2,7 @@
 //! evaluated in parallel, printed in input order. Every input line gets
 //! exactly one output line in its place: a bad line (not UTF-8, blank, a NUL,
 //! too long, or a hand that does not parse) prints its error there and makes
-//! the exit code 1; the others are unaffected (DESIGN §5). So does a panic
+//! the exit code 1; the others are unaffected. So does a panic
 //! on one hand, a bug: its line says so, and the batch goes on.
 
 use super::Common;

@@ -1,5 +1,5 @@
 //! `hupai bench`: the table engine against the recursive reference, ns per
-//! hand, on the DESIGN §6 sets, measured in the same run.
+//! hand, on the benchmark sets, measured in the same run.
 
 use clap::Args;
 use hupai::mcr::{self, engine::Reference, Flags, ScoringInput};

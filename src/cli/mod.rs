@@ -59,11 +59,11 @@ pub enum NotationArg {
     Auto,
     /// `123m456p789s11z`, `[123m]` melds.
     Mpsz,
-    /// The seed alphabet `ABCeee345456DD`.
+    /// `A`–`I` characters, `1`–`9` dots, `a`–`i` bamboo: `ABCeee345456DD`.
     Mediatek,
-    /// Sichuan `1D1D2D4W5T`.
+    /// Digit + `W` characters, `D` dots, `T` bamboo: `1D1D2D4W5T`.
     Chengdu,
-    /// MCR letters `[EEE][SSSS1]55pWWWNNN`.
+    /// Digits + `m`/`p`/`s`, `E S W N C F P` honours: `[EEE][SSSS1]55pWWWNNN`.
     Mcr,
 }
 

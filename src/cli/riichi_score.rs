@@ -1,5 +1,5 @@
 //! `hupai score --rules riichi|riichi3`: yaku, fu, han and points of a
-//! winning hand (DESIGN §9). The riichi flags are built from the option
+//! winning hand. The riichi flags are built from the option
 //! table ([`hupai::riichi::Options::flags`]), each a `--kebab-case` switch
 //! with its `--no-` form, and read by the same parser as the per-line flags
 //! of batch mode ([`Settings::apply_words`]).

@@ -1,4 +1,4 @@
-//! Discard EV (期待値, DESIGN §10): for each discard of a 3n+2 hand, the
+//! Discard EV (期待値): for each discard of a 3n+2 hand, the
 //! probability of being ready and of winning within t draws, and the
 //! expected score, for t = 1..T.
 //!
@@ -302,7 +302,7 @@ fn tie(x: f64) -> f64 {
 pub const SAMPLE_SIZES: [(i8, usize); 3] = [(1, 100), (2, 40), (3, 8)];
 
 /// The benchmark hands: the first `n` hands of the seeded R14 set
-/// ([`crate::sets`]) whose riichi shanten is `shanten` (DESIGN §6: one
+/// ([`crate::sets`]) whose riichi shanten is `shanten` (one
 /// decision at T = 17 on 1-, 2- and 3-shanten R14 hands).
 ///
 /// ```

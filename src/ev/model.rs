@@ -1,4 +1,4 @@
-//! The model's fixed parts (DESIGN §10): the hand analysed, its melds and
+//! The model's fixed parts: the hand analysed, its melds and
 //! jokers, the pool a draw comes from, and the change budget; and the state,
 //! a 3n+1 hand packed into one integer.
 

@@ -2,7 +2,7 @@
 //!
 //! A win is a complete hand under the rule set; under MCR only a legal win
 //! (8 points or more) counts, and under riichi only a win with a yaku. Its
-//! score is the MCR total, the riichi payments (DESIGN §9), or 1 per win
+//! score is the MCR total, the riichi payments, or 1 per win
 //! where the rules have no scoring.
 
 use crate::hand::Hand;

@@ -2,7 +2,7 @@
 //! `layers` module then computes its values for t = 1..T).
 //!
 //! A state's draws: kind k with weight `cap − held` (its share of the pool
-//! W). After a draw the allowed discards follow §10 and the options of
+//! W). After a draw the allowed discards follow the model and the options of
 //! [`Options`](super::Options): let s be the state's shanten and b the best
 //! shanten a discard reaches (s − 1 when k is effective and s > 0, else s).
 //! - *progress*: a discard reaching b < s, always allowed;

@@ -1,5 +1,5 @@
 //! The 81 MCR fans as data: English name, 中文, points, and what each fan
-//! does not count with (不计), exactly as listed in `shared/rules/mcr.md`.
+//! does not count with (不计), as docs/rules/mcr.md lists them.
 //!
 //! The order of [`Fan`] is the order of the rule table (highest fans first),
 //! with the combined "Concealed Kong and Melded Kong" entry placed after

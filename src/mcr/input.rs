@@ -68,7 +68,7 @@ impl FromStr for Wind {
     }
 }
 
-/// The rule version (see `shared/rules/mcr.md`).
+/// The rule version (see docs/rules/mcr.md).
 ///
 /// ```
 /// use hupai::mcr::Variant;
@@ -251,7 +251,7 @@ impl fmt::Display for Flags {
     }
 }
 
-/// Everything [`score`](super::score) reads: the hand (declared melds and
+/// Everything [`score`](super::score()) reads: the hand (declared melds and
 /// concealed tiles, the winning tile among them) and the [`Flags`].
 ///
 /// ```

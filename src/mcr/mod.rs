@@ -1,6 +1,6 @@
 //! MCR (Chinese Official, 国标麻将) scoring: all 81 fans.
 //!
-//! The rules are `shared/rules/mcr.md`: the fan table with points and what
+//! The rules are docs/rules/mcr.md: the fan table with points and what
 //! each fan is not counted with, the five counting principles and the
 //! rulings on disputed cases. The pipeline:
 //!

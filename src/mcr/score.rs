@@ -175,7 +175,7 @@ fn prefer_on_tie(c: &Best, b: &Best, seven_pairs: bool) -> bool {
     }
 }
 
-/// Score a hand under the MCR rules (see `shared/rules/mcr.md`).
+/// Score a hand under the MCR rules (see docs/rules/mcr.md).
 ///
 /// ```
 /// use hupai::mcr::{score, Fan, Flags, ScoringInput};

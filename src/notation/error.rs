@@ -1,4 +1,4 @@
-//! Parse and format errors, and the messages people read (DESIGN §2, §5).
+//! Parse and format errors, and the messages people read.
 //!
 //! Every message names the problem and, when there is one, the 1-based
 //! character position in the input as given (leading whitespace counts).
@@ -152,7 +152,7 @@ impl fmt::Display for ParseError {
 }
 
 /// A character as messages quote it: `'x'`, or `U+0000` for a control
-/// character, which a terminal or log would not show (DESIGN §5).
+/// character, which a terminal or log would not show.
 struct Shown(char);
 
 impl fmt::Display for Shown {

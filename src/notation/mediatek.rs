@@ -1,4 +1,4 @@
-//! mediatek, the seed programs' alphabet: one character per tile, `A`–`I`
+//! mediatek: one character per tile, `A`–`I`
 //! characters 1–9, `1`–`9` dots 1–9, `a`–`i` bamboo 1–9 (`ABCeee345456DD`).
 //! No honours, no melds, no red fives, no inner whitespace.
 

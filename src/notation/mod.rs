@@ -1,9 +1,9 @@
-//! Reading and writing hands in the notations people use (DESIGN §2).
+//! Reading and writing hands in the notations people use.
 //!
 //! | notation | example |
 //! |---|---|
 //! | [`Notation::Mpsz`] | `123m456p789s11z`, `0p` red five, `[123m]` `[1111m]` `[1111m1]` melds |
-//! | [`Notation::Mediatek`] | `ABCeee345456DD` (seed alphabet: `A`–`I` m, `1`–`9` p, `a`–`i` s) |
+//! | [`Notation::Mediatek`] | `ABCeee345456DD` (`A`–`I` m, `1`–`9` p, `a`–`i` s) |
 //! | [`Notation::Chengdu`] | `1D1D2D4W5T` (digit + `W` m / `D` p / `T` s) |
 //! | [`Notation::Mcr`] | `[EEE][SSSS1]55pWWWNNN` (`E S W N` winds, `C` red, `F` green, `P` white) |
 //!
@@ -56,7 +56,7 @@ pub enum Notation {
     Auto,
     /// `123m456p789s11z`.
     Mpsz,
-    /// The seed alphabet `ABCeee345456DD`.
+    /// `A`–`I` characters, `1`–`9` dots, `a`–`i` bamboo: `ABCeee345456DD`.
     Mediatek,
     /// Sichuan `1D1D2D4W5T`.
     Chengdu,
@@ -245,7 +245,7 @@ pub fn format(hand: &Hand, notation: Notation) -> Result<String, FormatError> {
 }
 
 /// The meld of `kind` at `tile` with notation digit `digit` (0 for none), as
-/// the MCR reference calculator writes it (DESIGN §2): a chow's digit 1–3 is
+/// the MCR reference calculator writes it: a chow's digit 1–3 is
 /// its claimed tile; a pung's 1–3 its source; a melded kong's 1–3 its
 /// source and 5–7 added to a pung claimed from 1–3; a concealed kong has
 /// none. (The notation writes a concealed kong as a kong with no digit.)

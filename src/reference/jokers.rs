@@ -1,7 +1,7 @@
 //! Jokers in the recursive reference: try what each joker can stand for.
 //!
 //! Two independent oracles, both ending in the plain reference
-//! ([`is_win_counts`](super::is_win_counts)) on the hand with each joker
+//! ([`is_win_counts`]) on the hand with each joker
 //! replaced by the tile it stands for (counts may exceed four):
 //!
 //! * [`is_win_brute`]: every multiset of joker values over a candidate set
@@ -11,7 +11,7 @@
 //! * [`completion`]: a search that builds the values: the lowest real tile's
 //!   group is filled with jokers where real copies are missing (the
 //!   recursive peel of the reference, with jokers as fillers), kongs of
-//!   jokers for the seed rule, and each special form's missing tiles. It
+//!   jokers for undeclared kongs, and each special form's missing tiles. It
 //!   returns what the jokers stand for, so every `true` can be checked by the
 //!   plain reference, and it is fast enough for millions of hands.
 
@@ -408,7 +408,7 @@ fn knitted_straight(c: &Counts, j: usize, fresh: &Fresh) -> Option<Counts> {
 /// reference, which also requires its tiles to be allowed, so every value is
 /// an allowed kind). If thirteen orphans holds, every value is an orphan:
 /// covered. Under MCR every kind is a candidate. Otherwise the standard form
-/// (after the seed rule's kongs) or seven pairs holds. Call a *class* a suit,
+/// (after the generic rules' undeclared kongs) or seven pairs holds. Call a *class* a suit,
 /// or all kinds when the rules limit neither honours nor suits: moving a
 /// kind's copies to another kind of its class keeps the hand's tiles allowed.
 ///

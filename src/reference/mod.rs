@@ -1,4 +1,4 @@
-//! The recursive reference: the classic algorithm of the seed programs.
+//! The recursive reference: the classic recursive algorithm.
 //!
 //! Take each possible pair, peel melds off the lowest remaining tile (pung,
 //! then chow), backtrack; take quads as kongs by count; test the special forms.
@@ -205,7 +205,7 @@ pub(crate) fn tiles_allowed(counts: &Counts, melds: &[Meld], rules: &Rules) -> b
 
 /// How many concealed quads are read as kongs for a hand of `size` slots
 /// (concealed tiles + 3 per declared meld): none for a 3n+2 hand of at most
-/// 14, and k for the seed rule's 14 + k (k = 1..4).
+/// 14, and k for undeclared kongs' 14 + k (k = 1..4).
 pub(crate) fn kong_counts(size: usize, rules: &Rules) -> impl Iterator<Item = usize> {
     let plain = (size % 3 == 2 && size <= 14).then_some(0);
     let kongs = (rules.undeclared_kongs && (15..=18).contains(&size)).then(|| size - 14);

@@ -1,6 +1,6 @@
 //! Japanese riichi scoring: yaku and yakuman, dora, fu, han, limits and
 //! points, as the Python `mahjong` package's `HandCalculator` scores them
-//! (DESIGN §9; it is the oracle of tests/riichi_fixture.rs).
+//! (it is the oracle of tests/riichi_fixture.rs).
 //!
 //! 1. [`ScoringInput`]: the hand (declared melds, concealed tiles, the
 //!    winning tile last) and the [`Settings`]: the [`Situation`] (how the

@@ -55,7 +55,7 @@ impl Score {
         (!self.legal).then_some("no yaku: the hand has no yaku (dora alone do not count)")
     }
 
-    /// The JSON of DESIGN §9 (plus `arrangement`, and `reason` when not
+    /// The riichi score JSON (plus `arrangement`, and `reason` when not
     /// legal), as `hupai score --rules riichi --json` and the web page write it.
     ///
     /// ```

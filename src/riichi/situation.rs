@@ -405,7 +405,7 @@ impl fmt::Display for ScoreError {
 
 impl std::error::Error for ScoreError {}
 
-/// Everything [`score`](super::score) reads: the hand (declared melds and
+/// Everything [`score`](super::score()) reads: the hand (declared melds and
 /// concealed tiles, the winning tile among them), the situation and the
 /// options.
 ///

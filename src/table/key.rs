@@ -18,7 +18,7 @@
 //!
 //! Both values come from one 64-bit load of eight counts (SWAR): one shift-add
 //! pairs neighbouring ranks in 16-bit lanes, one multiply pairs the pairs. The
-//! digits therefore land in the order of [`WEIGHT`], not rank order; any order
+//! digits therefore land in the order of `WEIGHT`, not rank order; any order
 //! serves as long as every user agrees, and all of them go through this module.
 //!
 //! Each entry also carries its part's tile count in the top byte, so the one

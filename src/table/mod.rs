@@ -13,7 +13,7 @@
 //! entry per pattern holding its only decomposition, or pointing at its
 //! several ([`decomp`]), so arrangements are a product of table reads.
 //!
-//! The bytes live in table files ([`format`]): `tables/*.tbl` in the
+//! The bytes live in table files ([`format`](mod@format)): `tables/*.tbl` in the
 //! repository, rewritten by `hupai tables build`. `build.rs` embeds them in the
 //! binary ([`Tables::embedded`]); [`Tables::open`] memory-maps files instead.
 //! Either way the engine reads the same bytes in place through the same code.

@@ -144,11 +144,11 @@ pub struct View {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub score: Option<ScoreView>,
     /// A complete hand under `riichi`/`riichi3`: `hupai score --json`'s
-    /// object (DESIGN §9), or `{"error"}`.
+    /// object, or `{"error"}`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub riichi: Option<Value>,
-    /// The discard EV when asked: `hupai analyze --json`'s object (DESIGN
-    /// §10), or `{"error"}`.
+    /// The discard EV when asked: `hupai analyze --json`'s object, or
+    /// `{"error"}`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ev: Option<Value>,
     /// What is wrong, in words.
@@ -244,7 +244,7 @@ pub enum ScoreView {
 /// One fan of the table.
 #[derive(Debug, Serialize)]
 pub struct FanView {
-    /// English name (shared/rules/mcr.md).
+    /// English name (docs/rules/mcr.md).
     pub name: &'static str,
     /// Chinese name.
     pub chinese: &'static str,
@@ -479,7 +479,7 @@ fn score(hand: Hand, words: &str) -> ScoreView {
 }
 
 /// The riichi score of a complete hand as `hupai score --rules riichi
-/// --json` writes it (DESIGN §9), or `{"error"}`.
+/// --json` writes it, or `{"error"}`.
 fn riichi_score(hand: Hand, rules: &Rules, words: &str) -> Value {
     let mut settings = if rules.three_player {
         hupai::riichi::Settings::three_player()
@@ -502,7 +502,7 @@ fn riichi_score(hand: Hand, rules: &Rules, words: &str) -> Value {
 }
 
 /// The discard EV of a 3n+2 hand as `hupai analyze --json` writes it
-/// (DESIGN §10; the draws explained are left out), or `{"error"}`. Under
+/// (the draws explained are left out), or `{"error"}`. Under
 /// `mcr` the winds and flowers of the flags count, as on the command line.
 fn analysis(hand: &Hand, rules: &Rules, jokers: Jokers, q: &Query) -> Value {
     let mcr = if *rules == Rules::MCR {

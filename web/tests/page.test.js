@@ -318,7 +318,7 @@ test("timings (reported): first answer after load, discard-table update", async 
 });
 
 test("the EV chart draws one line per discard over the draws left", async () => {
-  // The chart's own test, on a §10-shaped analysis made up here: curves
+  // The chart's own test, on an analyze-shaped result made up here: curves
   // of known shape (the engine's are compared with the CLI above).
   const lines = await page.evaluate(async () => {
     const { renderEv } = await import("/js/render.js");

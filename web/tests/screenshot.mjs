@@ -1,4 +1,4 @@
-// The README's screenshot: node web/tests/screenshot.mjs [QUERY] [OUT] [W] [H]
+// The guide's screenshot (docs/web.png): node web/tests/screenshot.mjs [QUERY] [OUT] [W] [H]
 // (after web/build; headless Chromium as in the tests). A hand with a
 // discard table also shows its win chances (the EV button pressed).
 import { serve, launch, open } from "./harness.js";

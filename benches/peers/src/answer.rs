@@ -5,7 +5,7 @@
 //! * tile masks are 34-bit, bit `i` = tile index `i` (m p s z order, as in
 //!   hupai, xiangting, riichi-decomp and riichienv-core alike);
 //! * waits are split into *live* waits and *exhausted* waits (the hand holds
-//!   all four copies of the tile, DESIGN §3); engines that only report live
+//!   all four copies of the tile); engines that only report live
 //!   waits are compared on the live part;
 //! * effective tiles are the live ones (a tile whose four copies are in the
 //!   hand cannot be drawn);

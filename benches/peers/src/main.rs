@@ -1,4 +1,4 @@
-//! hupai beside its peers: the same DESIGN §6 hands through hupai's tables,
+//! hupai beside its peers: the same benchmark hands through hupai's tables,
 //! hupai's recursive reference and the riichi crates on crates.io, checked
 //! for identical answers, then timed.
 //!
@@ -22,7 +22,7 @@ use std::fmt::Write as _;
 use std::process::ExitCode;
 use std::time::Duration;
 
-/// The operations compared, each on the sets of DESIGN §6 it is defined for.
+/// The operations compared, each on the benchmark sets it is defined for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Op {
     /// Is the hand complete.
@@ -214,7 +214,7 @@ fn main() -> ExitCode {
         command.join(" ")
     );
     println!(
-        "hands:    {} per set, DESIGN §6 sets from seed {:#x}; best of {} runs of >= {} ms thread CPU time",
+        "hands:    {} per set, benchmark sets from seed {:#x}; best of {} runs of >= {} ms thread CPU time",
         args.hands,
         sets::SEED,
         args.timing.runs,
@@ -438,7 +438,7 @@ fn write_hands(
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "# hupai-peers hands: DESIGN §6 sets, seed {:#x}, {} per set",
+        "# hupai-peers hands: benchmark sets, seed {:#x}, {} per set",
         sets::SEED,
         args.hands
     );

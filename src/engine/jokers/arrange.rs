@@ -99,7 +99,7 @@ impl fmt::Display for JokerGroup {
 
 /// Groups made of jokers only, whose tiles are free to choose: pairs (one
 /// at most in the standard form; seven pairs may have several), pungs, and
-/// kongs (the seed rule's undeclared kongs).
+/// kongs (the generic rules' undeclared kongs).
 ///
 /// ```
 /// use hupai::engine::jokers::FreeJokers;
@@ -321,7 +321,7 @@ impl<B: AsRef<[u8]>> Search<'_, B> {
         }
     }
 
-    /// The seed rule: `k` kongs first, each a held kind with one to four of
+    /// Undeclared kongs: `k` kongs first, each a held kind with one to four of
     /// its real copies (distinct kinds) or four jokers, then the standard form.
     fn kongs(&mut self, c: &mut Counts, j: usize, k: usize, from: usize) {
         if 4 * k <= j && self.feasible(c, j - 4 * k, false) {

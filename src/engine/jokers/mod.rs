@@ -4,7 +4,7 @@
 //! A hand with jokers is its real tiles plus a joker count. The standard form
 //! needs no search: `jokers.tbl` gives, for every per-suit pattern, the fewest
 //! jokers that make it melds only and melds plus one pair (see
-//! [`needs`](crate::table::needs)). Groups never cross parts, so the hand's
+//! [`needs`]). Groups never cross parts, so the hand's
 //! fewest jokers is the sum of the parts' meld needs with one part (the one
 //! holding the pair) taking its pair need instead; the pair may be two jokers,
 //! which every part's pair need already allows. Surplus jokers form pungs of
@@ -17,7 +17,7 @@
 //! (no honours, at most two suits) apply to the real tiles alone.
 //!
 //! The special forms with jokers are direct counting rules (each proven in
-//! its function's comment); the generic seed rule's undeclared kongs try
+//! its function's comment); the generic rules' undeclared kongs try
 //! which kinds the jokers turn into kongs.
 
 use crate::engine::shanten::{at_least, held_mask};
@@ -117,7 +117,7 @@ impl fmt::Display for JokerError {
 impl std::error::Error for JokerError {}
 
 /// The largest hand a rule set completes, in tiles (a declared meld counts
-/// three, as in every size rule): 14, or 18 with the seed rule's undeclared kongs.
+/// three, as in every size rule): 14, or 18 with the generic rules' undeclared kongs.
 ///
 /// ```
 /// use hupai::{engine::jokers::max_size, Rules};
@@ -295,7 +295,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
             && self.other_forms_counts(hand.counts(), hand.meld_count(), j, rules, size)
     }
 
-    /// The special forms and the seed rule's kongs on counts (one may be a
+    /// The special forms and the generic rules' undeclared kongs on counts (one may be a
     /// fifth copy, which no special form holds).
     fn other_forms_counts(
         &self,
@@ -341,7 +341,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
         })
     }
 
-    /// The seed rule with jokers: a hand of 14 + `k` slots wins when `k`
+    /// Undeclared kongs with jokers: a hand of 14 + `k` slots wins when `k`
     /// kongs come out of it and the rest is melds + pair. A kong of a kind
     /// the hand holds `n` of takes `min(n, 4)` real copies and the rest in
     /// jokers (taking fewer real copies only leaves real tiles where jokers

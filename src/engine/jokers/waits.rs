@@ -24,7 +24,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
     /// joker. With no jokers this is [`Tables::waits`].
     ///
     /// The hand with its jokers must be one tile short of complete: 1, 4, 7,
-    /// 10 or 13 tiles (a declared meld counts three), or 14–17 under the seed
+    /// 10 or 13 tiles (a declared meld counts three), or 14–17 under the generic
     /// rule's undeclared kongs.
     ///
     /// ```

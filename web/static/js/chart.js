@@ -1,5 +1,5 @@
 // A line chart of probabilities by turns left (the discard EV's win and
-// tenpai curves, DESIGN §10): one line per series, x = draws left 1..T,
+// tenpai curves): one line per series, x = draws left 1..T,
 // y = 0..1. Plain SVG, no library.
 
 const SVG = "http://www.w3.org/2000/svg";

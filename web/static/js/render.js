@@ -172,7 +172,7 @@ export function renderScore(score) {
   legal.className = score.legal ? "" : "no";
 }
 
-/** Riichi scoring (DESIGN §9 JSON: han, fu, yaku, cost, limit, legal), when
+/** Riichi scoring (the riichi score JSON: han, fu, yaku, cost, limit, legal), when
  * the engine's view carries it. The points carry the score-total hook while
  * this panel shows (the MCR total otherwise): one hook, the visible total. */
 export function renderRiichi(score) {
@@ -205,7 +205,7 @@ export function renderRiichi(score) {
   points.textContent = String(score.cost.total);
 }
 
-/** The discard EV (DESIGN §10 JSON: per discard, tenpai / win / score by
+/** The discard EV (the analyze JSON: per discard, tenpai / win / score by
  * draws left), the win-probability curves as a chart, when the view carries
  * it; each discard's row (data-testid=ev-row) carries its win curve. */
 export function renderEv(analysis) {

@@ -1,4 +1,4 @@
-//! hupai's recursive reference (`hupai::reference`), the baseline of DESIGN §6.
+//! hupai's recursive reference (`hupai::reference`), the baseline of the benchmarks.
 
 use super::REFERENCE;
 use crate::answer::{self, Answer, Kind};

@@ -142,7 +142,11 @@ fn situational_fans() {
 
 #[test]
 fn impossible_situations_are_errors() {
-    for flags in ["--self-drawn --after-kong", "--kong --after-kong", "--fed-kong"] {
+    for flags in [
+        "--self-drawn --after-kong",
+        "--kong --after-kong",
+        "--fed-kong",
+    ] {
         let r = ScoringInput::parse(&format!("123m456m789m123p55p {flags}"), Notation::Mpsz);
         assert!(r.is_err(), "{flags}");
     }
@@ -155,9 +159,15 @@ fn impossible_situations_are_errors() {
 #[test]
 fn payments_discard_self_drawn_and_payers() {
     let s = score("111m222m333m555p99p");
-    assert_eq!((s.payments.payers, s.payments.each, s.payments.total), (1, 2, 2));
+    assert_eq!(
+        (s.payments.payers, s.payments.each, s.payments.total),
+        (1, 2, 2)
+    );
     let s = score("111m222m333m555p99p --self-drawn");
-    assert_eq!((s.payments.payers, s.payments.each, s.payments.total), (3, 3, 9));
+    assert_eq!(
+        (s.payments.payers, s.payments.each, s.payments.total),
+        (3, 3, 9)
+    );
     let s = score("111m222m333m555p99p --self-drawn --payers 2");
     assert_eq!((s.payments.payers, s.payments.total), (2, 6));
     // The +1 base comes after the cap.
@@ -182,14 +192,23 @@ fn option_dian_gang_hua() {
     let flags = "--self-drawn --kong --fed-kong";
     let s = score(&format!("[5555m2]123m789m123p55p {flags}"));
     assert_eq!((s.payments.payers, s.payments.each), (3, 5)); // 2 fan (kong, root) + 1
-    let s = score(&format!("[5555m2]123m789m123p55p {flags} --dian-gang-hua discard"));
+    let s = score(&format!(
+        "[5555m2]123m789m123p55p {flags} --dian-gang-hua discard"
+    ));
     assert_eq!((s.payments.payers, s.payments.each), (1, 4));
 }
 
 #[test]
 fn option_cap() {
     let h = "[1111m][2222m1][3333p][5555p2]9p9p"; // 6 fan
-    for (cap, value) in [("2", 4), ("3", 8), ("4", 16), ("5", 32), ("6", 64), ("none", 64)] {
+    for (cap, value) in [
+        ("2", 4),
+        ("3", 8),
+        ("4", 16),
+        ("5", 32),
+        ("6", 64),
+        ("none", 64),
+    ] {
         assert_eq!(score(&format!("{h} --cap {cap}")).value, value, "cap {cap}");
     }
 }
@@ -210,12 +229,17 @@ fn option_flush_stacks_max() {
 #[test]
 fn option_jiang() {
     let s = score("222m555m888m222p88p --jiang");
-    assert_eq!(fans(&s), [("All Pungs", 1, 1), ("All Two Five Eight", 2, 1)]);
+    assert_eq!(
+        fans(&s),
+        [("All Pungs", 1, 1), ("All Two Five Eight", 2, 1)]
+    );
     let s = score("22m55m88m22p55p88p22p --jiang");
     assert!(s.fans.has(Fan::AllTwoFiveEight) && s.fans.has(Fan::SevenPairs));
     assert!(labels(&s).contains(&"将七对"));
     // Not for a hand with runs, nor with a 3.
-    assert!(!score("234m555m888m222p88p --jiang").fans.has(Fan::AllTwoFiveEight));
+    assert!(!score("234m555m888m222p88p --jiang")
+        .fans
+        .has(Fan::AllTwoFiveEight));
     assert!(!score("222m555m888m222p88p").fans.has(Fan::AllTwoFiveEight));
 }
 
@@ -225,31 +249,51 @@ fn option_yao_jiu() {
     assert_eq!(fans(&s), [("Terminals in All Sets", 2, 1)]);
     assert_eq!(score("11123m789m111p999p --yao-jiu 3").fan, 3);
     assert_eq!(score("11123m789m111p999p").fan, 0);
-    assert!(!score("123m456m789m123p11p --yao-jiu 2").fans.has(Fan::TerminalsInAllSets));
+    assert!(!score("123m456m789m123p11p --yao-jiu 2")
+        .fans
+        .has(Fan::TerminalsInAllSets));
 }
 
 #[test]
 fn option_men_qing_and_zhong_zhang() {
-    assert_eq!(fans(&score("123m456m789m123p55p --men-qing")), [("Concealed Hand", 1, 1)]);
+    assert_eq!(
+        fans(&score("123m456m789m123p55p --men-qing")),
+        [("Concealed Hand", 1, 1)]
+    );
     // A concealed kong keeps the hand concealed; a claimed pung does not.
-    assert!(score("[5555m]123m789m123p55p --men-qing").fans.has(Fan::ConcealedHand));
-    assert!(!score("[555m1]123m789m123p55p --men-qing").fans.has(Fan::ConcealedHand));
-    assert_eq!(fans(&score("234m456m678m234p55p --zhong-zhang")), [("All Simples", 1, 1)]);
-    assert!(!score("123m456m678m234p55p --zhong-zhang").fans.has(Fan::AllSimples));
+    assert!(score("[5555m]123m789m123p55p --men-qing")
+        .fans
+        .has(Fan::ConcealedHand));
+    assert!(!score("[555m1]123m789m123p55p --men-qing")
+        .fans
+        .has(Fan::ConcealedHand));
+    assert_eq!(
+        fans(&score("234m456m678m234p55p --zhong-zhang")),
+        [("All Simples", 1, 1)]
+    );
+    assert!(!score("123m456m678m234p55p --zhong-zhang")
+        .fans
+        .has(Fan::AllSimples));
 }
 
 #[test]
 fn option_tian_di_hu() {
     let h = "123m456m789m123p55p";
-    let s = score(&format!("{h} --first-turn --dealer --self-drawn --tian-di-hu 3/2"));
+    let s = score(&format!(
+        "{h} --first-turn --dealer --self-drawn --tian-di-hu 3/2"
+    ));
     assert_eq!(fans(&s), [("Heavenly Hand", 3, 1)]);
     let s = score(&format!("{h} --first-turn --tian-di-hu 3/2"));
     assert_eq!(fans(&s), [("Earthly Hand", 2, 1)]);
-    let s = score(&format!("{h} --first-turn --dealer --self-drawn --tian-di-hu cap"));
+    let s = score(&format!(
+        "{h} --first-turn --dealer --self-drawn --tian-di-hu cap"
+    ));
     assert_eq!(s.value, 8);
     let s = score(&format!("{h} --first-turn --dealer --self-drawn"));
     assert_eq!(s.fan, 0, "off by default");
-    let s = score(&format!("{h} --first-turn --dealer --self-drawn --profile qq"));
+    let s = score(&format!(
+        "{h} --first-turn --dealer --self-drawn --profile qq"
+    ));
     assert_eq!(s.value, 32);
 }
 
@@ -257,17 +301,38 @@ fn option_tian_di_hu() {
 fn presets() {
     use hupai::sichuan::{ChaJiaoRoots, FlushStacks, KongOnShoot, Options, Preset, TianDiHu};
     let d = Options::preset(Preset::Default);
-    assert_eq!((d.cap, d.flush_stacks, d.long_qi_dui), (Some(3), FlushStacks::Additive, 3));
+    assert_eq!(
+        (d.cap, d.flush_stacks, d.long_qi_dui),
+        (Some(3), FlushStacks::Additive, 3)
+    );
     assert_eq!(Options::preset(Preset::Tfmj).flush_stacks, FlushStacks::Max);
     let mil = Options::preset(Preset::Mil);
     assert_eq!(
-        (mil.kong_on_shoot, mil.postponed_added_kong, mil.cha_jiao_roots),
+        (
+            mil.kong_on_shoot,
+            mil.postponed_added_kong,
+            mil.cha_jiao_roots
+        ),
         (KongOnShoot::Refund, false, ChaJiaoRoots::Spread)
     );
     let c = Options::preset(Preset::Chengdu);
     assert_eq!(
-        (c.cap, c.jiang, c.yao_jiu, c.men_qing, c.zhong_zhang, c.tian_di_hu),
-        (Some(4), true, 2, true, true, TianDiHu::Fan { tian: 3, di: 2 })
+        (
+            c.cap,
+            c.jiang,
+            c.yao_jiu,
+            c.men_qing,
+            c.zhong_zhang,
+            c.tian_di_hu
+        ),
+        (
+            Some(4),
+            true,
+            2,
+            true,
+            true,
+            TianDiHu::Fan { tian: 3, di: 2 }
+        )
     );
     let q = Options::preset(Preset::Qq);
     assert_eq!((q.cap, q.long_qi_dui), (Some(6), 4));
@@ -277,7 +342,10 @@ fn presets() {
     let s = score("222m555m888m222p88p --profile chengdu");
     assert_eq!((s.fan, s.value), (5, 16));
     // An option after the profile refines it, wherever the profile stands.
-    assert_eq!(score("222m555m888m222p88p --cap 3 --profile chengdu").value, 8);
+    assert_eq!(
+        score("222m555m888m222p88p --cap 3 --profile chengdu").value,
+        8
+    );
 }
 
 #[test]

@@ -308,7 +308,8 @@ fn parse_hand(event: usize, text: &str) -> Result<Hand, SettleError> {
 
 /// The ready hand's best value over its live waits (查叫), counted without
 /// situational fans and without the self-draw bonus: the wait and its score,
-/// or `None` when the hand is not ready.
+/// or `None` when the hand is not ready. Between waits of equal value the
+/// one with more fan (before the cap) is kept.
 ///
 /// ```
 /// use hupai::sichuan::{best_wait, Options};
@@ -340,7 +341,11 @@ pub fn best_wait<B: AsRef<[u8]>>(
     for w in waits.live.iter() {
         let Ok(h) = hand.with_tile(w) else { continue };
         let s = score_with_roots(&h, &settings, tables, &mut list, options.cha_jiao_roots);
-        if s.legal && best.as_ref().is_none_or(|b| s.value > b.1.value) {
+        if s.legal
+            && best
+                .as_ref()
+                .is_none_or(|b| (s.value, s.fan) > (b.1.value, b.1.fan))
+        {
             best = Some((w, s));
         }
     }

@@ -25,6 +25,7 @@
 
 pub mod fans;
 pub mod options;
+pub mod sample;
 pub mod score;
 pub mod settle;
 pub mod situation;
@@ -34,6 +35,6 @@ pub use options::{
     ChaJiaoRoots, DianGangHua, FlushStacks, KongOnShoot, OptionError, Options, Preset, SelfDraw,
     TianDiHu,
 };
-pub use score::{score, score_hand, Payments, Reason, Score};
+pub use score::{score, score_arrangements, score_hand, Payments, Reason, Score};
 pub use settle::{best_wait, settle, Payment, Round, SettleError, Settlement, Why};
 pub use situation::{ScoreError, ScoringInput, Settings, Situation};

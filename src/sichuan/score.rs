@@ -185,6 +185,30 @@ pub(crate) fn score_with_roots<B: AsRef<[u8]>>(
     list: &mut Arrangements,
     roots_mode: ChaJiaoRoots,
 ) -> Score {
+    tables.arrange_into(hand, &Rules::SICHUAN, list);
+    from_arrangements(hand, settings, list.as_slice(), roots_mode)
+}
+
+/// Score a hand from its arrangements under the Sichuan rules, however
+/// found (the benchmarks feed it the recursive reference's).
+///
+/// ```
+/// use hupai::sichuan::{score_arrangements, ScoringInput};
+/// use hupai::{Notation, Rules, Tables};
+/// let i = ScoringInput::parse("11223344556677m", Notation::Mpsz).unwrap();
+/// let all = Tables::embedded().arrangements(i.hand(), &Rules::SICHUAN);
+/// assert_eq!(score_arrangements(&i, &all).fan, 4);
+/// ```
+pub fn score_arrangements(input: &ScoringInput, all: &[Arrangement]) -> Score {
+    from_arrangements(input.hand(), &input.settings, all, ChaJiaoRoots::All)
+}
+
+fn from_arrangements(
+    hand: &Hand,
+    settings: &Settings,
+    arrangements: &[Arrangement],
+    roots_mode: ChaJiaoRoots,
+) -> Score {
     let o = &settings.options;
     let s = &settings.situation;
     let all = hand.all_counts();
@@ -197,7 +221,7 @@ pub(crate) fn score_with_roots<B: AsRef<[u8]>>(
             return Score::illegal(Reason::VoidSuit(v), o);
         }
     }
-    if tables.arrange_into(hand, &Rules::SICHUAN, list) == 0 {
+    if arrangements.is_empty() {
         return Score::illegal(Reason::NotComplete, o);
     }
     // What holds across readings.
@@ -214,7 +238,7 @@ pub(crate) fn score_with_roots<B: AsRef<[u8]>>(
     let four_kongs = hand.meld_count() == 4 && hand.melds().all(|m| m.is_kong());
 
     let mut best: Option<(u32, FanList, Arrangement)> = None;
-    for a in list.as_slice() {
+    for a in arrangements {
         let fans = reading(
             a,
             hand,

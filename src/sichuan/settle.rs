@@ -314,8 +314,8 @@ fn parse_hand(event: usize, text: &str) -> Result<Hand, SettleError> {
 /// ```
 /// use hupai::sichuan::{best_wait, Options};
 /// use hupai::{Hand, Tables};
-/// // 2m makes All Pungs (1 fan), 3m a plain win.
-/// let h: Hand = "22m33m555m777m999m".parse().unwrap();
+/// // Waits on 2m and 3m, All Pungs (1 fan, 2 base) either way.
+/// let h: Hand = "22m33m555m777p999p".parse().unwrap();
 /// let (w, s) = best_wait(&h, None, &Options::default(), Tables::embedded()).unwrap();
 /// assert_eq!((w.to_string(), s.value), ("2m".to_string(), 2));
 /// ```

@@ -193,6 +193,7 @@ pub mod rules;
 #[cfg(all(feature = "mmap", feature = "parallel"))]
 pub mod server;
 pub mod sets;
+pub mod sichuan;
 pub mod table;
 pub mod tile;
 pub mod tileset;

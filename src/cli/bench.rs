@@ -6,6 +6,7 @@ use hupai::mcr::{self, engine::Reference, Flags, ScoringInput};
 use hupai::riichi;
 use hupai::server::{Engine, HandState};
 use hupai::sets::{hands, with_jokers, Set, SEED};
+use hupai::sichuan;
 use hupai::{reference, Arrangement, Arrangements, Hand, Rules, Tables, Tile, TileSet, KINDS};
 use std::hint::black_box;
 use std::process::ExitCode;
@@ -272,6 +273,36 @@ const OPS: &[Op] = &[
         },
         reference_hands: usize::MAX,
     },
+    // Sichuan scoring (src/sichuan) on random winning hands of at most two
+    // suits with varied situations (sichuan::sample), as many as the set
+    // holds; the reference feeds it the recursive reference's arrangements.
+    // The checksum is the sum of the totals paid.
+    Op {
+        name: "sichuan-score",
+        sets: &[Set::C14],
+        rules: &[Rules::SICHUAN],
+        table: |hs, _| {
+            let t = Tables::embedded();
+            let mut list = hupai::Arrangements::new();
+            sichuan_inputs(hs.len())
+                .iter()
+                .map(|i| {
+                    let s = sichuan::score_hand(black_box(i.hand()), &i.settings, t, &mut list);
+                    s.payments.total as u64
+                })
+                .sum()
+        },
+        reference: |hs, _| {
+            sichuan_inputs(hs.len())
+                .iter()
+                .map(|i| {
+                    let all = reference::arrangements(black_box(i.hand()), &Rules::SICHUAN);
+                    sichuan::score_arrangements(i, &all).payments.total as u64
+                })
+                .sum()
+        },
+        reference_hands: usize::MAX,
+    },
     // Server workloads (src/server.rs): `check` over a batch on a pool of one or
     // two threads (ns per hand = wall time / hands; hands/s = 1e9 / ns) ...
     Op {
@@ -440,6 +471,13 @@ fn score_inputs(hs: &[Hand]) -> impl Iterator<Item = ScoringInput> + '_ {
     hs.iter()
         .enumerate()
         .filter_map(|(i, h)| ScoringInput::winning_on_nth(*h, i * 5, Flags::default()).ok())
+}
+
+/// The first `n` seeded random winning Sichuan hands, built once.
+fn sichuan_inputs(n: usize) -> &'static [sichuan::ScoringInput] {
+    static INPUTS: std::sync::OnceLock<Vec<sichuan::ScoringInput>> = std::sync::OnceLock::new();
+    let all = INPUTS.get_or_init(|| sichuan::sample::winning_inputs(100_000, hupai::sets::SEED));
+    &all[..n.min(all.len())]
 }
 
 /// Riichi scoring inputs for complete hands (see `riichi::sample::input`).

@@ -8,7 +8,9 @@ mod check;
 mod glyphs;
 mod riichi_score;
 mod score;
+mod settle;
 mod shanten;
+mod sichuan_score;
 mod tables;
 mod waits;
 
@@ -45,6 +47,9 @@ enum Command {
     Score(score::ScoreArgs),
     /// Build, verify or describe the table files.
     Tables(tables::TablesArgs),
+    /// Settle Sichuan rounds (--rules sichuan): one JSON round per line in,
+    /// each player's net and every payment out.
+    Settle(settle::SettleArgs),
     /// Discard EV: per discard, tenpai / win probability and expected score
     /// by draws left.
     Analyze(analyze::AnalyzeArgs),
@@ -253,6 +258,14 @@ pub trait Engine: Sync {
         &self,
         input: &hupai::riichi::ScoringInput,
     ) -> Result<hupai::riichi::Score, hupai::riichi::ScoreError>;
+    /// The Sichuan score of a hand.
+    fn sichuan_score(&self, input: &hupai::sichuan::ScoringInput) -> hupai::sichuan::Score;
+    /// The settlement of a Sichuan round.
+    fn sichuan_settle(
+        &self,
+        round: &hupai::sichuan::Round,
+        options: &hupai::sichuan::Options,
+    ) -> Result<hupai::sichuan::Settlement, hupai::sichuan::SettleError>;
 }
 
 impl<B: AsRef<[u8]> + Sync> Engine for Tables<B> {
@@ -308,6 +321,16 @@ impl<B: AsRef<[u8]> + Sync> Engine for Tables<B> {
     ) -> Result<hupai::riichi::Score, hupai::riichi::ScoreError> {
         hupai::riichi::score(input, self)
     }
+    fn sichuan_score(&self, input: &hupai::sichuan::ScoringInput) -> hupai::sichuan::Score {
+        hupai::sichuan::score(input, self)
+    }
+    fn sichuan_settle(
+        &self,
+        round: &hupai::sichuan::Round,
+        options: &hupai::sichuan::Options,
+    ) -> Result<hupai::sichuan::Settlement, hupai::sichuan::SettleError> {
+        hupai::sichuan::settle(round, options, self)
+    }
 }
 
 /// Entry point.
@@ -320,6 +343,7 @@ pub fn main() -> ExitCode {
         Command::Shanten(args) => shanten::run(args),
         Command::Score(args) => score::run(args),
         Command::Tables(args) => tables::run(args),
+        Command::Settle(args) => settle::run(args),
         Command::Analyze(args) => analyze::run(args),
         Command::Bench(args) => bench::run(args),
     }

@@ -82,6 +82,11 @@ impl RiichiFlags {
         !self.words.is_empty()
     }
 
+    /// The flags given, as words.
+    pub fn words(&self) -> &[String] {
+        &self.words
+    }
+
     /// The settings these flags and the `shared` words set, on the
     /// defaults of the rule set (three-player under `riichi3`).
     pub fn settings(&self, rules: &hupai::Rules, shared: &[String]) -> Result<Settings, String> {

@@ -19,7 +19,7 @@ use std::process::ExitCode;
 #[command(
     mut_arg("jokers", |a| a.hide(true)),
     mut_arg("joker", |a| a.hide(true)),
-    mut_arg("rules", |a| a.help("Rule set: mcr, the only one that scores (generic, the default, reads as mcr)"))
+    mut_arg("rules", |a| a.help("Rule set: mcr (generic, the default, reads as mcr), riichi, riichi3 or sichuan"))
 )]
 pub struct ScoreArgs {
     #[command(flatten)]
@@ -28,6 +28,8 @@ pub struct ScoreArgs {
     flags: FlagArgs,
     #[command(flatten)]
     riichi: super::riichi_score::RiichiFlags,
+    #[command(flatten)]
+    sichuan: super::sichuan_score::SichuanFlags,
     /// Hands to score (the last concealed tile is the winning tile); with
     /// none, one hand per line from standard input, optionally followed by
     /// scoring flags.
@@ -87,6 +89,13 @@ pub fn run(args: ScoreArgs) -> ExitCode {
     if common.rules == Rules::RIICHI || common.rules == Rules::RIICHI3 {
         return run_riichi(&args);
     }
+    if common.rules == Rules::SICHUAN {
+        return run_sichuan(&args);
+    }
+    if args.sichuan.any() {
+        eprintln!("hupai: the Sichuan scoring flags need --rules sichuan");
+        return ExitCode::from(2);
+    }
     if args.riichi.any() {
         eprintln!("hupai: the riichi scoring flags need --rules riichi or riichi3");
         return ExitCode::from(2);
@@ -121,9 +130,42 @@ pub fn run(args: ScoreArgs) -> ExitCode {
     })
 }
 
+/// Sichuan scoring: the shared situation flags are passed on as words.
+fn run_sichuan(args: &ScoreArgs) -> ExitCode {
+    let f = &args.flags;
+    if f.last_tile || f.flowers > 0 || f.variant != Variant::Default {
+        eprintln!("hupai: --last-tile, --flowers and --variant are MCR flags; Sichuan scoring does not read them");
+        return ExitCode::from(2);
+    }
+    let riichi = args.riichi.words();
+    if riichi.iter().any(|w| w != "--first-turn") {
+        eprintln!("hupai: the riichi scoring flags need --rules riichi or riichi3 (Sichuan reads only --first-turn of them)");
+        return ExitCode::from(2);
+    }
+    if !args.common.jokers().is_none() {
+        eprintln!("hupai: Sichuan scoring has no jokers; --jokers and --joker do not apply");
+        return ExitCode::from(2);
+    }
+    let mut shared: Vec<String> = riichi.to_vec();
+    for (on, name) in [
+        (f.self_drawn, "--self-drawn"),
+        (f.kong, "--kong"),
+        (f.last_wall, "--last-wall"),
+    ] {
+        if on {
+            shared.push(name.into());
+        }
+    }
+    super::sichuan_score::run(&args.common, &args.hands, shared, &args.sichuan)
+}
+
 /// Riichi scoring: the flags both scorers read are passed on as words.
 fn run_riichi(args: &ScoreArgs) -> ExitCode {
     let f = &args.flags;
+    if args.sichuan.any() {
+        eprintln!("hupai: the Sichuan scoring flags need --rules sichuan");
+        return ExitCode::from(2);
+    }
     if f.last_tile || f.flowers > 0 || f.variant != Variant::Default {
         eprintln!("hupai: --last-tile, --flowers and --variant are MCR flags; riichi scoring does not read them");
         return ExitCode::from(2);

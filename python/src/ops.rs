@@ -35,6 +35,7 @@ impl<B: AsRef<[u8]>> Ctx<'_, B> {
             .map_err(|e| e.to_string())
     }
 
+    #[inline]
     pub fn is_win(&self, hand: &Hand, jokers: usize) -> Result<bool, String> {
         if jokers == 0 && self.joker.is_none() {
             return Ok(self.tables.is_win(hand, &self.rules));
@@ -43,6 +44,7 @@ impl<B: AsRef<[u8]>> Ctx<'_, B> {
         Ok(self.tables.is_win_jokers(&real, j, &self.rules))
     }
 
+    #[inline]
     pub fn shanten(&self, hand: &Hand, jokers: usize) -> Result<i8, String> {
         if jokers == 0 && self.joker.is_none() {
             return self
@@ -56,6 +58,7 @@ impl<B: AsRef<[u8]>> Ctx<'_, B> {
             .map_err(Self::joker_err)
     }
 
+    #[inline]
     pub fn waits(&self, hand: &Hand, jokers: usize) -> Result<Waits, String> {
         if jokers == 0 && self.joker.is_none() {
             return self
@@ -68,6 +71,7 @@ impl<B: AsRef<[u8]>> Ctx<'_, B> {
             .map_err(|e| e.to_string())
     }
 
+    #[inline]
     pub fn effective(
         &self,
         hand: &Hand,

@@ -101,6 +101,15 @@ pub fn threads(n: Option<usize>) -> PyResult<Threads> {
     pool(n).map(Threads::Pool)
 }
 
+/// The most tiles a row may hold, checked as its hand is built (is_win:
+/// 14, or 18 under undeclared kongs), and the rule set's name for the
+/// message.
+#[derive(Clone, Copy)]
+pub struct Limit {
+    pub max: usize,
+    pub rules: &'static str,
+}
+
 /// A batch's answers: `per_a` values of `A` and `per_b` of `B` per row (a
 /// second output that a batch without one makes of `()`, which takes no
 /// memory), or the first bad row (lowest index) with its message.
@@ -114,6 +123,7 @@ pub fn run<A, B, F>(
     (per_a, fill_a): (usize, A),
     (per_b, fill_b): (usize, B),
     threads: &Threads,
+    limit: Option<Limit>,
     f: F,
 ) -> Answers<A, B>
 where
@@ -131,12 +141,12 @@ where
             .zip(b.par_chunks_mut(per_b * CHUNK))
             .enumerate()
             .filter_map(|(c, ((rows, a), b))| {
-                answer_rows(c * CHUNK, rows, (a, per_a), (b, per_b), &f)
+                answer_rows(c * CHUNK, rows, (a, per_a), (b, per_b), limit, &f)
             })
             .min_by_key(|(i, _)| *i)
     };
     let first_bad = match threads {
-        Threads::Here => answer_rows(0, input, (&mut a, per_a), (&mut b, per_b), &f),
+        Threads::Here => answer_rows(0, input, (&mut a, per_a), (&mut b, per_b), limit, &f),
         Threads::Pool(p) => p.install(parallel),
         Threads::Every => parallel(),
     };
@@ -154,6 +164,7 @@ fn answer_rows<A, B, F>(
     rows: &[u8],
     (a, per_a): (&mut [A], usize),
     (b, per_b): (&mut [B], usize),
+    limit: Option<Limit>,
     f: &F,
 ) -> Option<(usize, String)>
 where
@@ -172,7 +183,20 @@ where
         for (i, row) in block.chunks_exact(KINDS).enumerate() {
             let counts: &Counts = row.try_into().expect("rows of 34");
             match Hand::new(*counts, &[]) {
-                Ok(h) => hands.push(h),
+                Ok(h) => {
+                    if let Some(l) = limit {
+                        let n = h.concealed_len();
+                        if n > l.max {
+                            let msg = format!(
+                                "a hand of {n} tiles; a hand holds at most {} under {} rules",
+                                l.max, l.rules
+                            );
+                            bad = Some((first + i, msg));
+                            break;
+                        }
+                    }
+                    hands.push(h)
+                }
                 Err(e) => {
                     bad = Some((first + i, e.to_string()));
                     break;

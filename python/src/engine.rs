@@ -387,7 +387,10 @@ impl PyEngine {
         let rows = batch::rows(counts, "counts")?;
         let threads = batch::threads(threads)?;
         let input = rows.as_slice()?;
-        let max = max_size(&self.rules);
+        let limit = batch::Limit {
+            max: max_size(&self.rules),
+            rules: self.rules.name,
+        };
         let (out, _) = py
             .detach(|| {
                 with_ctx!(self, |c| batch::run(
@@ -395,14 +398,8 @@ impl PyEngine {
                     (1, false),
                     (1, ()),
                     &threads,
+                    Some(limit),
                     |_, h, o, _| {
-                        let n = h.concealed_len();
-                        if n > max {
-                            return Err(format!(
-                                "a hand of {n} tiles; a hand holds at most {max} under {} rules",
-                                c.rules.name
-                            ));
-                        }
                         o[0] = c.is_win(h, 0)?;
                         Ok(())
                     }
@@ -433,6 +430,7 @@ impl PyEngine {
                     (1, 0i8),
                     (1, ()),
                     &threads,
+                    None,
                     |_, h, o, _| {
                         o[0] = c.shanten(h, 0)?;
                         Ok(())
@@ -462,6 +460,7 @@ impl PyEngine {
                     (KINDS, false),
                     (1, ()),
                     &threads,
+                    None,
                     |_, h, o, _| {
                         for t in c.waits(h, 0)?.live.iter() {
                             o[t.index()] = true;
@@ -522,6 +521,7 @@ impl PyEngine {
                     (1, 0i8),
                     (KINDS, 0u8),
                     &threads,
+                    None,
                     |i, h, s, o| {
                         let e = match vis_rows {
                             None => c.effective(h, &shared, 0)?,
@@ -565,6 +565,7 @@ impl PyEngine {
                     (KINDS, 127i8),
                     (1, ()),
                     &threads,
+                    None,
                     |_, h, o, _| c.discard_shanten(h, o)
                 ))
             })

@@ -1,5 +1,6 @@
-//! numpy batches: (N, 34) uint8 C-contiguous rows read in place, answered in
-//! parallel (rayon) with the GIL released, into new arrays.
+//! numpy batches: (N, 34) uint8 C-contiguous rows read in place, answered
+//! with the GIL released into new arrays: on the calling thread for
+//! `threads=1`, else in parallel (rayon).
 //!
 //! A row is a concealed hand; a short row (3k tiles fewer than 13 or 14)
 //! is a hand beside k declared melds whose tiles are not given, as the

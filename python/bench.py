@@ -9,10 +9,18 @@ Times are process CPU time (best of three runs), so other processes on a
 shared machine count little; "all cores" rows are wall time.
 
 Sets (seeded): R13 / R14, 13 or 14 tiles from a shuffled 136-tile wall;
-C14, four random melds and a pair. Riichi rules. Single calls are timed
-from a Python list of 34 counts, loop overhead included for every library
-alike; batches from an (N, 34) uint8 array. Prints ns per hand and the
-ratios measured in this run.
+C14, four random melds and a pair. Riichi rules, then `--rules` (default
+generic) for the batches. Single calls are timed from a Python list of 34
+counts, loop overhead included for every library alike; batches from an
+(N, 34) uint8 array.
+
+Each batch on one thread is printed beside the core's time on the same
+hands in the same run: the same question asked of each hand through the
+core's public calls (`Tables::is_win`, `shanten`, `waits`, `effective`;
+`shanten` of each discard for discard_shanten_batch), one thread, hands
+built beforehand, no array read or written (`Engine._core_batch`, which
+returns a checksum of its answers; the batch's arrays must give the same
+one). "ratio" is binding / core; then 2 threads and all cores, wall time.
 """
 
 import argparse
@@ -88,6 +96,10 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--hands", type=int, default=200_000)
     ap.add_argument("--quick", action="store_true", help="20,000 hands")
+    ap.add_argument("--rules", default="generic",
+                    help="the second rule set for the batches (default generic)")
+    ap.add_argument("--batches-only", action="store_true",
+                    help="skip the single calls and the peers")
     args = ap.parse_args()
     n = 20_000 if args.quick else args.hands
     rng = np.random.default_rng(SEED)
@@ -99,50 +111,84 @@ def main():
           f"{os.cpu_count()} cores, load {os.getloadavg()[0]:.2f}")
 
     rows = []
-    hupai_single = per_call(e.shanten, lists)
-    rows.append(("shanten, single call from a list", "R13", "hupai", hupai_single))
-    try:
-        import xiangting
+    xt = mj = None
+    hupai_single = None
+    if not args.batches_only:
+        hupai_single = per_call(e.shanten, lists)
+        rows.append(("shanten, single call from a list", "R13", "hupai", hupai_single))
+        try:
+            import xiangting
 
-        four = xiangting.PlayerCount.FOUR
-        xt = per_call(lambda h: xiangting.calculate_replacement_number(h, four), lists)
-        rows.append(("shanten, single call from a list", "R13", "xiangting", xt))
-        xtn = per_call(lambda h: xiangting.calculate_necessary_tiles(h, four), lists)
-        rows.append(("necessary tiles, single call from a list", "R13", "xiangting", xtn))
-    except ImportError:
-        xt = None
-    he = per_call(e.effective, lists)
-    rows.append(("effective tiles, single call from a list", "R13", "hupai", he))
-    try:
-        from mahjong.shanten import Shanten
+            four = xiangting.PlayerCount.FOUR
+            xt = per_call(lambda h: xiangting.calculate_replacement_number(h, four), lists)
+            rows.append(("shanten, single call from a list", "R13", "xiangting", xt))
+            xtn = per_call(lambda h: xiangting.calculate_necessary_tiles(h, four), lists)
+            rows.append(("necessary tiles, single call from a list", "R13", "xiangting", xtn))
+        except ImportError:
+            pass
+        he = per_call(e.effective, lists)
+        rows.append(("effective tiles, single call from a list", "R13", "hupai", he))
+        try:
+            from mahjong.shanten import Shanten
 
-        sh = Shanten()
-        m = min(n, 20_000)
-        mj = per_call(sh.calculate_shanten, lists[:m], repeat=1)
-        rows.append(("shanten, single call from a list", "R13", "mahjong", mj))
-    except ImportError:
-        mj = None
+            sh = Shanten()
+            m = min(n, 20_000)
+            mj = per_call(sh.calculate_shanten, lists[:m], repeat=1)
+            rows.append(("shanten, single call from a list", "R13", "mahjong", mj))
+        except ImportError:
+            pass
+        w = max(len(r[0]) for r in rows)
+        for op, s, lib, ns in rows:
+            print(f"{op:<{w}}  {s}  {lib:<9} {ns:9.1f} ns/hand")
+        if xt:
+            print(f"single-call shanten: hupai {xt / hupai_single:.2f}x faster than xiangting", end="")
+            print(f", {mj / hupai_single:.0f}x faster than mahjong" if mj else "")
+        print()
 
-    for name, arr, f in [
-        ("shanten_batch", r13, e.shanten_batch),
-        ("is_win_batch", r14, e.is_win_batch),
-        ("is_win_batch", c14, e.is_win_batch),
-        ("waits_batch", r13, e.waits_batch),
-        ("effective_batch", r13, e.effective_batch),
-        ("discard_shanten_batch", r14, e.discard_shanten_batch),
-    ]:
-        set_name = "R13" if arr is r13 else "R14" if arr is r14 else "C14"
-        one = per_row(lambda a: f(a, threads=1), arr)
-        rows.append((f"{name}, 1 thread", set_name, "hupai", one))
-        allc = per_row(f, arr, clock=time.perf_counter_ns)
-        rows.append((f"{name}, all cores (wall)", set_name, "hupai", allc))
+    sets = {"R13": r13, "R14": r14, "C14": c14}
+    core_hands = {k: hupai._hupai._core_hands(v) for k, v in sets.items()}
+    print(f"{'batch':<22} {'rules':<8} set  {'1 thread':>9} {'core':>8} {'ratio':>6}"
+          f" {'2 threads':>10} {'all cores':>10}   (ns/hand)")
+    for rules in dict.fromkeys(["riichi", args.rules]):
+        eng = hupai.Engine(rules=rules)
+        for name, set_name, op in [
+            ("is_win_batch", "R14", "is_win"),
+            ("is_win_batch", "C14", "is_win"),
+            ("shanten_batch", "R13", "shanten"),
+            ("waits_batch", "R13", "waits"),
+            ("effective_batch", "R13", "effective"),
+            ("discard_shanten_batch", "R14", "discard_shanten"),
+        ]:
+            arr, hands = sets[set_name], core_hands[set_name]
+            f = getattr(eng, name)
+            got = checksum(op, f(arr, threads=1))
+            want = eng._core_batch(op, hands)
+            if got != want:
+                raise SystemExit(f"{name} {rules} {set_name}: checksum {got} != core {want}")
+            one = per_row(lambda a: f(a, threads=1), arr)
+            core = per_row(lambda _: eng._core_batch(op, hands), arr)
+            two = per_row(lambda a: f(a, threads=2), arr, clock=time.perf_counter_ns)
+            allc = per_row(f, arr, clock=time.perf_counter_ns)
+            print(f"{name:<22} {rules:<8} {set_name}  {one:9.1f} {core:8.1f} {one / core:6.2f}"
+                  f" {two:10.1f} {allc:10.1f}")
 
-    w = max(len(r[0]) for r in rows)
-    for op, s, lib, ns in rows:
-        print(f"{op:<{w}}  {s}  {lib:<9} {ns:9.1f} ns/hand")
-    if xt:
-        print(f"single-call shanten: hupai {xt / hupai_single:.2f}x faster than xiangting", end="")
-        print(f", {mj / hupai_single:.0f}x faster than mahjong" if mj else "")
+
+def checksum(op, out):
+    """The batch's answers in the terms of Engine._core_batch's checksum."""
+    mask = (1 << 64) - 1
+    if op == "is_win":
+        return int(out.sum())
+    if op == "shanten":
+        return int(out.astype(np.int64).sum()) & mask
+    if op == "waits":
+        bits = (out.astype(np.uint64) << np.arange(34, dtype=np.uint64)).sum(axis=1, dtype=np.uint64)
+        return int(bits.sum(dtype=np.uint64))
+    if op == "effective":
+        s, tiles = out
+        return (int(s.astype(np.int64).sum()) + int(tiles.astype(np.int64).sum())) & mask
+    if op == "discard_shanten":
+        return int(out[out != 127].astype(np.int64).sum()) & mask
+    raise ValueError(op)
 
 
 if __name__ == "__main__":

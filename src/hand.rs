@@ -342,6 +342,25 @@ impl fmt::Display for HandError {
 
 impl std::error::Error for HandError {}
 
+/// Whether every count is at most 4, eight counts at a time: a byte `b`
+/// is above 4 when its high bit is set or when `(b & 0x7F) + 0x7B` sets it
+/// (at most 0xFA, so no carry reaches the next byte). Four words and the
+/// last two counts cover the 34 (not an overlapping fifth word: a read
+/// across the copy's two stores of the counts' tail stalls on store
+/// forwarding). A branch per count costs a new hand as much as a table
+/// lookup of it.
+#[inline(always)]
+fn counts_valid(c: &Counts) -> bool {
+    const LOW: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    const ADD: u64 = 0x7B7B_7B7B_7B7B_7B7B;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let word = |i: usize| u64::from_le_bytes(c[i..i + 8].try_into().expect("eight"));
+    let above = |w: u64| w | ((w & LOW) + ADD);
+    let tail = u64::from(u16::from_le_bytes([c[32], c[33]]));
+    let all = above(word(0)) | above(word(8)) | above(word(16)) | above(word(24)) | above(tail);
+    all & HIGH == 0
+}
+
 /// Maximum number of declared melds.
 pub const MAX_MELDS: usize = 4;
 
@@ -370,16 +389,39 @@ pub struct Hand {
 impl Hand {
     /// A hand from concealed counts and declared melds. Fails on a fifth copy
     /// or on more than four melds.
+    #[inline(always)]
     pub fn new(counts: Counts, melds: &[Meld]) -> Result<Hand, HandError> {
         if melds.len() > MAX_MELDS {
             return Err(HandError::TooManyMelds);
         }
-        let fifth = |i: usize| HandError::FifthCopy(Tile::from_index(i).expect("index < 34"));
         // Check the concealed counts before adding the melds to them: a raw
         // count near 255 would otherwise wrap and pass.
-        if let Some(i) = counts.iter().position(|&c| c > 4) {
-            return Err(fifth(i));
+        if !counts_valid(&counts) {
+            let i = counts.iter().position(|&c| c > 4).expect("a count above 4");
+            return Err(HandError::FifthCopy(
+                Tile::from_index(i).expect("index < 34"),
+            ));
         }
+        if melds.is_empty() {
+            // The common case (a batch row, a concealed hand): nothing to add.
+            // The empty hand's other fields as one constant: a few wide
+            // copies rather than a store per meld field.
+            const EMPTY: Hand = Hand {
+                counts: [0; KINDS],
+                melds: [Meld::UNUSED; MAX_MELDS],
+                meld_count: 0,
+                red_fives: [0; 3],
+                last: None,
+            };
+            return Ok(Hand { counts, ..EMPTY });
+        }
+        Hand::with_melds(counts, melds)
+    }
+
+    /// [`Hand::new`] beside declared melds, out of line.
+    #[inline(never)]
+    fn with_melds(counts: Counts, melds: &[Meld]) -> Result<Hand, HandError> {
+        let fifth = |i: usize| HandError::FifthCopy(Tile::from_index(i).expect("index < 34"));
         let mut slots = [Meld::UNUSED; MAX_MELDS];
         let mut all = counts;
         for (slot, m) in slots.iter_mut().zip(melds) {
@@ -572,5 +614,32 @@ impl std::str::FromStr for Hand {
     /// Parse mpsz notation (see [`crate::notation`]).
     fn from_str(s: &str) -> Result<Hand, Self::Err> {
         crate::notation::parse(s, crate::Notation::Mpsz)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The word-wise check against its definition: every value at every
+    /// position, beside valid counts of each size.
+    #[test]
+    fn counts_valid_is_every_count_at_most_four() {
+        for base in 0..=4u8 {
+            for i in 0..KINDS {
+                for v in 0..=255u8 {
+                    let mut c = [base; KINDS];
+                    c[i] = v;
+                    assert_eq!(counts_valid(&c), v <= 4, "count {v} at {i} beside {base}s");
+                    let new = Hand::new(c, &[]);
+                    match new {
+                        Ok(h) => assert!(v <= 4 && h.counts() == &c),
+                        Err(e) => assert!(
+                            v > 4 && e == HandError::FifthCopy(Tile::from_index(i).unwrap())
+                        ),
+                    }
+                }
+            }
+        }
     }
 }

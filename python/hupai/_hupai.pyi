@@ -23,6 +23,8 @@ __all__ = [
     "parse",
     "tile_index",
     "tile_name",
+    "_CoreHands",
+    "_core_hands",
 ]
 
 KINDS: int
@@ -257,6 +259,17 @@ class Engine:
     def discard_shanten_batch(
         self, counts: npt.NDArray[np.uint8], threads: Optional[int] = None
     ) -> npt.NDArray[np.int8]: ...
+    def _core_batch(
+        self, op: str, hands: _CoreHands, visible: Optional[_HandLike] = None
+    ) -> int: ...
+
+@final
+class _CoreHands:
+    """Hands built from a count array's rows, for ``Engine._core_batch``."""
+
+    def __len__(self) -> int: ...
+
+def _core_hands(counts: npt.NDArray[np.uint8]) -> _CoreHands: ...
 
 def parse(text: str, notation: str = "auto") -> Hand: ...
 def tile_name(index: int) -> str: ...

@@ -1,5 +1,6 @@
-//! numpy batches: (N, 34) uint8 C-contiguous rows read in place, answered in
-//! parallel (rayon) with the GIL released, into new arrays.
+//! numpy batches: (N, 34) uint8 C-contiguous rows read in place, answered
+//! with the GIL released into new arrays: on the calling thread for
+//! `threads=1`, else in parallel (rayon).
 //!
 //! A row is a concealed hand; a short row (3k tiles fewer than 13 or 14)
 //! is a hand beside k declared melds whose tiles are not given, as the
@@ -18,6 +19,10 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 /// Rows one rayon task takes: a row costs tens of nanoseconds.
 const CHUNK: usize = 1024;
+
+/// Rows whose hands are built before they are answered: their hands (60
+/// bytes each) stay within the first-level data cache.
+const BLOCK: usize = 256;
 
 /// The (N, 34) uint8 C-contiguous array, or a clear error.
 pub fn rows<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<PyReadonlyArray2<'py, u8>> {
@@ -70,9 +75,20 @@ fn pool(n: usize) -> PyResult<Arc<rayon::ThreadPool>> {
     Ok(p)
 }
 
+/// Where a batch runs: `threads=1` on the calling thread (no pool, no
+/// hand-off), `threads=N` on a kept pool of N threads, `None` on rayon's
+/// global pool (every core).
+pub enum Threads {
+    Here,
+    Pool(Arc<rayon::ThreadPool>),
+    Every,
+}
+
 /// Check a `threads=` value: None (every core) or 1 ..= 4 × cores.
-pub fn threads(n: Option<usize>) -> PyResult<Option<Arc<rayon::ThreadPool>>> {
-    let Some(n) = n else { return Ok(None) };
+pub fn threads(n: Option<usize>) -> PyResult<Threads> {
+    let Some(n) = n else {
+        return Ok(Threads::Every);
+    };
     let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
     if n == 0 || n > 4 * cores {
         return Err(hand_error(format!(
@@ -80,76 +96,126 @@ pub fn threads(n: Option<usize>) -> PyResult<Option<Arc<rayon::ThreadPool>>> {
             4 * cores
         )));
     }
-    pool(n).map(Some)
+    if n == 1 {
+        return Ok(Threads::Here);
+    }
+    pool(n).map(Threads::Pool)
 }
 
-/// Answer every row: `f(row_index, hand, out_row)` fills `per_row` outputs; the first
-/// bad row (lowest index) is the error. Runs on `pool`, or on the global
-/// pool when None. Call it with the GIL released.
-pub fn run<T, F>(
+/// The most tiles a row may hold, checked as its hand is built (is_win:
+/// 14, or 18 under undeclared kongs), and the rule set's name for the
+/// message.
+#[derive(Clone, Copy)]
+pub struct Limit {
+    pub max: usize,
+    pub rules: &'static str,
+}
+
+/// A batch's answers: `per_a` values of `A` and `per_b` of `B` per row (a
+/// second output that a batch without one makes of `()`, which takes no
+/// memory), or the first bad row (lowest index) with its message.
+pub type Answers<A, B> = Result<(Vec<A>, Vec<B>), (usize, String)>;
+
+/// Answer every row: `f(row_index, hand, out_a, out_b)` fills the row's
+/// `per_a` and `per_b` outputs (pre-filled with `fill_a` and `fill_b`).
+/// Call it with the GIL released.
+pub fn run<A, B, F>(
     input: &[u8],
-    per_row: usize,
-    fill: T,
-    pool: Option<&rayon::ThreadPool>,
+    (per_a, fill_a): (usize, A),
+    (per_b, fill_b): (usize, B),
+    threads: &Threads,
+    limit: Option<Limit>,
     f: F,
-) -> Result<Vec<T>, (usize, String)>
+) -> Answers<A, B>
 where
-    T: Copy + Send + Sync,
-    F: Fn(usize, &Hand, &mut [T]) -> Result<(), String> + Sync,
+    A: Copy + Send + Sync,
+    B: Copy + Send + Sync,
+    F: Fn(usize, &Hand, &mut [A], &mut [B]) -> Result<(), String> + Sync,
 {
     let n = input.len() / KINDS;
-    let mut out = vec![fill; n * per_row];
-    let mut work = || {
+    let mut a = vec![fill_a; n * per_a];
+    let mut b = vec![fill_b; n * per_b];
+    let mut parallel = || {
         input
             .par_chunks(KINDS * CHUNK)
-            .zip(out.par_chunks_mut(per_row * CHUNK))
+            .zip(a.par_chunks_mut(per_a * CHUNK))
+            .zip(b.par_chunks_mut(per_b * CHUNK))
             .enumerate()
-            .filter_map(|(c, (rows, outs))| {
-                let base = c * CHUNK;
-                let at = |i: usize, e: String| Some((base + i, e));
-                // A one-row pipeline: build row i's hand, then answer row
-                // i - 1, whose stores have settled by then. Answering a hand
-                // just written stalls on store forwarding (the engine reads
-                // the counts with wider loads than the copy wrote them):
-                // measured 24-36 -> 19-24 ns per is_win row.
-                let empty = Hand::new([0; KINDS], &[]).expect("an empty hand is valid");
-                let mut ring = [empty; 2];
-                let mut pending = None;
-                for (i, row) in rows.chunks_exact(KINDS).enumerate() {
-                    let counts: &Counts = row.try_into().expect("rows of 34");
-                    let built = Hand::new(*counts, &[]);
-                    if let Some(p) = pending.take() {
-                        if let Err(e) =
-                            f(base + p, &ring[p & 1], &mut outs[p * per_row..][..per_row])
-                        {
-                            return at(p, e);
-                        }
-                    }
-                    match built {
-                        Ok(h) => {
-                            ring[i & 1] = h;
-                            pending = Some(i);
-                        }
-                        Err(e) => return at(i, e.to_string()),
-                    }
-                }
-                match pending {
-                    Some(p) => f(base + p, &ring[p & 1], &mut outs[p * per_row..][..per_row])
-                        .err()
-                        .and_then(|e| at(p, e)),
-                    None => None,
-                }
+            .filter_map(|(c, ((rows, a), b))| {
+                answer_rows(c * CHUNK, rows, (a, per_a), (b, per_b), limit, &f)
             })
             .min_by_key(|(i, _)| *i)
     };
-    let first_bad = match pool {
-        Some(p) => p.install(work),
-        None => work(),
+    let first_bad = match threads {
+        Threads::Here => answer_rows(0, input, (&mut a, per_a), (&mut b, per_b), limit, &f),
+        Threads::Pool(p) => p.install(parallel),
+        Threads::Every => parallel(),
     };
     match first_bad {
         Some(e) => Err(e),
-        None => Ok(out),
+        None => Ok((a, b)),
     }
+}
+
+/// Answer `rows` (row `base` onwards) in order on this thread into their
+/// outputs; the first bad row stops it.
+#[inline(always)]
+fn answer_rows<A, B, F>(
+    base: usize,
+    rows: &[u8],
+    (a, per_a): (&mut [A], usize),
+    (b, per_b): (&mut [B], usize),
+    limit: Option<Limit>,
+    f: &F,
+) -> Option<(usize, String)>
+where
+    F: Fn(usize, &Hand, &mut [A], &mut [B]) -> Result<(), String>,
+{
+    // Two passes per block of rows: build and check the block's hands
+    // into a buffer, then answer them from it as the core's own loop over
+    // hands in memory does. Answering each hand just after writing it
+    // stalls on store forwarding (the engine reads the counts with wider
+    // loads than the copy wrote them).
+    let mut hands: Vec<Hand> = Vec::with_capacity(BLOCK.min(rows.len() / KINDS));
+    for (k, block) in rows.chunks(KINDS * BLOCK).enumerate() {
+        let first = k * BLOCK;
+        hands.clear();
+        let mut bad = None;
+        for (i, row) in block.chunks_exact(KINDS).enumerate() {
+            let counts: &Counts = row.try_into().expect("rows of 34");
+            match Hand::new(*counts, &[]) {
+                Ok(h) => {
+                    if let Some(l) = limit {
+                        let n = h.concealed_len();
+                        if n > l.max {
+                            let msg = format!(
+                                "a hand of {n} tiles; a hand holds at most {} under {} rules",
+                                l.max, l.rules
+                            );
+                            bad = Some((first + i, msg));
+                            break;
+                        }
+                    }
+                    hands.push(h)
+                }
+                Err(e) => {
+                    bad = Some((first + i, e.to_string()));
+                    break;
+                }
+            }
+        }
+        let outs_a = a[first * per_a..].chunks_exact_mut(per_a);
+        let outs_b = b[first * per_b..].chunks_exact_mut(per_b);
+        for (((i, h), out_a), out_b) in (first..).zip(&hands).zip(outs_a).zip(outs_b) {
+            if let Err(e) = f(base + i, h, out_a, out_b) {
+                return Some((base + i, e));
+            }
+        }
+        if let Some((i, e)) = bad {
+            return Some((base + i, e));
+        }
+    }
+    None
 }
 
 /// The batch's error as a `HandError` with `.row`.

@@ -6,6 +6,7 @@ use crate::convert;
 use crate::errors::hand_error;
 use crate::ops::Ctx;
 use crate::results::{PyAnalysis, PyDiscard, PyEffective, PyRiichiScore, PyScore, PyWaits};
+use crate::timing;
 use hupai::engine::jokers::max_size;
 use hupai::mcr::{Flags, ScoringInput, Variant, Wind};
 use hupai::server::Mapped;
@@ -384,24 +385,21 @@ impl PyEngine {
         threads: Option<usize>,
     ) -> PyResult<Bound<'py, PyArray1<bool>>> {
         let rows = batch::rows(counts, "counts")?;
-        let pool = batch::threads(threads)?;
+        let threads = batch::threads(threads)?;
         let input = rows.as_slice()?;
-        let max = max_size(&self.rules);
-        let out = py
+        let limit = batch::Limit {
+            max: max_size(&self.rules),
+            rules: self.rules.name,
+        };
+        let (out, _) = py
             .detach(|| {
                 with_ctx!(self, |c| batch::run(
                     input,
-                    1,
-                    false,
-                    pool.as_deref(),
-                    |_, h, o| {
-                        let n = h.concealed_len();
-                        if n > max {
-                            return Err(format!(
-                                "a hand of {n} tiles; a hand holds at most {max} under {} rules",
-                                c.rules.name
-                            ));
-                        }
+                    (1, false),
+                    (1, ()),
+                    &threads,
+                    Some(limit),
+                    |_, h, o, _| {
                         o[0] = c.is_win(h, 0)?;
                         Ok(())
                     }
@@ -423,16 +421,17 @@ impl PyEngine {
         threads: Option<usize>,
     ) -> PyResult<Bound<'py, PyArray1<i8>>> {
         let rows = batch::rows(counts, "counts")?;
-        let pool = batch::threads(threads)?;
+        let threads = batch::threads(threads)?;
         let input = rows.as_slice()?;
-        let out = py
+        let (out, _) = py
             .detach(|| {
                 with_ctx!(self, |c| batch::run(
                     input,
-                    1,
-                    0i8,
-                    pool.as_deref(),
-                    |_, h, o| {
+                    (1, 0i8),
+                    (1, ()),
+                    &threads,
+                    None,
+                    |_, h, o, _| {
                         o[0] = c.shanten(h, 0)?;
                         Ok(())
                     }
@@ -452,16 +451,17 @@ impl PyEngine {
     ) -> PyResult<Bound<'py, PyArray2<bool>>> {
         let rows = batch::rows(counts, "counts")?;
         let n = rows.shape()[0];
-        let pool = batch::threads(threads)?;
+        let threads = batch::threads(threads)?;
         let input = rows.as_slice()?;
-        let out = py
+        let (out, _) = py
             .detach(|| {
                 with_ctx!(self, |c| batch::run(
                     input,
-                    KINDS,
-                    false,
-                    pool.as_deref(),
-                    |_, h, o| {
+                    (KINDS, false),
+                    (1, ()),
+                    &threads,
+                    None,
+                    |_, h, o, _| {
                         for t in c.waits(h, 0)?.live.iter() {
                             o[t.index()] = true;
                         }
@@ -486,7 +486,7 @@ impl PyEngine {
     ) -> PyResult<EffectiveArrays<'py>> {
         let rows = batch::rows(counts, "counts")?;
         let n = rows.shape()[0];
-        let pool = batch::threads(threads)?;
+        let threads = batch::threads(threads)?;
         let input = rows.as_slice()?;
         // visible: one row for all, or one per row.
         let per_row = match visible {
@@ -514,35 +514,31 @@ impl PyEngine {
             Some(v) => Some(v.as_slice()?),
             None => None,
         };
-        let out = py
+        let (shanten, tiles) = py
             .detach(|| {
                 with_ctx!(self, |c| batch::run(
                     input,
-                    KINDS + 1,
-                    0u8,
-                    pool.as_deref(),
-                    |i, h, o| {
-                        // Which row this is: its place in the input slice.
-                        let vis: Counts = match vis_rows {
-                            None => shared,
-                            Some(v) => v[i * KINDS..(i + 1) * KINDS].try_into().expect("34"),
+                    (1, 0i8),
+                    (KINDS, 0u8),
+                    &threads,
+                    None,
+                    |i, h, s, o| {
+                        let e = match vis_rows {
+                            None => c.effective(h, &shared, 0)?,
+                            Some(v) => {
+                                let vis = v[i * KINDS..][..KINDS].try_into().expect("34");
+                                c.effective(h, vis, 0)?
+                            }
                         };
-                        let e = c.effective(h, &vis, 0)?;
-                        o[0] = e.shanten() as u8;
+                        s[0] = e.shanten();
                         for (t, left) in e.iter() {
-                            o[1 + t.index()] = left;
+                            o[t.index()] = left;
                         }
                         Ok(())
                     }
                 ))
             })
             .map_err(|e| batch::raise(py, e))?;
-        let mut shanten = Vec::with_capacity(n);
-        let mut tiles = Vec::with_capacity(n * KINDS);
-        for r in out.chunks_exact(KINDS + 1) {
-            shanten.push(r[0] as i8);
-            tiles.extend_from_slice(&r[1..]);
-        }
         Ok((
             PyArray1::from_vec(py, shanten),
             batch::array2(py, tiles, n, KINDS)?,
@@ -560,20 +556,49 @@ impl PyEngine {
     ) -> PyResult<Bound<'py, PyArray2<i8>>> {
         let rows = batch::rows(counts, "counts")?;
         let n = rows.shape()[0];
-        let pool = batch::threads(threads)?;
+        let threads = batch::threads(threads)?;
         let input = rows.as_slice()?;
-        let out = py
+        let (out, _) = py
             .detach(|| {
                 with_ctx!(self, |c| batch::run(
                     input,
-                    KINDS,
-                    127i8,
-                    pool.as_deref(),
-                    |_, h, o| { c.discard_shanten(h, o) }
+                    (KINDS, 127i8),
+                    (1, ()),
+                    &threads,
+                    None,
+                    |_, h, o, _| c.discard_shanten(h, o)
                 ))
             })
             .map_err(|e| batch::raise(py, e))?;
         batch::array2(py, out, n, KINDS)
+    }
+
+    /// The core's own time on the hands of a batch, for `python/bench.py`:
+    /// `op` ("is_win", "shanten", "waits", "effective", "discard_shanten")
+    /// asked of every hand of `hands` (built beforehand by
+    /// `hupai._hupai._core_hands`) through the core's public calls on one
+    /// thread, with no array read, no check and no output written. Returns a
+    /// checksum of the answers (the batch's answers give the same one), so
+    /// the work is done; the caller times the call.
+    #[pyo3(signature = (op, hands, visible = None))]
+    fn _core_batch(
+        &self,
+        py: Python<'_>,
+        op: &str,
+        hands: &timing::CoreHands,
+        visible: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<u64> {
+        if self.joker.is_some() {
+            return Err(hand_error("_core_batch times engines without a joker tile"));
+        }
+        let op = timing::Op::parse(op)?;
+        let visible = convert::visible(visible)?;
+        let rules = self.rules;
+        py.detach(|| match &self.source {
+            Source::Embedded => timing::run(Tables::embedded(), &rules, op, hands, &visible),
+            Source::Mapped { tables, .. } => timing::run(&**tables, &rules, op, hands, &visible),
+        })
+        .map_err(hand_error)
     }
 }
 

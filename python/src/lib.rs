@@ -6,7 +6,8 @@
 //! (`Hand`, `Meld`), `ops` (each question with or without jokers, shared by
 //! single calls and batch rows), `engine` (`Engine` and its methods),
 //! `batch` (numpy rows, rayon, GIL release), `results` (answer objects),
-//! `errors` (`ParseError`, `HandError`).
+//! `errors` (`ParseError`, `HandError`), `timing` (the core's own time on a
+//! batch's hands, for `bench.py`).
 
 mod batch;
 mod convert;
@@ -15,6 +16,7 @@ mod errors;
 mod hand;
 mod ops;
 mod results;
+mod timing;
 
 use pyo3::prelude::*;
 
@@ -80,6 +82,8 @@ fn _hupai(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse, m)?)?;
     m.add_function(wrap_pyfunction!(tile_name, m)?)?;
     m.add_function(wrap_pyfunction!(tile_index, m)?)?;
+    m.add_class::<timing::CoreHands>()?;
+    m.add_function(wrap_pyfunction!(timing::_core_hands, m)?)?;
     m.add("KINDS", hupai::KINDS)?;
     Ok(())
 }

@@ -35,6 +35,7 @@ impl<B: AsRef<[u8]>> Ctx<'_, B> {
             .map_err(|e| e.to_string())
     }
 
+    #[inline]
     pub fn is_win(&self, hand: &Hand, jokers: usize) -> Result<bool, String> {
         if jokers == 0 && self.joker.is_none() {
             return Ok(self.tables.is_win(hand, &self.rules));
@@ -43,6 +44,7 @@ impl<B: AsRef<[u8]>> Ctx<'_, B> {
         Ok(self.tables.is_win_jokers(&real, j, &self.rules))
     }
 
+    #[inline]
     pub fn shanten(&self, hand: &Hand, jokers: usize) -> Result<i8, String> {
         if jokers == 0 && self.joker.is_none() {
             return self
@@ -56,6 +58,7 @@ impl<B: AsRef<[u8]>> Ctx<'_, B> {
             .map_err(Self::joker_err)
     }
 
+    #[inline]
     pub fn waits(&self, hand: &Hand, jokers: usize) -> Result<Waits, String> {
         if jokers == 0 && self.joker.is_none() {
             return self
@@ -68,6 +71,7 @@ impl<B: AsRef<[u8]>> Ctx<'_, B> {
             .map_err(|e| e.to_string())
     }
 
+    #[inline]
     pub fn effective(
         &self,
         hand: &Hand,
@@ -159,11 +163,12 @@ impl<B: AsRef<[u8]>> Ctx<'_, B> {
     /// Shanten after discarding one copy of each kind the hand holds (127
     /// where it holds none), for a 3n+2 hand.
     pub fn discard_shanten(&self, hand: &Hand, out: &mut [i8]) -> Result<(), String> {
-        // The hand's own shanten checks its tiles and size with the core's
-        // message; then only 3n+2 hands have discards.
-        self.shanten(hand, 0)?;
+        // Only 3n+2 hands of at most 14 tiles have discards to ask about;
+        // any other hand gets the core's message for its tiles or size when
+        // it has one, else this one.
         let size = hand.concealed_len() + 3 * hand.meld_count();
-        if size % 3 != 2 {
+        if size % 3 != 2 || size > 14 {
+            self.shanten(hand, 0)?;
             return Err(format!(
                 "a hand of {size} tiles has no discard; expected 3n+2 tiles (14, 11, 8, 5 or 2)"
             ));

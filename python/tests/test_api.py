@@ -214,6 +214,40 @@ def test_batches_equal_single_calls(rng):
                 assert out[k] == want
 
 
+def test_batches_on_every_thread_count_match_the_core(rng):
+    # Each batch gives the same arrays on 1, 2 and every thread, and the
+    # checksum of the core's own answers to the same hands
+    # (Engine._core_batch, the loop bench.py times beside the batches).
+    from conftest import wall_hands
+    r13, r14 = wall_hands(rng, 3000, 13), wall_hands(rng, 3000, 14)
+    mask = (1 << 64) - 1
+    for rules in ["riichi", "generic", "mcr"]:
+        e = hupai.Engine(rules=rules)
+        h13, h14 = hupai._hupai._core_hands(r13), hupai._hupai._core_hands(r14)
+        assert len(h13) == 3000
+        win = [e.is_win_batch(r14, threads=t) for t in [1, 2, None]]
+        assert all((w == win[0]).all() for w in win)
+        assert int(win[0].sum()) == e._core_batch("is_win", h14)
+        sh = [e.shanten_batch(r13, threads=t) for t in [1, 2, None]]
+        assert all((s == sh[0]).all() for s in sh)
+        assert int(sh[0].astype(np.int64).sum()) & mask == e._core_batch("shanten", h13)
+        w = [e.waits_batch(r13, threads=t) for t in [1, 2, None]]
+        assert all((x == w[0]).all() for x in w)
+        bits = (w[0].astype(np.uint64) << np.arange(34, dtype=np.uint64)).sum(1, dtype=np.uint64)
+        assert int(bits.sum(dtype=np.uint64)) == e._core_batch("waits", h13)
+        eff = [e.effective_batch(r13, threads=t) for t in [1, 2, None]]
+        assert all((s == eff[0][0]).all() and (t == eff[0][1]).all() for s, t in eff)
+        total = int(eff[0][0].astype(np.int64).sum()) + int(eff[0][1].astype(np.int64).sum())
+        assert total & mask == e._core_batch("effective", h13)
+        d = [e.discard_shanten_batch(r14, threads=t) for t in [1, 2, None]]
+        assert all((x == d[0]).all() for x in d)
+        assert int(d[0][d[0] != 127].astype(np.int64).sum()) & mask == e._core_batch(
+            "discard_shanten", h14
+        )
+    with pytest.raises(hupai.HandError, match="unknown operation"):
+        e._core_batch("hu", h13)
+
+
 def test_effective_batch_visible_rows():
     e = hupai.Engine(rules="riichi")
     c = np.stack([hupai.Hand("123m456p789s1112z").counts] * 2)

@@ -130,16 +130,28 @@ def test_bad_batch_row_names_its_index():
     c = np.stack([ready_counts()] * 5000)
     c[3217, 0] = 5
     c[4000, 1] = 9
-    with pytest.raises(hupai.HandError, match="row 3217: more than four copies of 1m") as err:
-        E.shanten_batch(c)
-    assert err.value.row == 3217
-    for f in [E.is_win_batch, E.waits_batch, E.effective_batch]:
-        with pytest.raises(hupai.HandError, match="row 3217"):
-            f(c)
+    for threads in [None, 1, 2]:
+        with pytest.raises(hupai.HandError, match="row 3217: more than four copies of 1m") as err:
+            E.shanten_batch(c, threads=threads)
+        assert err.value.row == 3217
+        for f in [E.is_win_batch, E.waits_batch, E.effective_batch]:
+            with pytest.raises(hupai.HandError, match="row 3217"):
+                f(c, threads=threads)
+    # A count of 255 and one of 128: no wrap lets either pass.
+    for bad in [255, 128, 5]:
+        d = np.stack([ready_counts()] * 3)
+        d[2, 33] = bad
+        with pytest.raises(hupai.HandError, match="row 2: more than four copies of 7z"):
+            E.shanten_batch(d, threads=1)
     c14 = np.stack([hupai.Hand("123m456p789s11122z").counts] * 5000)
     c14[3217, 0] = 5
-    with pytest.raises(hupai.HandError, match="row 3217"):
-        E.discard_shanten_batch(c14)
+    for threads in [None, 1, 2]:
+        with pytest.raises(hupai.HandError, match="row 3217"):
+            E.discard_shanten_batch(c14, threads=threads)
+    # A row of the wrong size for discards, after good rows.
+    c14[3217, 0] = 0
+    with pytest.raises(hupai.HandError, match="row 3217: a hand of 13 tiles has no discard"):
+        E.discard_shanten_batch(c14, threads=1)
 
 
 def test_fifteen_tile_row():

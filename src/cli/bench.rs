@@ -273,12 +273,13 @@ const OPS: &[Op] = &[
         },
         reference_hands: usize::MAX,
     },
-    // Sichuan scoring (src/sichuan) on random winning hands of at most two
+    // Sichuan (血战, xuezhan) scoring (src/sichuan; a name without "hu", which
+    // `--only hu` would select) on random winning hands of at most two
     // suits with varied situations (sichuan::sample), as many as the set
     // holds; the reference feeds it the recursive reference's arrangements.
     // The checksum is the sum of the totals paid.
     Op {
-        name: "sichuan-score",
+        name: "xuezhan-score",
         sets: &[Set::C14],
         rules: &[Rules::SICHUAN],
         table: |hs, _| {

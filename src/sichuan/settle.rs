@@ -293,7 +293,9 @@ fn player(event: usize, p: u8) -> Result<u8, SettleError> {
 }
 
 fn parse_hand(event: usize, text: &str) -> Result<Hand, SettleError> {
-    let hand = notation::parse(text, Notation::Auto)
+    // mpsz first (the common case, and the fast one), then any notation.
+    let hand = notation::parse(text, Notation::Mpsz)
+        .or_else(|_| notation::parse(text, Notation::Auto))
         .map_err(|e| err(event, SettleErrorKind::Hand(e.to_string())))?;
     if let Some(t) = Tile::all().find(|t| t.is_honor() && hand.all_counts()[t.index()] > 0) {
         return Err(err(
@@ -325,6 +327,17 @@ pub fn best_wait<B: AsRef<[u8]>>(
     options: &Options,
     tables: &Tables<B>,
 ) -> Option<(Tile, Score)> {
+    best_wait_with(hand, void, options, tables, &mut Arrangements::new())
+}
+
+/// [`best_wait`] reusing `list` for the arrangements.
+fn best_wait_with<B: AsRef<[u8]>>(
+    hand: &Hand,
+    void: Option<Suit>,
+    options: &Options,
+    tables: &Tables<B>,
+    list: &mut Arrangements,
+) -> Option<(Tile, Score)> {
     let waits = tables.waits(hand, &crate::Rules::SICHUAN).ok()?;
     let settings = Settings {
         situation: Situation {
@@ -336,11 +349,10 @@ pub fn best_wait<B: AsRef<[u8]>>(
             ..*options
         },
     };
-    let mut list = Arrangements::new();
     let mut best: Option<(Tile, Score)> = None;
     for w in waits.live.iter() {
         let Ok(h) = hand.with_tile(w) else { continue };
-        let s = score_with_roots(&h, &settings, tables, &mut list, options.cha_jiao_roots);
+        let s = score_with_roots(&h, &settings, tables, list, options.cha_jiao_roots);
         if s.legal
             && best
                 .as_ref()
@@ -513,6 +525,7 @@ pub fn settle<B: AsRef<[u8]>>(
                     &mut ledger,
                     &mut kongs,
                     &mut revealed,
+                    &mut list,
                 )?;
                 over = true;
             }
@@ -768,6 +781,7 @@ fn wall_end<B: AsRef<[u8]>>(
     ledger: &mut Ledger,
     kongs: &mut [KongRecord],
     revealed: &mut [Option<Hand>; 4],
+    list: &mut Arrangements,
 ) -> Result<(), SettleError> {
     let mut hands: [Option<Hand>; 4] = [None; 4];
     for (key, text) in &w.hands {
@@ -817,7 +831,7 @@ fn wall_end<B: AsRef<[u8]>>(
         state[p] = if suits > 2 || holds_void {
             State::Pig
         } else {
-            match best_wait(&hand, void[p], options, tables) {
+            match best_wait_with(&hand, void[p], options, tables, list) {
                 Some((_, s)) => State::Ready(s.value),
                 None => State::NotReady,
             }

@@ -88,7 +88,7 @@ struct Streams {
 }
 
 impl Streams {
-    fn new(g: &Graph) -> Streams {
+    fn new(g: &Graph) -> Option<Streams> {
         let mut p = Streams {
             states: Vec::with_capacity(g.nodes.len() + 1),
             pairs: Vec::with_capacity(g.draws.len()),
@@ -96,7 +96,7 @@ impl Streams {
             wins: Vec::new(),
         };
         // One win node per distinct points (riichi has a few dozen).
-        let win_nodes = p.win_nodes(g);
+        let win_nodes = p.win_nodes(g)?;
         for (i, n) in g.nodes.iter().enumerate() {
             p.states.push(Lite {
                 pairs: p.pairs.len() as u32,
@@ -129,12 +129,13 @@ impl Streams {
             stay: 0,
             shanten: 0,
         });
-        p
+        Some(p)
     }
 
     /// The node of each of the graph's wins, one per distinct points,
-    /// numbered after the states.
-    fn win_nodes(&mut self, g: &Graph) -> Vec<u32> {
+    /// numbered after the states; `None` when they do not all fit the
+    /// bits of a node number.
+    fn win_nodes(&mut self, g: &Graph) -> Option<Vec<u32>> {
         let mut by_points: KeyMap<u32> = KeyMap::default();
         let states = g.nodes.len();
         let nodes: Vec<u32> = g
@@ -151,11 +152,7 @@ impl Streams {
                 node
             })
             .collect();
-        assert!(
-            states + self.wins.len() <= NODE_MASK as usize,
-            "too many states"
-        );
-        nodes
+        (states + self.wins.len() <= NODE_MASK as usize).then_some(nodes)
     }
 
     /// A draw's options (`opts` then `more`) as a pair, or in quads, the
@@ -191,10 +188,11 @@ impl Streams {
 }
 
 /// The layers t = 1..=turns over the whole graph. A state's three values
-/// sit together, so an option costs one cache line.
-pub fn solve(g: &Graph, wall: u32, turns: usize, keep: &[u32]) -> Values {
+/// sit together, so an option costs one cache line. `None` when the
+/// states and the wins do not fit a node number's bits.
+pub fn solve(g: &Graph, wall: u32, turns: usize, keep: &[u32]) -> Option<Values> {
     let inv = 1.0 / f64::from(wall);
-    let p = Streams::new(g);
+    let p = Streams::new(g)?;
     // (tenpai, win, score) of every state at t − 1, then at t; the win
     // nodes after them, the same at every t. No probability exceeds 1 (Σ
     // weights × values ≤ 1 is at most W, and W × (1/W) rounds to 1 or
@@ -255,12 +253,12 @@ pub fn solve(g: &Graph, wall: u32, turns: usize, keep: &[u32]) -> Values {
         + p.states.capacity() * std::mem::size_of::<Lite>()
         + p.wins.capacity() * std::mem::size_of::<f64>();
     before.truncate(g.nodes.len());
-    Values {
+    Some(Values {
         bytes,
         kept,
         win_before: before.iter().map(|v| v[1]).collect(),
         tenpai_before: before.iter().map(|v| v[0]).collect(),
-    }
+    })
 }
 
 /// Over the draws of state `i` (read as `l`, its entries ending where

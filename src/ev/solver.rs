@@ -137,11 +137,24 @@ pub struct Graph {
     /// Where the states of each depth end (draws from the nearest root):
     /// states are numbered breadth first.
     pub levels: Vec<u32>,
+    /// The most states the graph may hold.
+    limit: usize,
+    /// A state beyond the limit was asked for: the graph is incomplete.
+    full: bool,
 }
 
 impl Graph {
-    /// The graph reachable from `roots` (keys with their shanten).
-    pub fn build<B: AsRef<[u8]>>(game: &Game<B>, scoring: &Scoring, roots: &[(Key, i8)]) -> Graph {
+    /// The graph reachable from `roots` (keys with their shanten) within
+    /// `turns` draws: the states `turns` draws away are reached but not
+    /// expanded (only their shanten is read, with no draw left). `None`
+    /// when it would hold more than `limit` states: the build stops there.
+    pub fn build<B: AsRef<[u8]>>(
+        game: &Game<B>,
+        scoring: &Scoring,
+        roots: &[(Key, i8)],
+        turns: usize,
+        limit: usize,
+    ) -> Option<Graph> {
         // Room for a 1-shanten graph from the start (a few hundred states,
         // ~15 draws and ~20 options each): growing there from nothing is a
         // dozen copies of each array.
@@ -154,9 +167,14 @@ impl Graph {
             shanten: KeyMap::default(),
             memo: ShortMemo::default(),
             levels: Vec::new(),
+            limit,
+            full: false,
         };
         for &(key, s) in roots {
             g.node(key, s);
+        }
+        if g.full {
+            return None;
         }
         // Breadth first: when the first state of depth j + 1 comes up to be
         // expanded, every state of depth j has been, so the states of
@@ -164,19 +182,34 @@ impl Graph {
         g.levels.push(g.nodes.len() as u32);
         let mut i = 0;
         while i < g.nodes.len() {
-            if i == *g.levels.last().expect("roots") as usize {
+            if i == g.levels[g.levels.len() - 1] as usize {
+                // States of depth `turns` are read with no draw left.
+                if g.levels.len() >= turns {
+                    break;
+                }
                 g.levels.push(g.nodes.len() as u32);
             }
             g.memo.fit(g.nodes.len());
             g.expand(game, scoring, i);
+            if g.full {
+                return None;
+            }
             i += 1;
         }
-        g
+        Some(g)
     }
 
-    /// The index of a state, added when new.
+    /// The index of a state, added when new (unless the graph is at its
+    /// limit: then it is marked full, and the number returned is none).
     #[inline]
     pub fn node(&mut self, key: Key, shanten: i8) -> u32 {
+        if self.nodes.len() >= self.limit {
+            if let Some(n) = self.index.get(key) {
+                return n;
+            }
+            self.full = true;
+            return 0;
+        }
         let (n, new) = self.index.get_or_insert(key, self.nodes.len() as u32);
         if new {
             self.nodes.push(Node {

@@ -21,7 +21,7 @@
 //! T − t draws from every root (numbered breadth first, so a suffix): no
 //! root can reach them with t draws left.
 
-use super::solver::{Graph, KeyMap};
+use super::solver::{Graph, KeyMap, READY};
 
 /// Probability vectors of some states, element t − 1 = t draws left.
 pub struct Vectors {
@@ -85,6 +85,8 @@ struct Streams {
     quads: Vec<[u32; 4]>,
     /// Points of each win node.
     wins: Vec<f64>,
+    /// The node of the graph's [`READY`] option, after the win nodes.
+    ready: u32,
 }
 
 impl Streams {
@@ -94,9 +96,12 @@ impl Streams {
             pairs: Vec::with_capacity(g.draws.len()),
             quads: Vec::with_capacity(g.draws.len() / 8),
             wins: Vec::new(),
+            ready: 0,
         };
         // One win node per distinct points (riichi has a few dozen).
         let win_nodes = p.win_nodes(g)?;
+        p.ready = (g.nodes.len() + p.wins.len()) as u32;
+        let mut mapped = [0u32; 32];
         for (i, n) in g.nodes.iter().enumerate() {
             p.states.push(Lite {
                 pairs: p.pairs.len() as u32,
@@ -108,6 +113,13 @@ impl Streams {
             for d in &g.draws[n.draws.start as usize..n.draws.end as usize] {
                 let opts = &g.opts[o..o + d.options()];
                 o += d.options();
+                // Only the options one draw short of the depth are READY.
+                let opts = if opts.first() == Some(&READY) {
+                    mapped[0] = p.ready;
+                    &mapped[..1]
+                } else {
+                    opts
+                };
                 // The state itself and the win follow the discards' states.
                 let mut more = [0; 2];
                 let mut m = 0;
@@ -152,7 +164,8 @@ impl Streams {
                 node
             })
             .collect();
-        (states + self.wins.len() <= NODE_MASK as usize).then_some(nodes)
+        // The ready node comes after the wins.
+        (states + self.wins.len() < NODE_MASK as usize).then_some(nodes)
     }
 
     /// A draw's options (`opts` then `more`) as a pair, or in quads, the
@@ -203,6 +216,7 @@ pub fn solve(g: &Graph, wall: u32, turns: usize, keep: &[u32]) -> Option<Values>
         .iter()
         .map(|s| [f64::from(u8::from(s.shanten <= 0)), 0.0, 0.0])
         .chain(p.wins.iter().map(|&points| [1.0, 1.0, points]))
+        .chain([[1.0, 0.0, 0.0]])
         .collect();
     let mut next = prev.clone();
     let mut kept: Vec<Vectors> = keep

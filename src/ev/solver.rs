@@ -58,6 +58,10 @@ pub type KeyMap<V> = HashMap<Key, V, BuildHasherDefault<KeyHasher>>;
 /// Shanten of a hand from which no complete hand can be reached.
 pub const UNREACHABLE: i8 = i8::MAX;
 
+/// The option of a draw, one draw short of the graph's depth, that leads
+/// to a ready hand: read with no draw left, its values are (1, 0, 0).
+pub const READY: u32 = u32::MAX;
+
 /// A 3n+1 hand of the graph.
 pub struct Node {
     pub key: Key,
@@ -190,7 +194,10 @@ impl Graph {
                 g.levels.push(g.nodes.len() as u32);
             }
             g.memo.fit(g.nodes.len());
-            g.expand(game, scoring, i);
+            // A state one draw short of depth `turns` (not a root) is read
+            // with one draw left: its options only with none left.
+            let depth = g.levels.len() - 1;
+            g.expand(game, scoring, i, depth > 0 && depth + 1 == turns);
             if g.full {
                 return None;
             }
@@ -261,8 +268,14 @@ impl Graph {
             + self.memo.bytes()
     }
 
-    /// Work out the draws of state `i`.
-    fn expand<B: AsRef<[u8]>>(&mut self, game: &Game<B>, scoring: &Scoring, i: usize) {
+    /// Work out the draws of state `i`. With `last` the state is read with
+    /// one draw left only, so the states its options lead to would be read
+    /// with none: their values are then 1 for ready (tenpai) and 0 else,
+    /// and the best of a draw's options is ready exactly when the best
+    /// shanten b is. Such a draw is a stay when that equals the state's own
+    /// readiness, else its one option is [`READY`]: the graph holds no state
+    /// `turns` draws away (a factor of the options per draw fewer states).
+    fn expand<B: AsRef<[u8]>>(&mut self, game: &Game<B>, scoring: &Scoring, i: usize, last: bool) {
         let (key, s) = (self.nodes[i].key, self.nodes[i].shanten);
         let c = unpack(key);
         let (real, jokers) = game.split(&c);
@@ -343,6 +356,25 @@ impl Graph {
             // Best shanten a discard reaches: one lower after an effective
             // draw; a complete hand's discards reach 0 at best.
             let b = if improves && s > 0 { s - 1 } else { s };
+            if last {
+                let changes = (b <= 0) != (s <= 0);
+                if win.is_none() && !changes {
+                    stay += u32::from(w);
+                    continue;
+                }
+                if changes {
+                    self.opts.push(READY);
+                }
+                self.wins.extend(win);
+                self.draws.push(Draw::new(
+                    k,
+                    w,
+                    usize::from(changes),
+                    win.is_some(),
+                    !changes,
+                ));
+                continue;
+            }
             let key_k = plus(key, k);
             let exch_k = exch + i32::from(held >= game.start[k]);
             let real_k = u64::from(!game.is_joker(k)) << k;

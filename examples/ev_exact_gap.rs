@@ -5,8 +5,9 @@
 //! differs (and what that costs in exact win at T); the time and states of
 //! each. Prints a markdown table.
 //!
-//! `cargo run --release --example ev_exact_gap -- [TURNS] [HANDS]`
-//! (default 3 draws, 30 hands of each shanten).
+//! `cargo run --release --example ev_exact_gap -- [TURNS] [HANDS] [SHANTEN]`
+//! (default 3 draws, 30 hands of each shanten, shanten 1 and 2; `--exact`
+//! runs with the largest state limit).
 
 use hupai::ev::{analyze, Analysis, Options};
 use hupai::{Hand, Rules, Tables};
@@ -25,11 +26,12 @@ fn main() {
         .collect();
     let turns = args.first().copied().unwrap_or(3);
     let n = args.get(1).copied().unwrap_or(30);
+    let only = args.get(2).map(|&s| s as i8);
     println!(
         "| shanten (hands) | t | Δ tenpai mean / worst | Δ win mean / worst | best discard differs | exact ms / states | default ms / states |"
     );
     println!("|---|---|---|---|---|---|---|");
-    for shanten in [1, 2] {
+    for shanten in [1, 2].into_iter().filter(|s| only.is_none_or(|o| o == *s)) {
         let hands = hupai::ev::sample(shanten, n);
         let mut sum = vec![[0.0f64; 2]; turns];
         let mut worst = vec![[0.0f64; 2]; turns];
@@ -42,6 +44,7 @@ fn main() {
             };
             let exact = Options {
                 exact: true,
+                max_states: hupai::ev::MAX_STATES,
                 ..default.clone()
             };
             let (d, d_ms) = timed(h, &default);
@@ -117,6 +120,10 @@ fn main() {
     }
     println!(
         "\nriichi rules, T = {turns}, the seeded R14 sample (`hupai::ev::sample`); one thread; \
-         `cargo run --release --example ev_exact_gap -- {turns} {n}`"
+         `cargo run --release --example ev_exact_gap -- {}`",
+        args.iter()
+            .map(|a| a.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
     );
 }

@@ -23,6 +23,20 @@
 //! must land within the budget: tiles drawn beyond the hand analysed plus
 //! the shanten at most the best shanten + [`Options::extra`] (mahjong-cpp's
 //! bound: the player may stray `extra` exchanges from the shortest paths).
+//! With [`Options::exact`] there is no such bound: the answers are the
+//! model's, exactly.
+//!
+//! **Dead waits.** A hand's shanten, its readiness and the allowed discards
+//! are those of its tiles alone (formal shanten), whatever the pool holds:
+//! a ready hand whose waits are all seen is ready (tenpai 1) and wins only
+//! by changing its waits.
+//!
+//! **Limits.** The graph holds only the states T draws can reach (the
+//! states one draw short of T read their options with no draw left: only
+//! whether those are ready matters, so they add no state). An analysis that
+//! would hold more than [`Options::max_states`] states is refused with
+//! [`EvError::TooManyStates`], naming the limit and what to lower, before
+//! it allocates more.
 //!
 //! **The algorithm**: one graph of the reachable 3n+1 hands (keys of 34
 //! counts, shared by every discard), built with the table engine's effective

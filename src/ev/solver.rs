@@ -208,14 +208,10 @@ impl Graph {
 
     /// The index of a state, added when new (unless the graph is at its
     /// limit: then it is marked full, and the number returned is none).
-    #[inline]
+    #[inline(always)]
     pub fn node(&mut self, key: Key, shanten: i8) -> u32 {
         if self.nodes.len() >= self.limit {
-            if let Some(n) = self.index.get(key) {
-                return n;
-            }
-            self.full = true;
-            return 0;
+            return self.at_limit(key);
         }
         let (n, new) = self.index.get_or_insert(key, self.nodes.len() as u32);
         if new {
@@ -229,6 +225,16 @@ impl Graph {
             });
         }
         n
+    }
+
+    /// A state asked for at the limit: its number when known, else the
+    /// graph is marked full.
+    #[cold]
+    fn at_limit(&mut self, key: Key) -> u32 {
+        self.index.get(key).unwrap_or_else(|| {
+            self.full = true;
+            0
+        })
     }
 
     /// The index of a known state.

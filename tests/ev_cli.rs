@@ -109,3 +109,52 @@ fn text_table_and_options() {
     let o = run(&["analyze", "--turns", "0", "123m456p789s11455z"], "");
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// `--exact` answers; a hand past `--max-states` gets its error line naming
+/// the limit and what to lower, the others their answers, exit 1; the
+/// wide bound that once panicked answers.
+#[test]
+fn exact_and_the_state_limit() {
+    let (v, code) = json_lines(
+        &[
+            "analyze",
+            "--json",
+            "--rules",
+            "riichi",
+            "--turns",
+            "2",
+            "--exact",
+            "--max-states",
+            "300",
+        ],
+        "[123m][456p][789s]11245z\n4688m111456p5678s\n",
+    );
+    assert_eq!(code, Some(1));
+    assert_eq!(v.len(), 2);
+    assert!(v[0]["states"].as_u64().unwrap() <= 300);
+    assert_eq!(v[0]["discards"][0]["tenpai"].as_array().unwrap().len(), 2);
+    assert_eq!(v[1]["hand"], "4688m111456p5678s");
+    let e = v[1]["error"].as_str().unwrap();
+    assert!(
+        e.contains("300 states") && e.contains("--turns") && e.contains("--exact"),
+        "{e}"
+    );
+    let (v, code) = json_lines(
+        &[
+            "analyze",
+            "--json",
+            "--rules",
+            "riichi",
+            "--turns",
+            "2",
+            "--extra",
+            "8",
+            "4688m111456p5678s",
+        ],
+        "",
+    );
+    assert_eq!(code, Some(0));
+    assert_eq!(v[0]["discards"][0]["tile"], "8s");
+    let o = run(&["analyze", "--max-states", "0", "123m456p789s11455z"], "");
+    assert_eq!(o.status.code(), Some(2));
+}

@@ -15,6 +15,7 @@ __all__ = [
     "Hand",
     "HandError",
     "KINDS",
+    "LimitError",
     "Meld",
     "ParseError",
     "RiichiScore",
@@ -42,6 +43,9 @@ class HandError(ValueError):
     """A hand the query cannot take; a batch sets ``.row`` (else None)."""
 
     row: Optional[int]
+
+class LimitError(ValueError):
+    """A discard EV analysis past ``max_states``; the message says what to lower."""
 
 @final
 class Hand:
@@ -240,6 +244,9 @@ class Engine:
         jokers: int = 0,
         no_changes: bool = False,
         shanten_down: bool = False,
+        extra: int = 1,
+        exact: bool = False,
+        max_states: int = 1000000,
     ) -> Analysis: ...
     def is_win_batch(
         self, counts: npt.NDArray[np.uint8], threads: Optional[int] = None

@@ -327,13 +327,17 @@ impl PyEngine {
     /// their points, riichi: wins with a yaku and their payments), best
     /// first. `visible`: tiles seen outside the hand; `no_changes`: keep a
     /// draw only if it lowers the shanten; `shanten_down`: allow discards
-    /// one shanten worse than the best. As `hupai analyze`.
+    /// one shanten worse than the best; `extra`: exchanges tile changes and
+    /// shanten-downs may stray from the shortest paths; `exact`: no such
+    /// bound, the model computed exactly (practical for a few draws);
+    /// `max_states`: the most states the analysis may hold, past which it
+    /// raises `LimitError` (a `ValueError`). As `hupai analyze`.
     ///
     /// >>> a = hupai.Engine(rules="riichi").analyze("123m456p789s11455z", turns=3)
     /// >>> best = a.discards[0]
     /// >>> hupai.tile_name(best.tile), best.shanten, round(best.win[2], 4), round(best.score[2], 2)
     /// ('4z', 0, 0.0944, 934.78)
-    #[pyo3(signature = (hand, turns = 17, visible = None, jokers = 0, no_changes = false, shanten_down = false))]
+    #[pyo3(signature = (hand, turns = 17, visible = None, jokers = 0, no_changes = false, shanten_down = false, extra = 1, exact = false, max_states = hupai::ev::DEFAULT_MAX_STATES))]
     #[allow(clippy::too_many_arguments)]
     fn analyze(
         &self,
@@ -344,6 +348,9 @@ impl PyEngine {
         jokers: usize,
         no_changes: bool,
         shanten_down: bool,
+        extra: u8,
+        exact: bool,
+        max_states: usize,
     ) -> PyResult<PyAnalysis> {
         let h = convert::hand(hand)?;
         let options = hupai::ev::Options {
@@ -351,6 +358,9 @@ impl PyEngine {
             visible: convert::visible(visible)?,
             changes: !no_changes,
             shanten_down,
+            extra,
+            exact,
+            max_states,
             jokers: hupai::engine::Jokers {
                 extra: jokers,
                 tile: self.joker,
@@ -365,7 +375,7 @@ impl PyEngine {
                     hupai::ev::analyze(&**tables, &h, &rules, &options)
                 }
             })
-            .map_err(|e| hand_error(e.to_string()))?;
+            .map_err(|e| crate::errors::ev_error(&e))?;
         PyAnalysis::new(py, a)
     }
 

@@ -1,7 +1,7 @@
-//! The two exception types and the conversions of core errors into them.
+//! The exception types and the conversions of core errors into them.
 //!
-//! Both are `ValueError` subclasses, so `except ValueError` catches every bad
-//! hand. A `ParseError` carries `.position` (1-based character, or None); a
+//! All are `ValueError` subclasses, so `except ValueError` catches every bad
+//! hand or request. A `ParseError` carries `.position` (1-based character, or None); a
 //! `HandError` raised by a batch carries `.row` (the row index).
 
 use pyo3::create_exception;
@@ -22,6 +22,22 @@ create_exception!(
     "A hand that cannot be asked this question: a fifth copy, a size the query does \
      not accept, a tile the rule set lacks, a bad count array. A batch sets `.row`."
 );
+
+create_exception!(
+    hupai,
+    LimitError,
+    PyValueError,
+    "A discard EV analysis that would hold more states than `max_states` allows; \
+     the message names the limit and what to lower (turns, extra, exact)."
+);
+
+/// A discard EV error: `LimitError` past the state limit, else `HandError`.
+pub fn ev_error(e: &hupai::ev::EvError) -> PyErr {
+    match e {
+        hupai::ev::EvError::TooManyStates { .. } => LimitError::new_err(e.to_string()),
+        _ => HandError::new_err(e.to_string()),
+    }
+}
 
 /// A `ParseError` with its position attribute.
 pub fn parse_error(py: Python<'_>, e: &hupai::ParseError) -> PyErr {

@@ -68,6 +68,7 @@ fn _hupai(m: &Bound<'_, PyModule>) -> PyResult<()> {
     hand_error.setattr("row", py.None())?;
     m.add("ParseError", parse_error)?;
     m.add("HandError", hand_error)?;
+    m.add("LimitError", py.get_type::<errors::LimitError>())?;
     m.add_class::<engine::PyEngine>()?;
     m.add_class::<hand::PyHand>()?;
     m.add_class::<hand::PyMeld>()?;

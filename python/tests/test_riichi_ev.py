@@ -130,3 +130,23 @@ def test_analyze_options_and_errors():
         e.analyze("123m456p789s1145z")
     with pytest.raises(hupai.HandError):
         e.analyze(hand, turns=0)
+
+
+def test_analyze_exact_and_the_state_limit():
+    e = hupai.Engine(rules="riichi")
+    hand, seen = "234577778p44455s", "66669999p"
+    five_s = lambda **kw: next(
+        d for d in e.analyze(hand, turns=3, visible=seen, **kw).discards
+        if hupai.tile_name(d.tile) == "5s"
+    )
+    # The exhaustive search of the model: 0.0017792389 (0.0024143996 with
+    # discards into a worse shanten).
+    assert five_s(exact=True).win[2] == pytest.approx(0.0017792389249609599, abs=1e-12)
+    assert five_s(exact=True, shanten_down=True).win[2] == pytest.approx(
+        0.00241439960549026, abs=1e-12
+    )
+    assert five_s().win[2] < five_s(exact=True).win[2]
+    with pytest.raises(hupai.LimitError, match="100 states.*--turns.*--exact") as info:
+        e.analyze("4688m111456p5678s", turns=2, exact=True, max_states=100)
+    assert isinstance(info.value, ValueError)
+    assert e.analyze("4688m111456p5678s", turns=2, extra=8).discards

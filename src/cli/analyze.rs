@@ -34,6 +34,16 @@ pub struct AnalyzeArgs {
     /// paths (tiles drawn beyond the hand + shanten <= best shanten + N).
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub extra: u8,
+    /// No bound on tile changes and shanten-downs: the model computed
+    /// exactly over every hand T draws can reach (--extra is ignored). The
+    /// states grow fast with T: practical for a few draws.
+    #[arg(long)]
+    pub exact: bool,
+    /// The most states (hands) one analysis may hold, up to about 1.5 kB
+    /// each; a hand needing more gets an error line naming what to lower.
+    #[arg(long, value_name = "N", default_value_t = hupai::ev::DEFAULT_MAX_STATES,
+          value_parser = parse_max_states)]
+    pub max_states: usize,
     /// How many of the best discards get their draws explained.
     #[arg(long, value_name = "N", default_value_t = 3)]
     pub explain: usize,
@@ -54,6 +64,15 @@ pub struct AnalyzeArgs {
     /// standard input.
     #[arg(value_name = "HAND")]
     pub hands: Vec<String>,
+}
+
+/// `--max-states`: 1 to [`hupai::ev::MAX_STATES`].
+fn parse_max_states(s: &str) -> Result<usize, String> {
+    let max = hupai::ev::MAX_STATES;
+    match s.parse::<usize>() {
+        Ok(n) if (1..=max).contains(&n) => Ok(n),
+        _ => Err(format!("expected a number of states from 1 to {max}")),
+    }
 }
 
 pub fn run(args: AnalyzeArgs) -> ExitCode {
@@ -99,6 +118,8 @@ pub fn run(args: AnalyzeArgs) -> ExitCode {
         changes: !args.no_changes,
         shanten_down: args.shanten_down,
         extra: args.extra,
+        exact: args.exact,
+        max_states: args.max_states,
         jokers: common.jokers(),
         mcr: Flags {
             prevalent: args.prevalent,

@@ -21,7 +21,7 @@
 //! T − t draws from every root (numbered breadth first, so a suffix): no
 //! root can reach them with t draws left.
 
-use super::solver::{Graph, KeyMap};
+use super::solver::{Graph, KeyMap, READY};
 
 /// Probability vectors of some states, element t − 1 = t draws left.
 pub struct Vectors {
@@ -85,18 +85,23 @@ struct Streams {
     quads: Vec<[u32; 4]>,
     /// Points of each win node.
     wins: Vec<f64>,
+    /// The node of the graph's [`READY`] option, after the win nodes.
+    ready: u32,
 }
 
 impl Streams {
-    fn new(g: &Graph) -> Streams {
+    fn new(g: &Graph) -> Option<Streams> {
         let mut p = Streams {
             states: Vec::with_capacity(g.nodes.len() + 1),
             pairs: Vec::with_capacity(g.draws.len()),
             quads: Vec::with_capacity(g.draws.len() / 8),
             wins: Vec::new(),
+            ready: 0,
         };
         // One win node per distinct points (riichi has a few dozen).
-        let win_nodes = p.win_nodes(g);
+        let win_nodes = p.win_nodes(g)?;
+        p.ready = (g.nodes.len() + p.wins.len()) as u32;
+        let mut mapped = [0u32; 32];
         for (i, n) in g.nodes.iter().enumerate() {
             p.states.push(Lite {
                 pairs: p.pairs.len() as u32,
@@ -108,6 +113,13 @@ impl Streams {
             for d in &g.draws[n.draws.start as usize..n.draws.end as usize] {
                 let opts = &g.opts[o..o + d.options()];
                 o += d.options();
+                // Only the options one draw short of the depth are READY.
+                let opts = if opts.first() == Some(&READY) {
+                    mapped[0] = p.ready;
+                    &mapped[..1]
+                } else {
+                    opts
+                };
                 // The state itself and the win follow the discards' states.
                 let mut more = [0; 2];
                 let mut m = 0;
@@ -129,12 +141,13 @@ impl Streams {
             stay: 0,
             shanten: 0,
         });
-        p
+        Some(p)
     }
 
     /// The node of each of the graph's wins, one per distinct points,
-    /// numbered after the states.
-    fn win_nodes(&mut self, g: &Graph) -> Vec<u32> {
+    /// numbered after the states; `None` when they do not all fit the
+    /// bits of a node number.
+    fn win_nodes(&mut self, g: &Graph) -> Option<Vec<u32>> {
         let mut by_points: KeyMap<u32> = KeyMap::default();
         let states = g.nodes.len();
         let nodes: Vec<u32> = g
@@ -151,11 +164,8 @@ impl Streams {
                 node
             })
             .collect();
-        assert!(
-            states + self.wins.len() <= NODE_MASK as usize,
-            "too many states"
-        );
-        nodes
+        // The ready node comes after the wins.
+        (states + self.wins.len() < NODE_MASK as usize).then_some(nodes)
     }
 
     /// A draw's options (`opts` then `more`) as a pair, or in quads, the
@@ -191,10 +201,11 @@ impl Streams {
 }
 
 /// The layers t = 1..=turns over the whole graph. A state's three values
-/// sit together, so an option costs one cache line.
-pub fn solve(g: &Graph, wall: u32, turns: usize, keep: &[u32]) -> Values {
+/// sit together, so an option costs one cache line. `None` when the
+/// states and the wins do not fit a node number's bits.
+pub fn solve(g: &Graph, wall: u32, turns: usize, keep: &[u32]) -> Option<Values> {
     let inv = 1.0 / f64::from(wall);
-    let p = Streams::new(g);
+    let p = Streams::new(g)?;
     // (tenpai, win, score) of every state at t − 1, then at t; the win
     // nodes after them, the same at every t. No probability exceeds 1 (Σ
     // weights × values ≤ 1 is at most W, and W × (1/W) rounds to 1 or
@@ -205,6 +216,7 @@ pub fn solve(g: &Graph, wall: u32, turns: usize, keep: &[u32]) -> Values {
         .iter()
         .map(|s| [f64::from(u8::from(s.shanten <= 0)), 0.0, 0.0])
         .chain(p.wins.iter().map(|&points| [1.0, 1.0, points]))
+        .chain([[1.0, 0.0, 0.0]])
         .collect();
     let mut next = prev.clone();
     let mut kept: Vec<Vectors> = keep
@@ -255,12 +267,12 @@ pub fn solve(g: &Graph, wall: u32, turns: usize, keep: &[u32]) -> Values {
         + p.states.capacity() * std::mem::size_of::<Lite>()
         + p.wins.capacity() * std::mem::size_of::<f64>();
     before.truncate(g.nodes.len());
-    Values {
+    Some(Values {
         bytes,
         kept,
         win_before: before.iter().map(|v| v[1]).collect(),
         tenpai_before: before.iter().map(|v| v[0]).collect(),
-    }
+    })
 }
 
 /// Over the draws of state `i` (read as `l`, its entries ending where

@@ -23,6 +23,20 @@
 //! must land within the budget: tiles drawn beyond the hand analysed plus
 //! the shanten at most the best shanten + [`Options::extra`] (mahjong-cpp's
 //! bound: the player may stray `extra` exchanges from the shortest paths).
+//! With [`Options::exact`] there is no such bound: the answers are the
+//! model's, exactly.
+//!
+//! **Dead waits.** A hand's shanten, its readiness and the allowed discards
+//! are those of its tiles alone (formal shanten), whatever the pool holds:
+//! a ready hand whose waits are all seen is ready (tenpai 1) and wins only
+//! by changing its waits.
+//!
+//! **Limits.** The graph holds only the states T draws can reach (the
+//! states one draw short of T read their options with no draw left: only
+//! whether those are ready matters, so they add no state). An analysis that
+//! would hold more than [`Options::max_states`] states is refused with
+//! [`EvError::TooManyStates`], naming the limit and what to lower, before
+//! it allocates more.
 //!
 //! **The algorithm**: one graph of the reachable 3n+1 hands (keys of 34
 //! counts, shared by every discard), built with the table engine's effective
@@ -70,6 +84,14 @@ use std::fmt;
 /// The most draws an analysis looks ahead.
 pub const MAX_TURNS: usize = 60;
 
+/// The default state limit ([`Options::max_states`]). A state costs up to
+/// about 1.5 kB (the graph, its index and the value layers; 3-shanten
+/// graphs hold the most options a state), so about 1.5 GB at most.
+pub const DEFAULT_MAX_STATES: usize = 1_000_000;
+
+/// The largest state limit that can be asked for: node numbers fit 25 bits.
+pub const MAX_STATES: usize = 1 << 25;
+
 /// How the player may play and what is asked.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
@@ -83,8 +105,18 @@ pub struct Options {
     /// Discards one shanten worse than the best allowed (`--shanten-down`).
     pub shanten_down: bool,
     /// Exchanges the player may stray from the shortest paths by tile
-    /// changes and shanten-downs (`--extra`, default 1).
+    /// changes and shanten-downs (`--extra`, default 1). Ignored with
+    /// [`Options::exact`].
     pub extra: u8,
+    /// No bound on tile changes and shanten-downs (`--exact`): the model
+    /// computed exactly over every state T draws can reach. The graph grows
+    /// fast with T; [`Options::max_states`] still applies.
+    pub exact: bool,
+    /// The most states (3n+1 hands) the analysis may hold (`--max-states`,
+    /// default [`DEFAULT_MAX_STATES`], at most [`MAX_STATES`]); a larger
+    /// analysis is refused with [`EvError::TooManyStates`] before it
+    /// allocates more.
+    pub max_states: usize,
     /// The jokers of the hand.
     pub jokers: Jokers,
     /// MCR situation (winds, flowers, variant); wins are self-drawn.
@@ -105,6 +137,8 @@ impl Default for Options {
             changes: true,
             shanten_down: false,
             extra: 1,
+            exact: false,
+            max_states: DEFAULT_MAX_STATES,
             jokers: Jokers::NONE,
             mcr: Flags::default(),
             riichi: Settings::default(),
@@ -115,11 +149,45 @@ impl Default for Options {
 
 /// Why a hand cannot be analysed.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EvError(String);
+#[non_exhaustive]
+pub enum EvError {
+    /// The hand or the options cannot be analysed (the message says why).
+    Invalid(String),
+    /// The analysis would hold more states than [`Options::max_states`]
+    /// allows (or [`MAX_STATES`]).
+    TooManyStates {
+        /// The limit reached.
+        limit: usize,
+        /// Draws left asked.
+        turns: usize,
+        /// Whether the analysis was exact.
+        exact: bool,
+        /// The extra exchanges asked (when not exact).
+        extra: u8,
+    },
+}
 
 impl fmt::Display for EvError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            EvError::Invalid(m) => f.write_str(m),
+            EvError::TooManyStates {
+                limit,
+                turns,
+                exact,
+                extra,
+            } => {
+                write!(
+                    f,
+                    "the analysis needs more than {limit} states (the state limit, --max-states): lower --turns ({turns})"
+                )?;
+                if *exact {
+                    f.write_str(" or leave out --exact")
+                } else {
+                    write!(f, " or --extra ({extra})")
+                }
+            }
+        }
     }
 }
 
@@ -196,9 +264,9 @@ pub fn analyze<B: AsRef<[u8]>>(
     rules: &Rules,
     options: &Options,
 ) -> Result<Analysis, EvError> {
-    let err = |e: &dyn fmt::Display| EvError(e.to_string());
+    let err = |e: &dyn fmt::Display| EvError::Invalid(e.to_string());
     if !(1..=MAX_TURNS).contains(&options.turns) {
-        return Err(EvError(format!(
+        return Err(EvError::Invalid(format!(
             "turns must be 1 to {MAX_TURNS}, not {}",
             options.turns
         )));
@@ -206,7 +274,7 @@ pub fn analyze<B: AsRef<[u8]>>(
     let (real, jokers) = options.jokers.split(hand, rules).map_err(|e| err(&e))?;
     let size = real.concealed_len() + jokers + 3 * real.meld_count();
     if size % 3 != 2 {
-        return Err(EvError(format!(
+        return Err(EvError::Invalid(format!(
             "a hand of {size} tiles; expected 3n+2 tiles (14, 11, 8, 5 or 2) to discard from"
         )));
     }
@@ -223,7 +291,7 @@ pub fn analyze<B: AsRef<[u8]>>(
         roots.push((t, minus(start, t.index()), s));
     }
     if roots.is_empty() {
-        return Err(EvError(
+        return Err(EvError::Invalid(
             "no tile to discard: the hand is jokers only".into(),
         ));
     }
@@ -231,16 +299,27 @@ pub fn analyze<B: AsRef<[u8]>>(
     // needs are in declared melds) has nothing to analyse.
     roots.retain(|r| r.2 != UNREACHABLE);
     let Some(best) = roots.iter().map(|r| r.2).min() else {
-        return Err(EvError("no complete hand can be reached".into()));
+        return Err(EvError::Invalid("no complete hand can be reached".into()));
     };
-    game.budget = i32::from(best) + i32::from(options.extra);
+    game.budget = if options.exact {
+        // Exchanges plus shanten never reach this: no bound.
+        i32::MAX / 2
+    } else {
+        i32::from(best) + i32::from(options.extra)
+    };
+    let too_many = |limit| EvError::TooManyStates {
+        limit,
+        turns: options.turns,
+        exact: options.exact,
+        extra: options.extra,
+    };
+    let limit = options.max_states.min(MAX_STATES);
     let keys: Vec<(Key, i8)> = roots.iter().map(|r| (r.1, r.2)).collect();
-    let graph = Graph::build(&game, &scoring, &keys);
-    let ids: Vec<u32> = keys
-        .iter()
-        .map(|&(k, _)| graph.find(k).expect("root"))
-        .collect();
-    let values = solve(&graph, game.wall, options.turns, &ids);
+    let graph =
+        Graph::build(&game, &scoring, &keys, options.turns, limit).ok_or(too_many(limit))?;
+    // Every root is a state of the graph (the roots come first).
+    let ids: Vec<u32> = keys.iter().filter_map(|&(k, _)| graph.find(k)).collect();
+    let values = solve(&graph, game.wall, options.turns, &ids).ok_or(too_many(MAX_STATES))?;
     let mut discards: Vec<DiscardEv> = roots
         .iter()
         .zip(values.kept)

@@ -86,7 +86,7 @@ impl<'a, B: AsRef<[u8]>> Game<'a, B> {
         hand: &Hand,
         rules: &Rules,
         options: &Options,
-    ) -> Result<Game<'a, B>, String> {
+    ) -> Result<Game<'a, B>, ShantenError> {
         let mut declared = [0u8; KINDS];
         for m in hand.melds() {
             m.add_to(&mut declared);
@@ -97,7 +97,7 @@ impl<'a, B: AsRef<[u8]>> Game<'a, B> {
             let seen = held as usize + options.visible[k] as usize;
             if seen > 4 {
                 let t = Tile::from_index(k).expect("index < 34");
-                return Err(ShantenError::Visible(t).to_string());
+                return Err(ShantenError::Visible(t));
             }
             if rules.tile_exists(k) {
                 cap[k] = 4 - declared[k] - options.visible[k];

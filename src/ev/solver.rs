@@ -58,6 +58,10 @@ pub type KeyMap<V> = HashMap<Key, V, BuildHasherDefault<KeyHasher>>;
 /// Shanten of a hand from which no complete hand can be reached.
 pub const UNREACHABLE: i8 = i8::MAX;
 
+/// The option of a draw, one draw short of the graph's depth, that leads
+/// to a ready hand: read with no draw left, its values are (1, 0, 0).
+pub const READY: u32 = u32::MAX;
+
 /// A 3n+1 hand of the graph.
 pub struct Node {
     pub key: Key,
@@ -137,11 +141,24 @@ pub struct Graph {
     /// Where the states of each depth end (draws from the nearest root):
     /// states are numbered breadth first.
     pub levels: Vec<u32>,
+    /// The most states the graph may hold.
+    limit: usize,
+    /// A state beyond the limit was asked for: the graph is incomplete.
+    full: bool,
 }
 
 impl Graph {
-    /// The graph reachable from `roots` (keys with their shanten).
-    pub fn build<B: AsRef<[u8]>>(game: &Game<B>, scoring: &Scoring, roots: &[(Key, i8)]) -> Graph {
+    /// The graph reachable from `roots` (keys with their shanten) within
+    /// `turns` draws: the states `turns` draws away are reached but not
+    /// expanded (only their shanten is read, with no draw left). `None`
+    /// when it would hold more than `limit` states: the build stops there.
+    pub fn build<B: AsRef<[u8]>>(
+        game: &Game<B>,
+        scoring: &Scoring,
+        roots: &[(Key, i8)],
+        turns: usize,
+        limit: usize,
+    ) -> Option<Graph> {
         // Room for a 1-shanten graph from the start (a few hundred states,
         // ~15 draws and ~20 options each): growing there from nothing is a
         // dozen copies of each array.
@@ -154,9 +171,14 @@ impl Graph {
             shanten: KeyMap::default(),
             memo: ShortMemo::default(),
             levels: Vec::new(),
+            limit,
+            full: false,
         };
         for &(key, s) in roots {
             g.node(key, s);
+        }
+        if g.full {
+            return None;
         }
         // Breadth first: when the first state of depth j + 1 comes up to be
         // expanded, every state of depth j has been, so the states of
@@ -164,19 +186,33 @@ impl Graph {
         g.levels.push(g.nodes.len() as u32);
         let mut i = 0;
         while i < g.nodes.len() {
-            if i == *g.levels.last().expect("roots") as usize {
+            if i == g.levels[g.levels.len() - 1] as usize {
+                // States of depth `turns` are read with no draw left.
+                if g.levels.len() >= turns {
+                    break;
+                }
                 g.levels.push(g.nodes.len() as u32);
             }
             g.memo.fit(g.nodes.len());
-            g.expand(game, scoring, i);
+            // A state one draw short of depth `turns` (not a root) is read
+            // with one draw left: its options only with none left.
+            let depth = g.levels.len() - 1;
+            g.expand(game, scoring, i, depth > 0 && depth + 1 == turns);
+            if g.full {
+                return None;
+            }
             i += 1;
         }
-        g
+        Some(g)
     }
 
-    /// The index of a state, added when new.
-    #[inline]
+    /// The index of a state, added when new (unless the graph is at its
+    /// limit: then it is marked full, and the number returned is none).
+    #[inline(always)]
     pub fn node(&mut self, key: Key, shanten: i8) -> u32 {
+        if self.nodes.len() >= self.limit {
+            return self.at_limit(key);
+        }
         let (n, new) = self.index.get_or_insert(key, self.nodes.len() as u32);
         if new {
             self.nodes.push(Node {
@@ -189,6 +225,16 @@ impl Graph {
             });
         }
         n
+    }
+
+    /// A state asked for at the limit: its number when known, else the
+    /// graph is marked full.
+    #[cold]
+    fn at_limit(&mut self, key: Key) -> u32 {
+        self.index.get(key).unwrap_or_else(|| {
+            self.full = true;
+            0
+        })
     }
 
     /// The index of a known state.
@@ -228,8 +274,14 @@ impl Graph {
             + self.memo.bytes()
     }
 
-    /// Work out the draws of state `i`.
-    fn expand<B: AsRef<[u8]>>(&mut self, game: &Game<B>, scoring: &Scoring, i: usize) {
+    /// Work out the draws of state `i`. With `last` the state is read with
+    /// one draw left only, so the states its options lead to would be read
+    /// with none: their values are then 1 for ready (tenpai) and 0 else,
+    /// and the best of a draw's options is ready exactly when the best
+    /// shanten b is. Such a draw is a stay when that equals the state's own
+    /// readiness, else its one option is [`READY`]: the graph holds no state
+    /// `turns` draws away (a factor of the options per draw fewer states).
+    fn expand<B: AsRef<[u8]>>(&mut self, game: &Game<B>, scoring: &Scoring, i: usize, last: bool) {
         let (key, s) = (self.nodes[i].key, self.nodes[i].shanten);
         let c = unpack(key);
         let (real, jokers) = game.split(&c);
@@ -310,6 +362,25 @@ impl Graph {
             // Best shanten a discard reaches: one lower after an effective
             // draw; a complete hand's discards reach 0 at best.
             let b = if improves && s > 0 { s - 1 } else { s };
+            if last {
+                let changes = (b <= 0) != (s <= 0);
+                if win.is_none() && !changes {
+                    stay += u32::from(w);
+                    continue;
+                }
+                if changes {
+                    self.opts.push(READY);
+                }
+                self.wins.extend(win);
+                self.draws.push(Draw::new(
+                    k,
+                    w,
+                    usize::from(changes),
+                    win.is_some(),
+                    !changes,
+                ));
+                continue;
+            }
             let key_k = plus(key, k);
             let exch_k = exch + i32::from(held >= game.start[k]);
             let real_k = u64::from(!game.is_joker(k)) << k;

@@ -130,13 +130,14 @@ impl Brute {
                 let mut next = drawn;
                 next[d] -= 1;
                 let fits = self.exchanges(&next) + i32::from(sd) <= self.budget;
-                // Progress, or throwing the draw back.
-                let free = sd == b && b < s || d == k && b == s;
+                // Progress, or throwing the draw back; changes keep the
+                // shanten held before the draw, shanten-downs go one past it.
+                let free = sd == b && b < s || d == k;
                 let allowed = if free {
                     true
-                } else if sd == b && b == s {
+                } else if sd == s {
                     self.options.changes && fits
-                } else if sd == b + 1 {
+                } else if sd == s + 1 {
                     self.options.shanten_down && fits
                 } else {
                     false

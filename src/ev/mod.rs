@@ -18,8 +18,10 @@
 //! **Which discards are allowed** after a draw, from a hand of shanten s
 //! whose best discard reaches b: any discard reaching b < s (progress);
 //! throwing the drawn tile back; a *tile change* (another discard that keeps
-//! the shanten, unless [`Options::changes`] is off); a discard one shanten
-//! worse than b with [`Options::shanten_down`]. Changes and shanten-downs
+//! the shanten s the hand had before the draw, even after an effective draw,
+//! unless [`Options::changes`] is off); a discard to s + 1 with
+//! [`Options::shanten_down`]. No discard is forced to take an improvement:
+//! a draw that would make the waits dead may be declined. Changes and shanten-downs
 //! must land within the budget: tiles drawn beyond the hand analysed plus
 //! the shanten at most the best shanten + [`Options::extra`] (mahjong-cpp's
 //! bound: the player may stray `extra` exchanges from the shortest paths).
@@ -102,7 +104,8 @@ pub struct Options {
     /// Tile changes allowed (`--no-changes` turns them off): keep a draw
     /// that does not lower the shanten, discarding another tile.
     pub changes: bool,
-    /// Discards one shanten worse than the best allowed (`--shanten-down`).
+    /// Discards one shanten worse than the hand had before the draw
+    /// (`--shanten-down`).
     pub shanten_down: bool,
     /// Exchanges the player may stray from the shortest paths by tile
     /// changes and shanten-downs (`--extra`, default 1). Ignored with

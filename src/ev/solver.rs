@@ -383,25 +383,27 @@ impl Graph {
             }
             let key_k = plus(key, k);
             let exch_k = exch + i32::from(held >= game.start[k]);
-            let real_k = u64::from(!game.is_joker(k)) << k;
             // The options go straight to `self.opts`.
             let first_opt = self.opts.len();
             // The state itself is an option (not stored: the layers have
-            // its values at hand).
-            let mut keeps = b == s;
+            // its values at hand): throwing the draw back never worsens the
+            // shanten the hand had before it.
+            let keeps = true;
+            // Budget overrun of a discard from an exchange-free kind that
+            // lands at shanten `x`.
+            let need = |x: i8| exch_k + i32::from(x) - game.budget;
             if let Some(m) = &masks {
                 // The same choices as the loop below, as masks over d.
                 let short = after.short().expect("masks come from it");
-                keeps |= b < s && game.shanten_down && exch + i32::from(s) <= game.budget;
-                let need = exch_k + i32::from(b) - game.budget;
                 let mut take = 0;
                 if b < s {
                     take |= m.reaching(b, k);
-                } else if game.changes {
-                    take |= m.reaching(b, k) & within(need, over);
+                }
+                if game.changes {
+                    take |= m.reaching(s, k) & within(need(s), over);
                 }
                 if game.shanten_down {
-                    take |= m.reaching(b + 1, k) & within(need + 1, over);
+                    take |= m.reaching(s + 1, k) & within(need(s + 1), over);
                 }
                 take &= !(1 << k);
                 while take != 0 {
@@ -413,18 +415,13 @@ impl Graph {
                     self.opts.push(n);
                 }
             } else {
-                let mut discards = held_kinds | real_k;
+                let mut discards = held_kinds & !(1 << k);
                 while discards != 0 {
                     let d = discards.trailing_zeros() as usize;
                     discards &= discards - 1;
-                    if d == k {
-                        // Throwing back an effective draw is a shanten-down.
-                        keeps |= b < s && game.shanten_down && exch + i32::from(s) <= game.budget;
-                        continue;
-                    }
                     let exch_d = exch_k - (over >> d & 1) as i32;
-                    let change = b == s && game.changes && exch_d + i32::from(b) <= game.budget;
-                    let down = game.shanten_down && exch_d + i32::from(b) < game.budget;
+                    let change = game.changes && exch_d + i32::from(s) <= game.budget;
+                    let down = game.shanten_down && exch_d + i32::from(s) < game.budget;
                     if b == s && !change && !down {
                         continue;
                     }
@@ -433,7 +430,7 @@ impl Graph {
                     if sd == UNREACHABLE {
                         continue;
                     }
-                    if sd == b && (b < s || change) || sd == b + 1 && down {
+                    if sd == b && b < s || sd == s && change || sd == s + 1 && down {
                         let n = self.node(key_d, sd);
                         self.opts.push(n);
                     }

@@ -64,7 +64,9 @@ use concealed::{
     keyed_distance, open_standard, with_special, OpenParts,
 };
 pub(crate) use counts::{at_least, held_mask};
-use counts::{kinds_equal, Tally};
+use counts::{kept_counts, kinds_equal, seven_pairs, Tally};
+use general::kinds_kept;
+use crate::rules::SevenPairs;
 use general::{all_parts_open, distance, improving, special_improving, Memo};
 use knitted::{
     knitted_beside_meld, knitted_distance_tallied, knitted_effective, knitted_shanten,
@@ -1106,16 +1108,18 @@ impl<B: AsRef<[u8]>> Tables<B> {
 }
 
 impl<B: AsRef<[u8]>> Tables<B> {
-    /// The discard table of a melded hand whose parts are their table
-    /// classes ([`ClassDiscards`]), under rules with every part open and
-    /// no knitted straight in reach; `None` for the other hands.
+    /// The discard table of a hand whose parts are their table classes
+    /// ([`ClassDiscards`]): beside declared melds, or concealed under
+    /// Sichuan (each void's two suits read as parts, seven pairs a count
+    /// over them); `None` for the other hands.
     fn melded_discards(
         &self,
         hand: &Hand,
         rules: &Rules,
         visible: &Counts,
     ) -> Result<Option<Discards>, ShantenError> {
-        if hand.meld_count() == 0 || rules.three_player {
+        let concealed = hand.meld_count() == 0;
+        if (concealed && rules.plain()) || rules.three_player {
             return Ok(None);
         }
         // The parts each target may use: all four, or (Sichuan) two suits
@@ -1152,6 +1156,32 @@ impl<B: AsRef<[u8]>> Tables<B> {
                 None => return Ok(None),
             }
         }
+        // Concealed (Sichuan): seven pairs over each void's kinds, a
+        // count, for the hand and after each discard (a voided tile's
+        // discard leaves it as it is).
+        let sevens = (concealed && rules.seven_pairs != SevenPairs::No).then(|| {
+            let held = held_mask(c);
+            let mut sevens = [(FAR, [FAR; KINDS]); 3];
+            for (slot, &keep) in sevens.iter_mut().zip(&keeps[..n]).take(tables.iter().flatten().count()) {
+                let kept = kinds_kept(keep);
+                let counts = kept_counts(c, kept);
+                let tally = Tally::of(&counts);
+                let d = tally.seven_pairs_distance(rules.seven_pairs);
+                let mut after = [FAR; KINDS];
+                let mut left = held;
+                while left != 0 {
+                    let j = left.trailing_zeros() as usize;
+                    left &= left - 1;
+                    after[j] = if kept >> j & 1 == 1 {
+                        tally.without(&counts, j).seven_pairs_distance(rules.seven_pairs)
+                    } else {
+                        d
+                    };
+                }
+                *slot = (d, after);
+            }
+            sevens
+        });
         let [Some(first), others @ ..] = &mut tables else {
             return Ok(None);
         };
@@ -1163,6 +1193,12 @@ impl<B: AsRef<[u8]>> Tables<B> {
         for other in others.clone() {
             first.d = first.d.min(other.d);
             for (a, &b) in first.after.iter_mut().zip(&other.after) {
+                *a = (*a).min(b);
+            }
+        }
+        for (d, after) in sevens.iter().flatten() {
+            first.d = first.d.min(*d);
+            for (a, &b) in first.after.iter_mut().zip(after) {
                 *a = (*a).min(b);
             }
         }
@@ -1218,6 +1254,11 @@ impl<B: AsRef<[u8]>> Tables<B> {
             if let Some((caps, have)) = &knitted {
                 if knitted_within_without(*have, j, c[j], row.0, true) {
                     row = fewer(row, knitted_beside_meld(&less(j), caps, true, row.0));
+                }
+            }
+            for (&keep, (_, after)) in keeps.iter().zip(sevens.iter().flatten()) {
+                if after[j] == best {
+                    row = fewer(row, seven_pairs(&less(j), kinds_kept(keep), rules.seven_pairs));
                 }
             }
             found[j] = row.1;

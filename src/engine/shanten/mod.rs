@@ -54,6 +54,7 @@ mod three_player;
 use crate::forms;
 use crate::hand::{Hand, MeldKind};
 use crate::rules::Rules;
+use crate::rules::SevenPairs;
 use crate::table::generate::shanten::FAR;
 use crate::table::{key, DistanceTables, Tables};
 use crate::tile::{total, Counts, Tile, KINDS};
@@ -64,13 +65,12 @@ use concealed::{
     keyed_distance, open_standard, with_special, OpenParts,
 };
 pub(crate) use counts::{at_least, held_mask};
-use counts::{kept_counts, kinds_equal, seven_pairs, Tally};
+use counts::{kept_counts, kinds_equal, seven_pairs, Tally, ALL_KINDS};
 use general::kinds_kept;
-use crate::rules::SevenPairs;
 use general::{all_parts_open, distance, improving, special_improving, Memo};
 use knitted::{
-    knitted_beside_meld, knitted_distance_tallied, knitted_effective, knitted_shanten,
-    knitted_special_improving,
+    knitted_after, knitted_beside_meld, knitted_distance_tallied, knitted_effective, knitted_row,
+    knitted_shanten, knitted_special_improving,
 };
 pub(crate) use knitted::{knitted_held_bytes, knitted_within, knitted_within_without};
 use melded::{
@@ -945,6 +945,11 @@ impl<B: AsRef<[u8]>> Tables<B> {
                 concealed_rows(&t, c, &parts, &tally, rules, kinds, tiles)
             });
         }
+        if hand.meld_count() == 0 && rules.plain() {
+            // MCR, concealed: the fast path's forms, then the knitted ones
+            // as counts from the hand's.
+            return self.knitted_discards(hand, rules, visible);
+        }
         if let Some(four) = four_player(hand, rules, Sizes::Discard)? {
             let table = self.discards(&four.hand, &four.rules, &[0; KINDS])?;
             return Ok(four.twin.table(&table, unseen(hand, visible)?));
@@ -1108,6 +1113,89 @@ impl<B: AsRef<[u8]>> Tables<B> {
 }
 
 impl<B: AsRef<[u8]>> Tables<B> {
+    /// The discard table of a concealed hand under rules with every part
+    /// open and the knitted forms (MCR): the concealed path's distances
+    /// and rows, with honours and knitted and the knitted straight (14
+    /// tiles) where they reach as far.
+    fn knitted_discards(
+        &self,
+        hand: &Hand,
+        rules: &Rules,
+        visible: &Counts,
+    ) -> Result<Discards, ShantenError> {
+        let (c, t) = (hand.counts(), self.distance_tables());
+        let (parts, tally) = OpenParts::tallied(&t, c);
+        Sizes::Discard.check(tally.tiles as usize, 0)?;
+        let unseen = unseen(hand, visible)?;
+        let (d, own) = concealed_after(&t, c, &parts, &tally, rules);
+        // The knitted forms: of 14 tiles, honours and knitted and the
+        // straight with a set and a pair; of 11, the straight and a pair
+        // (the melds beyond the tiles are implied, none declared: every
+        // copy open). Each at most the other forms' distance, exact.
+        let open = CapMasks {
+            gone: 0,
+            two: ALL_KINDS,
+            three: ALL_KINDS,
+        };
+        let (knitted, knitted_after) = match tally.tiles {
+            14 => knitted_after(&t, c, d, &own),
+            11 => {
+                let have = knitted_held_bytes(held_mask(c));
+                let mut after = [FAR; KINDS];
+                let mut held = held_mask(c);
+                while held != 0 {
+                    let j = held.trailing_zeros() as usize;
+                    held &= held - 1;
+                    let bound = own[j].saturating_add(1);
+                    if knitted_within_without(have, j, c[j], bound, false) {
+                        let mut w = *c;
+                        w[j] -= 1;
+                        after[j] = knitted_beside_meld(&w, &open, false, bound).0;
+                    }
+                }
+                let hand = knitted_beside_meld(c, &open, false, d.saturating_add(1)).0;
+                (hand, after)
+            }
+            _ => {
+                return discard_table(d, &own, unseen, |kinds, tiles| {
+                    concealed_rows(&t, c, &parts, &tally, rules, kinds, tiles)
+                })
+            }
+        };
+        let mut after = own;
+        for (a, &k) in after.iter_mut().zip(&knitted_after) {
+            *a = (*a).min(k);
+        }
+        let best = *after.iter().min().expect("34 kinds");
+        discard_table(d.min(knitted), &after, unseen, |kinds, tiles| {
+            // The other forms' rows where they reach the best, in one pass.
+            let mut theirs = [0usize; 14];
+            let mut n = 0;
+            for &j in kinds.iter().filter(|&&j| own[j] == best) {
+                theirs[n] = j;
+                n += 1;
+            }
+            let mut rows = [0u64; 14];
+            concealed_rows(&t, c, &parts, &tally, rules, &theirs[..n], &mut rows[..n]);
+            let mut at = 0;
+            for (&j, slot) in kinds.iter().zip(tiles.iter_mut()) {
+                if own[j] == best {
+                    *slot = rows[at];
+                    at += 1;
+                }
+                if knitted_after[j] == best {
+                    let mut w = *c;
+                    w[j] -= 1;
+                    *slot |= if tally.tiles == 14 {
+                        knitted_row(&t, &w, best).1
+                    } else {
+                        knitted_beside_meld(&w, &open, true, best).1
+                    };
+                }
+            }
+        })
+    }
+
     /// The discard table of a hand whose parts are their table classes
     /// ([`ClassDiscards`]): beside declared melds, or concealed under
     /// Sichuan (each void's two suits read as parts, seven pairs a count
@@ -1162,7 +1250,11 @@ impl<B: AsRef<[u8]>> Tables<B> {
         let sevens = (concealed && rules.seven_pairs != SevenPairs::No).then(|| {
             let held = held_mask(c);
             let mut sevens = [(FAR, [FAR; KINDS]); 3];
-            for (slot, &keep) in sevens.iter_mut().zip(&keeps[..n]).take(tables.iter().flatten().count()) {
+            for (slot, &keep) in sevens
+                .iter_mut()
+                .zip(&keeps[..n])
+                .take(tables.iter().flatten().count())
+            {
                 let kept = kinds_kept(keep);
                 let counts = kept_counts(c, kept);
                 let tally = Tally::of(&counts);
@@ -1173,7 +1265,9 @@ impl<B: AsRef<[u8]>> Tables<B> {
                     let j = left.trailing_zeros() as usize;
                     left &= left - 1;
                     after[j] = if kept >> j & 1 == 1 {
-                        tally.without(&counts, j).seven_pairs_distance(rules.seven_pairs)
+                        tally
+                            .without(&counts, j)
+                            .seven_pairs_distance(rules.seven_pairs)
                     } else {
                         d
                     };
@@ -1258,7 +1352,10 @@ impl<B: AsRef<[u8]>> Tables<B> {
             }
             for (&keep, (_, after)) in keeps.iter().zip(sevens.iter().flatten()) {
                 if after[j] == best {
-                    row = fewer(row, seven_pairs(&less(j), kinds_kept(keep), rules.seven_pairs));
+                    row = fewer(
+                        row,
+                        seven_pairs(&less(j), kinds_kept(keep), rules.seven_pairs),
+                    );
                 }
             }
             found[j] = row.1;

@@ -75,12 +75,9 @@ struct Op {
     reference_hands: usize,
 }
 
-const GENERIC: &[Rules] = &[Rules::GENERIC];
 const RIICHI: &[Rules] = &[Rules::RIICHI];
-const EVERY: &[Rules] = &Rules::ALL;
-/// Three players beside: the paths that answer them as four.
-const RIICHI_3_MCR: &[Rules] = &[Rules::RIICHI, Rules::RIICHI3, Rules::MCR];
-const RIICHI_3: &[Rules] = &[Rules::RIICHI, Rules::RIICHI3];
+/// Every rule set a name selects: each operation but scoring (which is its
+/// own rule set's) has a row under each.
 const EVERY_3: &[Rules] = &Rules::NAMED;
 
 /// The registry of operations. Each returns a checksum of its answers so the
@@ -89,7 +86,7 @@ const OPS: &[Op] = &[
     Op {
         name: "hu",
         sets: &[Set::C14, Set::R14, Set::M14],
-        rules: GENERIC,
+        rules: EVERY_3,
         table: |hs, r| {
             let t = Tables::embedded();
             hs.iter()
@@ -106,7 +103,7 @@ const OPS: &[Op] = &[
     Op {
         name: "waits",
         sets: &[Set::T13, Set::M13, Set::J13, Set::MJ13],
-        rules: EVERY,
+        rules: EVERY_3,
         table: |hs, r| {
             let t = Tables::embedded();
             hs.iter()
@@ -137,7 +134,7 @@ const OPS: &[Op] = &[
     Op {
         name: "arrange",
         sets: &[Set::C14],
-        rules: GENERIC,
+        rules: EVERY_3,
         table: |hs, r| {
             let t = Tables::embedded();
             let mut out = Arrangements::new();
@@ -158,15 +155,7 @@ const OPS: &[Op] = &[
     // Shanten; the reference is a brute-force search over targets.
     Op {
         name: "shanten",
-        sets: &[Set::R13],
-        rules: RIICHI_3_MCR,
-        table: table_shanten,
-        reference: reference_shanten,
-        reference_hands: 1_000,
-    },
-    Op {
-        name: "shanten",
-        sets: &[Set::M13],
+        sets: &[Set::R13, Set::M13],
         rules: EVERY_3,
         table: table_shanten,
         reference: reference_shanten,
@@ -175,7 +164,7 @@ const OPS: &[Op] = &[
     Op {
         name: "shanten",
         sets: &[Set::J13, Set::MJ13],
-        rules: EVERY,
+        rules: EVERY_3,
         table: table_shanten,
         reference: reference_shanten,
         // The joker reference tries every joker value: seconds for 4 jokers.
@@ -185,15 +174,7 @@ const OPS: &[Op] = &[
     // reference tries every draw with brute-force shanten.
     Op {
         name: "effective",
-        sets: &[Set::R13],
-        rules: RIICHI_3_MCR,
-        table: table_effective,
-        reference: reference_effective,
-        reference_hands: 20,
-    },
-    Op {
-        name: "effective",
-        sets: &[Set::M13],
+        sets: &[Set::R13, Set::M13],
         rules: EVERY_3,
         table: table_effective,
         reference: reference_effective,
@@ -202,7 +183,7 @@ const OPS: &[Op] = &[
     Op {
         name: "effective",
         sets: &[Set::J13, Set::MJ13],
-        rules: EVERY,
+        rules: EVERY_3,
         table: table_effective,
         reference: reference_effective,
         reference_hands: 1,
@@ -211,15 +192,7 @@ const OPS: &[Op] = &[
     // reference: brute-force shanten and effective tiles of every discard.
     Op {
         name: "discards",
-        sets: &[Set::R14],
-        rules: RIICHI_3,
-        table: table_discards,
-        reference: reference_discards,
-        reference_hands: 3,
-    },
-    Op {
-        name: "discards",
-        sets: &[Set::M14],
+        sets: &[Set::R14, Set::M14],
         rules: EVERY_3,
         table: table_discards,
         reference: reference_discards,
@@ -228,7 +201,7 @@ const OPS: &[Op] = &[
     Op {
         name: "discards",
         sets: &[Set::MJ14],
-        rules: EVERY,
+        rules: EVERY_3,
         table: table_discards,
         reference: reference_discards,
         reference_hands: 1,
@@ -309,7 +282,7 @@ const OPS: &[Op] = &[
     Op {
         name: "batch-1t",
         sets: &[Set::C14, Set::R14],
-        rules: GENERIC,
+        rules: EVERY_3,
         table: |hs, r| batch(1, hs.hands, |h| Tables::embedded().is_win(h, r)),
         reference: |hs, r| batch(1, hs.hands, |h| reference::is_win(h, r)),
         reference_hands: usize::MAX,
@@ -317,7 +290,7 @@ const OPS: &[Op] = &[
     Op {
         name: "batch-2t",
         sets: &[Set::C14, Set::R14],
-        rules: GENERIC,
+        rules: EVERY_3,
         table: |hs, r| batch(2, hs.hands, |h| Tables::embedded().is_win(h, r)),
         reference: |hs, r| batch(2, hs.hands, |h| reference::is_win(h, r)),
         reference_hands: usize::MAX,
@@ -329,7 +302,7 @@ const OPS: &[Op] = &[
     Op {
         name: "draw-check",
         sets: &[Set::R13],
-        rules: GENERIC,
+        rules: EVERY_3,
         table: |hs, r| {
             let engine = Engine::embedded(*r);
             let mut state = HandState::new(&hs.hands[0]);
@@ -545,7 +518,8 @@ fn batch(threads: usize, hs: &[Hand], check: impl Fn(&Hand) -> bool + Sync) -> u
 }
 
 /// Hu with jokers: the set's hands with `jokers` tiles turned into jokers
-/// ([`with_jokers`]), the table engine against the joker reference search.
+/// ([`with_jokers`]), the table engine against the joker reference search,
+/// under every rule set.
 struct JokerOp {
     name: &'static str,
     jokers: usize,
@@ -720,9 +694,11 @@ pub fn run(args: BenchArgs) -> ExitCode {
         })
     });
     let jokers = JOKER_OPS.iter().filter(|o| selected(o.name)).flat_map(|o| {
-        o.sets.iter().map(move |&s| {
+        o.sets.iter().flat_map(move |&s| {
             let (t, r): (Run, Run) = (table_jokers, reference_jokers);
-            (o.name, s, &Rules::GENERIC, t, r, o.jokers, usize::MAX)
+            EVERY_3
+                .iter()
+                .map(move |rules| (o.name, s, rules, t, r, o.jokers, usize::MAX))
         })
     });
     for (name, set, rules, table, reference, jokers, reference_hands) in plain.chain(jokers) {

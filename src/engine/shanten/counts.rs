@@ -150,7 +150,7 @@ impl Tally {
 
     /// Seven pairs of the kind `mode` allows ([`FAR`] for none).
     #[inline(always)]
-    fn seven_pairs_distance(&self, mode: SevenPairs) -> u8 {
+    pub(super) fn seven_pairs_distance(&self, mode: SevenPairs) -> u8 {
         match mode {
             SevenPairs::No => FAR,
             SevenPairs::Distinct => 7u8.saturating_sub(self.pairs) + 7u8.saturating_sub(self.kinds),

@@ -22,7 +22,7 @@ use crate::rules::Rules;
 use crate::table::generate::shanten::FAR;
 use crate::table::key::{self, Neighbourhood};
 use crate::table::{DistanceTables, Tables};
-use crate::tile::{held_total, Counts};
+use crate::tile::{held_total, Counts, KINDS};
 
 /// Shanten of a concealed hand of 13 or 14 tiles under rules with the
 /// knitted forms (every part open): the standard and counting forms as
@@ -215,6 +215,111 @@ pub(super) fn knitted_effective<B: AsRef<[u8]>>(
     let z = t.honor_class_at(key::honor_index(c[27..34].try_into().expect("seven")));
     best = fewer(best, straight(&t, c, held, &have, z, best.0, true));
     Some(Ok(best))
+}
+
+/// The knitted forms (honours and knitted, the knitted straight) of a
+/// concealed 14-tile hand `c`, for its discard table: their least
+/// distance for the hand where at most `d` (the other forms' distance),
+/// and after each discard of a held kind `j` where at most `after[j]`
+/// (at least that elsewhere; [`FAR`] for kinds not held). Each discard is a count from the hand's held permutations
+/// ([`knitted_held_bytes`]); the straight's rest is read only where its
+/// missing tiles leave it in reach.
+#[inline]
+pub(super) fn knitted_after(
+    t: &DistanceTables,
+    c: &Counts,
+    d: u8,
+    after: &[u8; KINDS],
+) -> (u8, [u8; KINDS]) {
+    let held = held_mask(c);
+    let have = knitted_held_bytes(held);
+    let honors = (held >> 27).count_ones() as u8;
+    let z = t.honor_class_at(key::honor_index(c[27..34].try_into().expect("seven")));
+    let own = KnittedHeld {
+        held,
+        have,
+        honors,
+        z,
+    };
+    let hand = own.distance(t, c, d);
+    let mut out = [FAR; KINDS];
+    let mut todo = held;
+    while todo != 0 {
+        let j = todo.trailing_zeros() as usize;
+        todo &= todo - 1;
+        let mut w = *c;
+        w[j] -= 1;
+        out[j] = own.without(t, &w, j, c[j]).distance(t, &w, after[j]);
+    }
+    (hand, out)
+}
+
+/// The knitted forms of a concealed 13-tile hand `c`: their least
+/// distance where at most `bound`, and the draws that lower it (a discard
+/// table's row where they reach the best).
+#[inline]
+pub(super) fn knitted_row(t: &DistanceTables, c: &Counts, bound: u8) -> (u8, u64) {
+    let held = held_mask(c);
+    let have = knitted_held(held);
+    let z = t.honor_class_at(key::honor_index(c[27..34].try_into().expect("seven")));
+    fewer(
+        honors_and_knitted(held, &have),
+        straight(t, c, held, &have, z, bound, true),
+    )
+}
+
+/// What the knitted forms read of a concealed hand: the kinds held, each
+/// permutation's tiles held ([`knitted_held_bytes`]), the honour kinds
+/// held and the honours' class.
+#[derive(Clone, Copy)]
+struct KnittedHeld {
+    held: u64,
+    have: u64,
+    honors: u8,
+    z: u8,
+}
+
+impl KnittedHeld {
+    /// The same hand less one tile of kind `j`, of which it held `copies`
+    /// (`w`: the counts after): only a last copy changes the kinds held.
+    #[inline(always)]
+    fn without(&self, t: &DistanceTables, w: &Counts, j: usize, copies: u8) -> KnittedHeld {
+        let mut next = *self;
+        if copies == 1 {
+            next.held &= !(1u64 << j);
+            if j < 27 {
+                next.have -= PERM_HELD[j / 9][1 << (j % 9)];
+            } else {
+                next.honors -= 1;
+            }
+        }
+        if j >= 27 {
+            next.z = t.honor_class_at(key::honor_index(w[27..34].try_into().expect("seven")));
+        }
+        next
+    }
+
+    /// Honours and knitted, and the knitted straight where at most
+    /// `bound`, of the counts `c` this describes: their least distance
+    /// (exact where at most `bound`: a tie with the other forms adds the
+    /// knitted draws to a row).
+    #[inline(always)]
+    fn distance(&self, t: &DistanceTables, c: &Counts, bound: u8) -> u8 {
+        let most = self.have.to_le_bytes()[..6]
+            .iter()
+            .copied()
+            .max()
+            .expect("six");
+        let knitted = 14 - (most + self.honors).min(14);
+        // Below `bound` + 1: at most `bound`.
+        let bound = bound.min(knitted).saturating_add(1);
+        if knitted_close(self.have, bound, false) == 0 {
+            return knitted;
+        }
+        let have = self.have.to_le_bytes();
+        let have = [have[0], have[1], have[2], have[3], have[4], have[5]];
+        knitted.min(straight(t, c, self.held, &have, self.z, bound, false).0)
+    }
 }
 
 /// The knitted straight beside one declared meld (MCR, 10 or 11 concealed

@@ -54,6 +54,7 @@ mod three_player;
 use crate::forms;
 use crate::hand::{Hand, MeldKind};
 use crate::rules::Rules;
+use crate::rules::SevenPairs;
 use crate::table::generate::shanten::FAR;
 use crate::table::{key, DistanceTables, Tables};
 use crate::tile::{total, Counts, Tile, KINDS};
@@ -64,11 +65,12 @@ use concealed::{
     keyed_distance, open_standard, with_special, OpenParts,
 };
 pub(crate) use counts::{at_least, held_mask};
-use counts::{kinds_equal, Tally};
+use counts::{kept_counts, kinds_equal, seven_pairs, Tally, ALL_KINDS};
+use general::kinds_kept;
 use general::{all_parts_open, distance, improving, special_improving, Memo};
 use knitted::{
-    knitted_beside_meld, knitted_distance_tallied, knitted_effective, knitted_shanten,
-    knitted_special_improving,
+    knitted_after, knitted_beside_meld, knitted_distance_tallied, knitted_effective, knitted_row,
+    knitted_shanten, knitted_special_improving,
 };
 pub(crate) use knitted::{knitted_held_bytes, knitted_within, knitted_within_without};
 use melded::{
@@ -943,6 +945,11 @@ impl<B: AsRef<[u8]>> Tables<B> {
                 concealed_rows(&t, c, &parts, &tally, rules, kinds, tiles)
             });
         }
+        if hand.meld_count() == 0 && rules.plain() {
+            // MCR, concealed: the fast path's forms, then the knitted ones
+            // as counts from the hand's.
+            return self.knitted_discards(hand, rules, visible);
+        }
         if let Some(four) = four_player(hand, rules, Sizes::Discard)? {
             let table = self.discards(&four.hand, &four.rules, &[0; KINDS])?;
             return Ok(four.twin.table(&table, unseen(hand, visible)?));
@@ -1106,16 +1113,101 @@ impl<B: AsRef<[u8]>> Tables<B> {
 }
 
 impl<B: AsRef<[u8]>> Tables<B> {
-    /// The discard table of a melded hand whose parts are their table
-    /// classes ([`ClassDiscards`]), under rules with every part open and
-    /// no knitted straight in reach; `None` for the other hands.
+    /// The discard table of a concealed hand under rules with every part
+    /// open and the knitted forms (MCR): the concealed path's distances
+    /// and rows, with honours and knitted and the knitted straight (14
+    /// tiles) where they reach as far.
+    fn knitted_discards(
+        &self,
+        hand: &Hand,
+        rules: &Rules,
+        visible: &Counts,
+    ) -> Result<Discards, ShantenError> {
+        let (c, t) = (hand.counts(), self.distance_tables());
+        let (parts, tally) = OpenParts::tallied(&t, c);
+        Sizes::Discard.check(tally.tiles as usize, 0)?;
+        let unseen = unseen(hand, visible)?;
+        let (d, own) = concealed_after(&t, c, &parts, &tally, rules);
+        // The knitted forms: of 14 tiles, honours and knitted and the
+        // straight with a set and a pair; of 11, the straight and a pair
+        // (the melds beyond the tiles are implied, none declared: every
+        // copy open). Each at most the other forms' distance, exact.
+        let open = CapMasks {
+            gone: 0,
+            two: ALL_KINDS,
+            three: ALL_KINDS,
+        };
+        let (knitted, knitted_after) = match tally.tiles {
+            14 => knitted_after(&t, c, d, &own),
+            11 => {
+                let have = knitted_held_bytes(held_mask(c));
+                let mut after = [FAR; KINDS];
+                let mut held = held_mask(c);
+                while held != 0 {
+                    let j = held.trailing_zeros() as usize;
+                    held &= held - 1;
+                    let bound = own[j].saturating_add(1);
+                    if knitted_within_without(have, j, c[j], bound, false) {
+                        let mut w = *c;
+                        w[j] -= 1;
+                        after[j] = knitted_beside_meld(&w, &open, false, bound).0;
+                    }
+                }
+                let hand = knitted_beside_meld(c, &open, false, d.saturating_add(1)).0;
+                (hand, after)
+            }
+            _ => {
+                return discard_table(d, &own, unseen, |kinds, tiles| {
+                    concealed_rows(&t, c, &parts, &tally, rules, kinds, tiles)
+                })
+            }
+        };
+        let mut after = own;
+        for (a, &k) in after.iter_mut().zip(&knitted_after) {
+            *a = (*a).min(k);
+        }
+        let best = *after.iter().min().expect("34 kinds");
+        discard_table(d.min(knitted), &after, unseen, |kinds, tiles| {
+            // The other forms' rows where they reach the best, in one pass.
+            let mut theirs = [0usize; 14];
+            let mut n = 0;
+            for &j in kinds.iter().filter(|&&j| own[j] == best) {
+                theirs[n] = j;
+                n += 1;
+            }
+            let mut rows = [0u64; 14];
+            concealed_rows(&t, c, &parts, &tally, rules, &theirs[..n], &mut rows[..n]);
+            let mut at = 0;
+            for (&j, slot) in kinds.iter().zip(tiles.iter_mut()) {
+                if own[j] == best {
+                    *slot = rows[at];
+                    at += 1;
+                }
+                if knitted_after[j] == best {
+                    let mut w = *c;
+                    w[j] -= 1;
+                    *slot |= if tally.tiles == 14 {
+                        knitted_row(&t, &w, best).1
+                    } else {
+                        knitted_beside_meld(&w, &open, true, best).1
+                    };
+                }
+            }
+        })
+    }
+
+    /// The discard table of a hand whose parts are their table classes
+    /// ([`ClassDiscards`]): beside declared melds, or concealed under
+    /// Sichuan (each void's two suits read as parts, seven pairs a count
+    /// over them); `None` for the other hands.
     fn melded_discards(
         &self,
         hand: &Hand,
         rules: &Rules,
         visible: &Counts,
     ) -> Result<Option<Discards>, ShantenError> {
-        if hand.meld_count() == 0 || rules.three_player {
+        let concealed = hand.meld_count() == 0;
+        if (concealed && rules.plain()) || rules.three_player {
             return Ok(None);
         }
         // The parts each target may use: all four, or (Sichuan) two suits
@@ -1152,6 +1244,38 @@ impl<B: AsRef<[u8]>> Tables<B> {
                 None => return Ok(None),
             }
         }
+        // Concealed (Sichuan): seven pairs over each void's kinds, a
+        // count, for the hand and after each discard (a voided tile's
+        // discard leaves it as it is).
+        let sevens = (concealed && rules.seven_pairs != SevenPairs::No).then(|| {
+            let held = held_mask(c);
+            let mut sevens = [(FAR, [FAR; KINDS]); 3];
+            for (slot, &keep) in sevens
+                .iter_mut()
+                .zip(&keeps[..n])
+                .take(tables.iter().flatten().count())
+            {
+                let kept = kinds_kept(keep);
+                let counts = kept_counts(c, kept);
+                let tally = Tally::of(&counts);
+                let d = tally.seven_pairs_distance(rules.seven_pairs);
+                let mut after = [FAR; KINDS];
+                let mut left = held;
+                while left != 0 {
+                    let j = left.trailing_zeros() as usize;
+                    left &= left - 1;
+                    after[j] = if kept >> j & 1 == 1 {
+                        tally
+                            .without(&counts, j)
+                            .seven_pairs_distance(rules.seven_pairs)
+                    } else {
+                        d
+                    };
+                }
+                *slot = (d, after);
+            }
+            sevens
+        });
         let [Some(first), others @ ..] = &mut tables else {
             return Ok(None);
         };
@@ -1163,6 +1287,12 @@ impl<B: AsRef<[u8]>> Tables<B> {
         for other in others.clone() {
             first.d = first.d.min(other.d);
             for (a, &b) in first.after.iter_mut().zip(&other.after) {
+                *a = (*a).min(b);
+            }
+        }
+        for (d, after) in sevens.iter().flatten() {
+            first.d = first.d.min(*d);
+            for (a, &b) in first.after.iter_mut().zip(after) {
                 *a = (*a).min(b);
             }
         }
@@ -1218,6 +1348,14 @@ impl<B: AsRef<[u8]>> Tables<B> {
             if let Some((caps, have)) = &knitted {
                 if knitted_within_without(*have, j, c[j], row.0, true) {
                     row = fewer(row, knitted_beside_meld(&less(j), caps, true, row.0));
+                }
+            }
+            for (&keep, (_, after)) in keeps.iter().zip(sevens.iter().flatten()) {
+                if after[j] == best {
+                    row = fewer(
+                        row,
+                        seven_pairs(&less(j), kinds_kept(keep), rules.seven_pairs),
+                    );
                 }
             }
             found[j] = row.1;

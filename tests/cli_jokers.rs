@@ -167,20 +167,19 @@ fn bench_reports_hu_with_jokers() {
         .iter()
         .map(|v| (v["op"].as_str().unwrap(), v["set"].as_str().unwrap()))
         .collect();
-    assert_eq!(
-        ops,
-        [
-            ("jokers1", "R14"),
-            ("jokers1", "C14"),
-            ("jokers4", "R14"),
-            ("jokers4", "C14"),
-            ("jokers8", "R14"),
-            ("jokers8", "C14")
-        ]
-    );
+    // Each (operation, set) under each of the five rule sets.
+    let mut want = Vec::new();
+    for op in ["jokers1", "jokers4", "jokers8"] {
+        for set in ["R14", "C14"] {
+            want.extend([(op, set); 5]);
+        }
+    }
+    assert_eq!(ops, want);
     for v in &lines {
         assert!(v["table_ns"].as_f64().unwrap() > 0.0, "{v}");
-        assert!(v["ratio"].as_f64().unwrap() > 1.0, "{v}");
+        if v["rules"] == "generic" {
+            assert!(v["ratio"].as_f64().unwrap() > 1.0, "{v}");
+        }
     }
 }
 

@@ -83,8 +83,10 @@ fn mpsz_melds() {
     );
     // No concealed tile, so no last tile.
     assert_eq!(claimed.last_tile(), None);
-    // Digits in a bracket may come in any order; a red five there is a five.
-    assert_eq!(mpsz("[312m][406p]"), mpsz("[123m][456p]"));
+    // Digits in a bracket may come in any order; a red five there stays red.
+    assert_eq!(mpsz("[312m][604p]"), mpsz("[123m][406p]"));
+    assert_ne!(mpsz("[406p]"), mpsz("[456p]"));
+    assert_eq!(mpsz("[406p]").melds().next().unwrap().red_fives(), 1);
 }
 
 #[test]

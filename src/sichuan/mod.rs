@@ -5,10 +5,10 @@
 //!    winning tile last) and the [`Settings`]: the [`Situation`] (how the
 //!    hand was won, the void suit, the payers) and the [`Options`] (or a
 //!    [`Preset`]).
-//! 2. [`score`]: every arrangement from the table engine, seven pairs and
+//! 2. [`score()`]: every arrangement from the table engine, seven pairs and
 //!    standard; the fans of each ([`Fan`], all additive); the reading with
 //!    the most fan is kept; value = 2^min(fan, cap) base; the payments.
-//! 3. [`settle`]: a whole hand's events (kongs, wins, the wall's end) into
+//! 3. [`settle()`]: a whole hand's events (kongs, wins, the wall's end) into
 //!    every payment with its reason and each player's net, zero-sum.
 //!
 //! ```

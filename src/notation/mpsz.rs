@@ -170,7 +170,7 @@ fn meld(hand: &mut Builder, group: &[(usize, char)], syntax: &Syntax) -> Result<
     let text = || group.iter().map(|&(_, c)| c).collect::<String>();
 
     let mut tiles = Vec::with_capacity(4);
-    let mut red = 0;
+    let mut red: u8 = 0;
     let (first_pos, first) = content[0];
     let rest = if syntax.rank(first) {
         let n = content.iter().take_while(|&&(_, c)| syntax.rank(c)).count();
@@ -182,7 +182,7 @@ fn meld(hand: &mut Builder, group: &[(usize, char)], syntax: &Syntax) -> Result<
         };
         for &(p, d) in &content[..n] {
             let (tile, is_red) = suited(d, suit, letter, p)?;
-            red += u8::from(is_red);
+            red = red.saturating_add(u8::from(is_red));
             tiles.push((tile, p));
         }
         &content[n + 1..]

@@ -246,7 +246,7 @@ class Engine:
         shanten_down: bool = False,
         extra: int = 1,
         exact: bool = False,
-        max_states: int = 1000000,
+        max_states: int = ...,
     ) -> Analysis: ...
     def is_win_batch(
         self, counts: npt.NDArray[np.uint8], threads: Optional[int] = None

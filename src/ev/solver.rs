@@ -385,10 +385,6 @@ impl Graph {
             let exch_k = exch + i32::from(held >= game.start[k]);
             // The options go straight to `self.opts`.
             let first_opt = self.opts.len();
-            // The state itself is an option (not stored: the layers have
-            // its values at hand): throwing the draw back never worsens the
-            // shanten the hand had before it.
-            let keeps = true;
             // Budget overrun of a discard from an exchange-free kind that
             // lands at shanten `x`.
             let need = |x: i8| exch_k + i32::from(x) - game.budget;
@@ -437,13 +433,16 @@ impl Graph {
                 }
             }
             let options = self.opts.len() - first_opt;
-            if win.is_none() && keeps && options == 0 {
+            // The state itself is always an option (not stored: the layers
+            // have its values at hand): throwing the draw back never worsens
+            // the shanten the hand had before it.
+            if win.is_none() && options == 0 {
                 stay += u32::from(w);
                 continue;
             }
             self.wins.extend(win);
             self.draws
-                .push(Draw::new(k, w, options, win.is_some(), keeps));
+                .push(Draw::new(k, w, options, win.is_some(), true));
         }
         let end = self.draws.len() as u32;
         let node = &mut self.nodes[i];

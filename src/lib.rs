@@ -178,6 +178,7 @@
 
 pub mod arrangement;
 pub mod engine;
+mod error;
 pub mod ev;
 // The C ABI and the server engine need threads and mapped files.
 #[cfg(all(feature = "mmap", feature = "parallel"))]
@@ -186,12 +187,15 @@ pub mod forms;
 pub mod hand;
 pub mod mcr;
 pub mod notation;
+#[cfg(feature = "generate")]
 mod par;
+#[cfg(feature = "test-support")]
 pub mod reference;
 pub mod riichi;
 pub mod rules;
 #[cfg(all(feature = "mmap", feature = "parallel"))]
 pub mod server;
+#[cfg(feature = "test-support")]
 pub mod sets;
 pub mod sichuan;
 pub mod table;
@@ -200,6 +204,7 @@ pub mod tileset;
 
 pub use arrangement::{Arrangement, Form, Group, GroupKind};
 pub use engine::{Arrangements, JokerError, Jokers, Waits, WaitsError};
+pub use error::Error;
 pub use hand::{ChowTile, From, Hand, HandError, Meld, MeldKind};
 pub use notation::{Notation, ParseError, ParseErrorKind};
 pub use rules::{Rules, SevenPairs};

@@ -118,7 +118,7 @@ where
     /// ```
     /// use hupai::server::Engine;
     /// use hupai::{Rules, Tables};
-    /// let fresh = Tables::generate();
+    /// let fresh = hupai::table::generate::tables();
     /// let engine = Engine::new(&fresh, Rules::GENERIC);
     /// assert!(engine.is_win(&"11122233344455m".parse().unwrap()));
     /// ```

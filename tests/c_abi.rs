@@ -39,6 +39,14 @@ fn committed_header_equals_a_fresh_generation() {
     );
 }
 
+/// The target directory of this test's profile (`target/release`): this
+/// test runs from its `deps/`, and the `hupai` binary of the command-line
+/// crate (a default member, built by the same `cargo test`) is there.
+fn profile_dir() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    exe.parent().unwrap().parent().unwrap().to_path_buf()
+}
+
 /// The directory of `libhupai.a` / `libhupai.so` for this test's profile.
 ///
 /// `cargo test` builds the library as an rlib only, so build the C artefacts
@@ -47,7 +55,7 @@ fn committed_header_equals_a_fresh_generation() {
 fn library_dir() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
-        let dir = Path::new(env!("CARGO_BIN_EXE_hupai")).parent().unwrap();
+        let dir = profile_dir();
         let profile = match dir.file_name().unwrap().to_str().unwrap() {
             "debug" => "dev",
             other => other,
@@ -120,7 +128,7 @@ fn cli(args: &[&str]) -> Output {
 }
 
 fn cli_command(command: &str, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hupai"))
+    Command::new(profile_dir().join("hupai"))
         .arg(command)
         .args(args)
         .output()

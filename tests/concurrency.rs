@@ -4,7 +4,6 @@
 
 use hupai::server::{Engine, HandState};
 use hupai::sets::{hands, Rng, Set, SEED};
-use hupai::table::KINDS as TABLE_KINDS;
 use hupai::{Hand, Rules, Tables, Tile, KINDS};
 use std::sync::{Arc, OnceLock};
 
@@ -89,9 +88,7 @@ fn a_million_hands_on_1_2_and_8_threads_agree() {
 /// build` does.
 fn fresh_table_dir() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
-    for kind in TABLE_KINDS {
-        std::fs::write(dir.path().join(kind.file), (kind.generate)()).unwrap();
-    }
+    hupai::table::generate::write_dir(dir.path()).unwrap();
     dir
 }
 

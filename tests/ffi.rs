@@ -394,8 +394,8 @@ fn engine_creation_errors() {
     );
     // A directory of corrupt files.
     let dir = tempfile::tempdir().unwrap();
-    for k in hupai::table::KINDS {
-        std::fs::write(dir.path().join(k.file), b"not a table").unwrap();
+    for file in hupai::table::FILES {
+        std::fs::write(dir.path().join(file), b"not a table").unwrap();
     }
     let path = std::ffi::CString::new(dir.path().to_str().unwrap()).unwrap();
     assert_eq!(

@@ -532,9 +532,7 @@ fn split_and_errors() {
 #[test]
 fn mapped_tables_agree() {
     let dir = tempfile::tempdir().unwrap();
-    for k in hupai::table::KINDS {
-        std::fs::write(dir.path().join(k.file), (k.generate)()).unwrap();
-    }
+    hupai::table::generate::write_dir(dir.path()).unwrap();
     let mapped = Tables::open(dir.path()).unwrap();
     mapped.verify().unwrap();
     let t = Tables::embedded();

@@ -632,7 +632,8 @@ fn mcr_situation(kw: Option<&Bound<'_, PyDict>>) -> PyResult<(Flags, Option<Tile
             "prevalent" => f.prevalent = text(&v)?.parse::<Wind>().map_err(hand_error)?,
             "seat" => f.seat = text(&v)?.parse::<Wind>().map_err(hand_error)?,
             "flowers" => {
-                f.flowers = hupai::mcr::input::parse_flowers(&text(&v)?).map_err(hand_error)?
+                f.flowers = hupai::mcr::input::parse_flowers(&text(&v)?)
+                    .map_err(|e| hand_error(e.to_string()))?
             }
             "variant" => f.variant = text(&v)?.parse::<Variant>().map_err(hand_error)?,
             "win_tile" => win = Some(convert::tile(&v)?),

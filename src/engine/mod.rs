@@ -12,6 +12,5 @@ mod waits;
 pub use arrange::{canonical_order, Arrangements, MAX_ARRANGEMENTS};
 pub use hu::suits_allowed;
 pub use jokers::{JokerError, Jokers};
-pub(crate) use shanten::capped_distances;
 pub use shanten::{Discards, Effective, ShantenError, Ukeire};
 pub use waits::{Waits, WaitsError};

@@ -393,6 +393,7 @@ pub const SAMPLE_SIZES: [(i8, usize); 3] = [(1, 100), (2, 40), (3, 8)];
 /// assert_eq!(hs.len(), 3);
 /// assert!(hs.iter().all(|h| Tables::embedded().shanten(h, &Rules::RIICHI) == Ok(2)));
 /// ```
+#[cfg(feature = "test-support")]
 pub fn sample(shanten: i8, n: usize) -> Vec<Hand> {
     let t = Tables::embedded();
     let mut out = Vec::with_capacity(n);

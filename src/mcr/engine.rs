@@ -61,9 +61,11 @@ impl<B: AsRef<[u8]>> Engine for Tables<B> {
 /// let hand = notation::parse("1133m5577p22s6677z", Notation::Mpsz).unwrap();
 /// assert_eq!(Reference.arrangements(&hand)[0].form(), Form::SevenPairs);
 /// ```
+#[cfg(feature = "test-support")]
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Reference;
 
+#[cfg(feature = "test-support")]
 impl Engine for Reference {
     type List = Vec<Arrangement>;
     fn arrangements(&self, hand: &Hand) -> Vec<Arrangement> {

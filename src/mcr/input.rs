@@ -152,7 +152,7 @@ impl Flags {
     /// Read flags from separate words: `--self-drawn`, `--last-tile`,
     /// `--last-wall`, `--kong`, `--prevalent E`, `--seat S`, `--flowers N`,
     /// `--variant green-book` (also `--name=value`).
-    pub fn from_words<'a>(words: impl IntoIterator<Item = &'a str>) -> Result<Flags, String> {
+    pub fn from_words<'a>(words: impl IntoIterator<Item = &'a str>) -> Result<Flags, FlagError> {
         let mut f = Flags::default();
         f.apply_words(words)?;
         Ok(f)
@@ -171,7 +171,7 @@ impl Flags {
     pub fn apply_words<'a>(
         &mut self,
         words: impl IntoIterator<Item = &'a str>,
-    ) -> Result<(), String> {
+    ) -> Result<(), FlagError> {
         let f = self;
         let mut it = words.into_iter();
         while let Some(w) = it.next() {
@@ -193,7 +193,7 @@ impl Flags {
                 "--seat" => f.seat = value("E, S, W or N")?.parse()?,
                 "--variant" => f.variant = value("default or green-book")?.parse()?,
                 "--flowers" => f.flowers = parse_flowers(value("0 to 8")?)?,
-                _ => return Err(format!("unknown scoring flag '{w}'")),
+                _ => return Err(FlagError(format!("unknown scoring flag '{w}'"))),
             }
         }
         Ok(())
@@ -207,16 +207,41 @@ impl Flags {
 /// assert_eq!(parse_flowers("8"), Ok(8));
 /// assert!(parse_flowers("9").is_err());
 /// ```
-pub fn parse_flowers(v: &str) -> Result<u8, String> {
+pub fn parse_flowers(v: &str) -> Result<u8, FlagError> {
     v.parse::<u8>()
         .ok()
         .filter(|&n| n <= Flags::MAX_FLOWERS)
-        .ok_or_else(|| format!("--flowers takes 0 to 8, not '{v}'"))
+        .ok_or_else(|| FlagError(format!("--flowers takes 0 to 8, not '{v}'")))
+}
+
+/// A scoring flag that is unknown, lacks its value or has a bad one; the
+/// message names the flag.
+///
+/// ```
+/// use hupai::mcr::Flags;
+/// let e = Flags::from_words(["--seat", "X"]).unwrap_err();
+/// assert!(e.to_string().contains('X'));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FlagError(String);
+
+impl fmt::Display for FlagError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for FlagError {}
+
+impl From<String> for FlagError {
+    fn from(message: String) -> FlagError {
+        FlagError(message)
+    }
 }
 
 impl FromStr for Flags {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Flags, String> {
+    type Err = FlagError;
+    fn from_str(s: &str) -> Result<Flags, FlagError> {
         Flags::from_words(s.split_whitespace())
     }
 }
@@ -396,7 +421,7 @@ pub enum ScoreError {
     /// The hand text does not parse.
     Parse(ParseError),
     /// A scoring flag is unknown or has a bad value.
-    Flag(String),
+    Flag(FlagError),
 }
 
 impl fmt::Display for ScoreError {
@@ -414,12 +439,21 @@ impl fmt::Display for ScoreError {
             ScoreError::TooManyFlowers(n) => write!(f, "{n} flowers: at most 8"),
             ScoreError::Hand(e) => write!(f, "{e}"),
             ScoreError::Parse(e) => write!(f, "{e}"),
-            ScoreError::Flag(e) => f.write_str(e),
+            ScoreError::Flag(e) => e.fmt(f),
         }
     }
 }
 
-impl std::error::Error for ScoreError {}
+impl std::error::Error for ScoreError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ScoreError::Hand(e) => Some(e),
+            ScoreError::Parse(e) => Some(e),
+            ScoreError::Flag(e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 impl From<HandError> for ScoreError {
     fn from(e: HandError) -> ScoreError {

@@ -49,5 +49,5 @@ pub mod waits;
 
 pub use engine::Engine;
 pub use fans::{Fan, FanInfo, FanTable, FAN_COUNT};
-pub use input::{Flags, ScoreError, ScoringInput, Variant, Wind};
+pub use input::{FlagError, Flags, ScoreError, ScoringInput, Variant, Wind};
 pub use score::{score, score_total, score_total_with, score_with, FanCount, Score, MINIMUM};

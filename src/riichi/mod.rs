@@ -33,6 +33,7 @@
 pub mod fu;
 pub mod options;
 pub mod points;
+#[cfg(feature = "test-support")]
 pub mod sample;
 pub mod score;
 pub mod situation;
@@ -43,5 +44,5 @@ pub use fu::{FuList, FuReason};
 pub use options::{KazoeLimit, Options, Preset};
 pub use points::{Cost, Limit};
 pub use score::{score, score_arrangements, score_hand, Score};
-pub use situation::{Indicators, ScoreError, ScoringInput, Settings, Situation};
+pub use situation::{IndicatorError, Indicators, ScoreError, ScoringInput, Settings, Situation};
 pub use yaku::{Yaku, YakuList};

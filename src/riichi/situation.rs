@@ -6,7 +6,7 @@ use super::options::{Options, Preset};
 use crate::hand::{Hand, MeldKind};
 use crate::mcr::input::split_flags;
 use crate::mcr::Wind;
-use crate::notation::{self, Notation};
+use crate::notation::{self, Notation, ParseError};
 use crate::tile::{Tile, KINDS};
 use std::fmt;
 
@@ -44,9 +44,12 @@ impl Indicators {
     }
 
     /// Add one indicator.
-    pub fn push(&mut self, t: Tile) -> Result<(), String> {
+    pub fn push(&mut self, t: Tile) -> Result<(), IndicatorError> {
         if self.len() == Self::MAX {
-            return Err(format!("at most {} dora indicators", Self::MAX));
+            return Err(IndicatorError(format!(
+                "at most {} dora indicators",
+                Self::MAX
+            )));
         }
         self.tiles[self.len()] = t.index() as u8;
         self.len += 1;
@@ -79,10 +82,35 @@ impl Indicators {
     }
 }
 
+/// Dora indicators that do not parse, or too many of them; the message
+/// names the problem and its position.
+///
+/// ```
+/// use hupai::riichi::Indicators;
+/// let e = "1m9".parse::<Indicators>().unwrap_err();
+/// assert!(e.to_string().contains("position"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IndicatorError(String);
+
+impl fmt::Display for IndicatorError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for IndicatorError {}
+
+impl From<IndicatorError> for String {
+    fn from(e: IndicatorError) -> String {
+        e.0
+    }
+}
+
 impl std::str::FromStr for Indicators {
-    type Err = String;
+    type Err = IndicatorError;
     /// Tiles in mpsz (`1m`, `15p7z`, `0s`), as many copies as written.
-    fn from_str(s: &str) -> Result<Indicators, String> {
+    fn from_str(s: &str) -> Result<Indicators, IndicatorError> {
         let mut out = Indicators::default();
         let mut digits: Vec<(u8, usize)> = Vec::new();
         for (p, ch) in s.char_indices() {
@@ -90,36 +118,36 @@ impl std::str::FromStr for Indicators {
                 '0'..='9' => digits.push((ch as u8 - b'0', p)),
                 'm' | 'p' | 's' | 'z' | 'h' => {
                     if digits.is_empty() {
-                        return Err(format!(
+                        return Err(IndicatorError(format!(
                             "dora indicators '{s}': suit '{ch}' at position {} has no digits",
                             p + 1
-                        ));
+                        )));
                     }
                     for (d, at) in digits.drain(..) {
                         let text = format!("{d}{ch}");
                         let t = notation::parse_tile(&text).map_err(|_| {
-                            format!(
+                            IndicatorError(format!(
                                 "dora indicators '{s}': no tile {text} at position {}",
                                 at + 1
-                            )
+                            ))
                         })?;
                         out.push(t)?;
                     }
                 }
                 ' ' | ',' => {}
                 _ => {
-                    return Err(format!(
+                    return Err(IndicatorError(format!(
                         "dora indicators '{s}': unexpected '{ch}' at position {}",
                         p + 1
-                    ))
+                    )))
                 }
             }
         }
         if let Some((_, at)) = digits.first() {
-            return Err(format!(
+            return Err(IndicatorError(format!(
                 "dora indicators '{s}': digits at position {} have no suit letter",
                 at + 1
-            ));
+            )));
         }
         Ok(out)
     }
@@ -374,7 +402,7 @@ pub enum ScoreError {
     /// hand, chankan on a self-draw, tenhou as a non-dealer, …).
     Situation(&'static str),
     /// The hand text does not parse.
-    Parse(String),
+    Parse(ParseError),
     /// A flag is unknown or has a bad value.
     Flag(String),
 }
@@ -398,12 +426,20 @@ impl fmt::Display for ScoreError {
                 )
             }
             ScoreError::Situation(e) => f.write_str(e),
-            ScoreError::Parse(e) | ScoreError::Flag(e) => f.write_str(e),
+            ScoreError::Parse(e) => e.fmt(f),
+            ScoreError::Flag(e) => f.write_str(e),
         }
     }
 }
 
-impl std::error::Error for ScoreError {}
+impl std::error::Error for ScoreError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ScoreError::Parse(e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 /// Everything [`score`](super::score()) reads: the hand (declared melds and
 /// concealed tiles, the winning tile among them), the situation and the
@@ -472,7 +508,7 @@ impl ScoringInput {
         base: Settings,
     ) -> Result<ScoringInput, ScoreError> {
         let (text, words) = split_flags(line);
-        let hand = notation::parse(text, notation).map_err(|e| ScoreError::Parse(e.to_string()))?;
+        let hand = notation::parse(text, notation).map_err(ScoreError::Parse)?;
         let mut settings = base;
         settings
             .apply_words(words.split_whitespace())

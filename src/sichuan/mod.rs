@@ -25,6 +25,7 @@
 
 pub mod fans;
 pub mod options;
+#[cfg(feature = "test-support")]
 pub mod sample;
 pub mod score;
 pub mod settle;

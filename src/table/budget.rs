@@ -1,11 +1,11 @@
 //! The joker budget sections of `jokers.tbl` as one borrowed view: a budget
 //! class per pattern, the class rows (distances for budgets `0..BUDGETS`)
-//! and each class's top budget (see [`generate::budget`](super::generate::budget)).
+//! and each class's top budget (see `table::generate::budget`).
 //!
 //! The rows and tops have fixed lengths in their types and any class byte
 //! indexes inside them, so no byte of a corrupt file can make a read fail.
 
-use super::generate::budget::{BUDGETS, ROWS};
+use super::layout::budget::{BUDGETS, ROWS};
 use super::{key, Distances};
 
 /// The budget arrays, borrowed for queries

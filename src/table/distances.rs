@@ -14,8 +14,8 @@
 //! from the class sections on) or built from a masked class byte, so no
 //! byte of a corrupt file, and no index, can make a read fail.
 
-use super::generate::caps::NO_CLASS;
-use super::generate::{gains, pair_caps};
+use super::layout::caps::NO_CLASS;
+use super::layout::{gains, pair_caps};
 use super::{key, Distances, RankLanes, DISTANCE_CLASSES, HONOR_CLASS_ROWS, SUIT_CLASS_ROWS};
 use std::ops::Range;
 
@@ -146,11 +146,11 @@ impl<'a> DistanceTables<'a> {
     /// The single declared melds beside which the suit pattern with dense
     /// index `i` keeps its table distances in every cell of at most three
     /// melds: bit `j` clear for meld configuration `j`
-    /// ([`config_caps`](crate::table::generate::caps::config_caps)); a set
+    /// ([`config_caps`](crate::table::layout::caps::config_caps)); a set
     /// bit proves nothing (see [`caps`](crate::table::generate::caps)).
     ///
     /// ```
-    /// use hupai::table::{generate::caps::config_caps, key};
+    /// use hupai::table::{key, layout::caps::config_caps};
     /// use hupai::Tables;
     /// let t = Tables::embedded().distance_tables();
     /// let pung_of_5 = 7 + 4;
@@ -301,7 +301,7 @@ impl<'a> DistanceTables<'a> {
     /// of pair caps (4.5 a pattern on average).
     ///
     /// ```
-    /// use hupai::table::generate::pair_caps::PAIR_OF;
+    /// use hupai::table::layout::pair_caps::PAIR_OF;
     /// use hupai::table::key;
     /// use hupai::Tables;
     /// let t = Tables::embedded().distance_tables();
@@ -461,7 +461,7 @@ mod tests {
     /// length, but not in the layout the view reads is refused.
     #[test]
     fn another_layout_is_refused() {
-        let fresh = Tables::generate();
+        let fresh = crate::table::generate::tables();
         let file = fresh
             .files()
             .find(|(n, _)| *n == "shanten.tbl")

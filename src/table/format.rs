@@ -110,7 +110,15 @@ impl fmt::Display for TableError {
     }
 }
 
-impl std::error::Error for TableError {}
+impl std::error::Error for TableError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            TableError::Io { source, .. } => Some(source),
+            TableError::File { error, .. } => Some(&**error),
+            _ => None,
+        }
+    }
+}
 
 /// FNV-1a, 64 bits: simple, dependency-free, deterministic across platforms.
 pub fn checksum(bytes: &[u8]) -> u64 {

@@ -6,7 +6,7 @@
 //! Whether the hand is complete, what it waits on and how it splits depend on
 //! each part only through a few facts: can this suit split into melds alone,
 //! or into melds and one pair, and which single tiles would make it so. The
-//! [`generate`] module computes those facts once for every pattern of at most
+//! generator (`table::generate`, feature `generate`) computes those facts once for every pattern of at most
 //! 14 tiles (405,350 suit patterns, 43,130 honour patterns) and stores one
 //! 16-bit [`record`] per pattern, at the dense index of [`key`] (`hu.tbl`).
 //! How a complete pattern splits is stored apart (`arrange.tbl`): one `u32`
@@ -21,8 +21,10 @@
 mod budget;
 mod distances;
 pub mod format;
+#[cfg(feature = "generate")]
 pub mod generate;
 pub mod key;
+pub mod layout;
 mod rank_lanes;
 
 pub use budget::BudgetTables;
@@ -220,39 +222,14 @@ pub mod decomp {
     }
 }
 
-/// A table file of the set: its name and its generator.
-pub struct TableKind {
-    /// File name under `tables/`.
-    pub file: &'static str,
-    /// The generator that writes its bytes.
-    pub generate: fn() -> Vec<u8>,
-}
-
-/// Every file a table set is made of.
-pub const KINDS: &[TableKind] = &[
-    TableKind {
-        file: "hu.tbl",
-        generate: generate::hu,
-    },
-    TableKind {
-        file: "jokers.tbl",
-        generate: generate::jokers,
-    },
-    TableKind {
-        file: "arrange.tbl",
-        generate: generate::arrange,
-    },
-    TableKind {
-        file: "shanten.tbl",
-        generate: generate::shanten,
-    },
-];
+/// The files a table set is made of, in the order they are read.
+pub const FILES: [&str; 4] = ["hu.tbl", "jokers.tbl", "arrange.tbl", "shanten.tbl"];
 
 /// Replacement distances of one part (a suit or the honours) to `m` melds
 /// without or with a pair: lane `8 * p + m` (m = 0..=4, p = 0/1) holds the
 /// fewest tiles to add for `m` melds and `p` pairs, never more than four
 /// copies of a rank. Lanes 5–7 and 13–15 are unused. See
-/// [`generate::shanten`](mod@generate::shanten).
+/// the generator's `table::generate::shanten`.
 pub type Distances = [u8; 16];
 
 /// Distance classes a `shanten.tbl` class table holds room for: any byte is
@@ -301,7 +278,7 @@ pub struct Tables<B = &'static [u8]> {
 
 /// Where the decompositions of one part kind live in `arrange.tbl`: per
 /// dense key a `u32` entry, and the decompositions of multi-way patterns
-/// (see [`generate::arrange`]).
+/// (see the generator's `table::generate::arrange`).
 #[derive(Clone, Debug)]
 struct DecompIndex {
     entry: Range<usize>,
@@ -361,7 +338,7 @@ impl<'a> Decompositions<'a> {
 
 impl<B: AsRef<[u8]>> Tables<B> {
     /// Load a set from a source of files (`open` gets each file name of
-    /// [`KINDS`]). Checks headers and section sizes; see [`Tables::verify`].
+    /// [`FILES`]). Checks headers and section sizes; see [`Tables::verify`].
     pub fn load(
         mut open: impl FnMut(&str) -> Result<B, TableError>,
     ) -> Result<Tables<B>, TableError> {
@@ -391,8 +368,8 @@ impl<B: AsRef<[u8]>> Tables<B> {
         let jokers = file("jokers.tbl", "jokers")?;
         let joker_suit = sized(&jokers, "suit", key::SUIT_PATTERNS)?;
         let joker_honor = sized(&jokers, "honor", key::HONOR_PATTERNS)?;
-        let rows = generate::budget::ROWS;
-        let row_bytes = rows * generate::budget::BUDGETS * 16;
+        let rows = layout::budget::ROWS;
+        let row_bytes = rows * layout::budget::BUDGETS * 16;
         let budget = [
             sized(&jokers, "suit_budget", key::SUIT_PATTERNS)?,
             sized(&jokers, "honor_budget", key::HONOR_PATTERNS)?,
@@ -745,25 +722,19 @@ impl DecompIndex {
 
 impl Tables<&'static [u8]> {
     /// The table set embedded in the binary at build time (no file needed).
-    /// Should the build have found no table files, the set is generated on
-    /// first use instead (about a second).
     pub fn embedded() -> &'static Tables<&'static [u8]> {
         static EMBEDDED: OnceLock<Tables<&'static [u8]>> = OnceLock::new();
         EMBEDDED.get_or_init(|| {
-            let from_build = Tables::load(|name| {
+            Tables::load(|name| {
                 embedded::FILES
                     .iter()
                     .find(|(n, _)| *n == name)
                     .map(|(_, b)| *b)
                     .ok_or_else(|| TableError::Missing(name.to_string()))
-            });
-            from_build.unwrap_or_else(|_| {
-                Tables::load(|name| {
-                    let kind = KINDS.iter().find(|k| k.file == name).expect("known kind");
-                    Ok(&*Box::leak((kind.generate)().into_boxed_slice()))
-                })
-                .expect("freshly generated tables are valid")
             })
+            // The build embeds the committed files, which a test proves
+            // equal to a fresh build: they always load.
+            .expect("the embedded tables are valid")
         })
     }
 }
@@ -775,7 +746,7 @@ impl Tables<memmap2::Mmap> {
     /// checksum pass.
     ///
     /// An error names the file it is about (files are read in the order of
-    /// [`KINDS`], each checked before the next is read).
+    /// [`FILES`], each checked before the next is read).
     pub fn open(dir: impl AsRef<Path>) -> Result<Tables<memmap2::Mmap>, TableError> {
         let dir = dir.as_ref();
         let mut last = dir.to_path_buf();
@@ -798,7 +769,7 @@ impl Tables<memmap2::Mmap> {
     ///
     /// ```
     /// let dir = tempfile::tempdir().unwrap();
-    /// hupai::table::write_dir(dir.path()).unwrap();
+    /// hupai::table::generate::write_dir(dir.path()).unwrap();
     /// let path = dir.path().join("hu.tbl");
     /// let mut bytes = std::fs::read(&path).unwrap();
     /// let last = bytes.len() - 1;
@@ -823,12 +794,12 @@ impl Tables<memmap2::Mmap> {
 
 /// Check every table file of `dir` on its own: it reads, its header holds,
 /// it is the kind its name says, and its checksum matches. One result per
-/// file of [`KINDS`], so a caller can name each bad one (`hupai tables
+/// file of [`FILES`], so a caller can name each bad one (`hupai tables
 /// verify`), where [`Tables::open`] stops at the first.
 ///
 /// ```
 /// let dir = tempfile::tempdir().unwrap();
-/// hupai::table::write_dir(dir.path()).unwrap();
+/// hupai::table::generate::write_dir(dir.path()).unwrap();
 /// std::fs::write(dir.path().join("jokers.tbl"), b"junk").unwrap();
 /// let bad: Vec<String> = hupai::table::verify_dir(dir.path())
 ///     .into_iter()
@@ -838,40 +809,17 @@ impl Tables<memmap2::Mmap> {
 /// ```
 #[cfg(feature = "mmap")]
 pub fn verify_dir(dir: &Path) -> Vec<(std::path::PathBuf, Result<(), TableError>)> {
-    KINDS
+    FILES
         .iter()
-        .map(|k| {
-            let path = dir.join(k.file);
-            let kind = k.file.trim_end_matches(".tbl");
+        .map(|file| {
+            let path = dir.join(file);
+            let kind = file.trim_end_matches(".tbl");
             let result = map_file(&path)
                 .and_then(|bytes| kind_file(bytes, kind))
                 .and_then(|f| f.verify());
             (path, result)
         })
         .collect()
-}
-
-/// Generate every table file into `dir` (created if needed), each written
-/// to a temporary file and renamed, so a reader never maps a half-written
-/// one. Returns the files written and their sizes. An error names the path.
-#[cfg(feature = "mmap")]
-pub fn write_dir(dir: &Path) -> Result<Vec<(std::path::PathBuf, usize)>, TableError> {
-    use crate::par::prelude::*;
-    let io = |path: &Path| {
-        let path = path.display().to_string();
-        move |source| TableError::Io { path, source }
-    };
-    std::fs::create_dir_all(dir).map_err(io(dir))?;
-    let files: Vec<(&str, Vec<u8>)> = KINDS.par_iter().map(|k| (k.file, (k.generate)())).collect();
-    let mut written = Vec::new();
-    for (name, bytes) in &files {
-        let tmp = dir.join(format!(".{name}.tmp"));
-        std::fs::write(&tmp, bytes).map_err(io(&tmp))?;
-        let path = dir.join(name);
-        std::fs::rename(&tmp, &path).map_err(io(&path))?;
-        written.push((path, bytes.len()));
-    }
-    Ok(written)
 }
 
 #[cfg(feature = "mmap")]
@@ -890,15 +838,4 @@ fn map_file(path: &Path) -> Result<memmap2::Mmap, TableError> {
     // build` (to a temporary file, then renamed) and not modified in place.
     // Exercised by tests/tables.rs (`mapped_tables_match_embedded`).
     unsafe { memmap2::Mmap::map(&file) }.map_err(io)
-}
-
-impl Tables<Vec<u8>> {
-    /// Build a fresh table set in memory.
-    pub fn generate() -> Tables<Vec<u8>> {
-        Tables::load(|name| {
-            let kind = KINDS.iter().find(|k| k.file == name).expect("known kind");
-            Ok((kind.generate)())
-        })
-        .expect("freshly generated tables are valid")
-    }
 }

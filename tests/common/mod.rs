@@ -328,15 +328,6 @@ pub fn one_short(rng: &mut Rng, rules: &Rules) -> Hand {
     }
 }
 
-/// Run the `hupai` binary with `args` and `stdin`: (exit code, stdout).
-pub fn hupai(args: &[&str], stdin: &str) -> (i32, String) {
-    let o = cli_common::run(args, stdin);
-    (o.status.code().unwrap_or(-1), cli_common::stdout(&o))
-}
-
-#[path = "../cli_common/mod.rs"]
-mod cli_common;
-
 /// `HUPAI_TEST_DIV` divides the counts (a quick run while developing).
 pub fn div() -> u64 {
     std::env::var("HUPAI_TEST_DIV")

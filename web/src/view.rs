@@ -58,7 +58,7 @@ pub fn tables() -> &'static hupai::Tables<&'static [u8]> {
 #[cfg(feature = "generate")]
 pub fn tables() -> &'static hupai::Tables<Vec<u8>> {
     static T: std::sync::OnceLock<hupai::Tables<Vec<u8>>> = std::sync::OnceLock::new();
-    T.get_or_init(hupai::Tables::generate)
+    T.get_or_init(hupai::table::generate::tables)
 }
 
 /// The JSON view of a query given as UTF-8 JSON bytes; a malformed query is
@@ -451,6 +451,7 @@ fn joker_arrangement(a: &JokerArrangement) -> ArrangementView {
 fn score(hand: Hand, words: &str) -> ScoreView {
     let scored = words
         .parse::<Flags>()
+        .map_err(|e| e.to_string())
         .and_then(|flags| ScoringInput::from_hand(hand, flags).map_err(|e| e.to_string()))
         .and_then(|input| {
             let s = hupai::mcr::score(&input, tables()).map_err(|e| e.to_string())?;
@@ -513,7 +514,7 @@ fn analysis(hand: &Hand, rules: &Rules, jokers: Jokers, q: &Query) -> Value {
                 flowers: f.flowers,
                 ..Flags::default()
             },
-            Err(error) => return json!({ "error": error }),
+            Err(error) => return json!({ "error": error.to_string() }),
         }
     } else {
         Flags::default()

@@ -8,7 +8,7 @@ use hupai_web::{query, Query};
 /// as the committed (embedded) tables.
 #[test]
 fn sequential_generation_equals_the_embedded_tables() {
-    let fresh = Tables::generate();
+    let fresh = hupai::table::generate::tables();
     let embedded = Tables::embedded();
     for ((name, a), (_, b)) in fresh.files().zip(embedded.files()) {
         assert!(a.bytes() == b.bytes(), "{name} differs");

@@ -22,8 +22,8 @@
 use crate::engine::shanten::{improving_ranks, join, lowers, optimal_lanes, product};
 use crate::forms;
 use crate::rules::{Rules, SevenPairs};
-use crate::table::generate::shanten::FAR;
 use crate::table::key::{self, Neighbourhood};
+use crate::table::layout::cells::FAR;
 use crate::table::{BudgetTables, Distances, Tables};
 use crate::tile::Counts;
 

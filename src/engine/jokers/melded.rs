@@ -28,7 +28,7 @@ use crate::engine::ShantenError;
 use crate::forms;
 use crate::hand::Hand;
 use crate::rules::Rules;
-use crate::table::generate::shanten::FAR;
+use crate::table::layout::cells::FAR;
 use crate::table::{Distances, Tables};
 use crate::tile::{Counts, KINDS};
 

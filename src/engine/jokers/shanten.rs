@@ -38,7 +38,7 @@ use crate::engine::{Discards, Effective, ShantenError, Ukeire};
 use crate::forms;
 use crate::hand::Hand;
 use crate::rules::{Rules, SevenPairs};
-use crate::table::generate::shanten::FAR;
+use crate::table::layout::cells::FAR;
 use crate::table::{Distances, Tables};
 use crate::tile::{total, Counts, Tile, KINDS};
 use crate::tileset::TileSet;

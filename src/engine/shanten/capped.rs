@@ -17,18 +17,18 @@
 //! lookup per capped rank (one for a pung or kong, three for a chow); for
 //! a suit of at most eight tiles in cells of at most two melds (every suit
 //! beside two or more melds), one read of the stored gains
-//! ([`gains`](crate::table::generate::gains)) instead.
+//! (`table::generate::gains`) instead.
 //!
 //! Cells that fail the test (a lone tile beside its own declared pung, say,
 //! whose pair the cap forbids) may still have the same capped value through
 //! another target. The caller knows whether such a cell can matter for the
 //! hand (the hand may reach its distance without it); where it does, the
-//! capped programme ([`capped_distances`](super::combine::capped_distances))
+//! capped programme (`table::layout::capped_distances`)
 //! answers.
 
 use super::combine::{lane_bits, lanes_at_least, nonzero_lanes};
-use crate::table::generate::{gains, shanten::FAR};
 use crate::table::key::{self, Neighbourhood};
+use crate::table::layout::{cells::FAR, gains};
 use crate::table::{DistanceTables, Distances};
 
 /// Lanes `8p + m` that hold a real cell (m ≤ 4, p ≤ 1).
@@ -216,8 +216,8 @@ fn equal_lanes(a: u128, b: u128) -> u128 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::shanten::combine::capped_distances;
     use crate::table::key;
+    use crate::table::layout::capped_distances;
     use crate::Tables;
 
     /// The caps each declared meld leaves (with the most concealed tiles

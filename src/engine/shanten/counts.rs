@@ -5,8 +5,8 @@
 
 use crate::forms;
 use crate::rules::{Rules, SevenPairs};
-use crate::table::generate::shanten::FAR;
 use crate::table::key::{self, tally, Tallied};
+use crate::table::layout::cells::FAR;
 use crate::tile::{Counts, KINDS};
 
 /// How many kinds a hand holds by copies: from one pass over the counts as

@@ -3,7 +3,7 @@
 //! that may come from the capped programme, for each choice of kept parts.
 
 use super::capped::{certify, differing, doubt as doubt_of, lanes_up_to, Certified, REAL_LANES};
-use super::combine::{capped_distances, join, lowers, optimal_lanes, product, NOTHING};
+use super::combine::{join, lowers, optimal_lanes, product, NOTHING};
 use super::concealed::{concealed_distance, concealed_effective, open_standard};
 use super::counts::{
     held_mask, honors_and_knitted, kept_counts, seven_pairs, thirteen_orphans, Tally, KNITTED_MASKS,
@@ -11,7 +11,8 @@ use super::counts::{
 use super::{voids, Shape};
 use crate::forms;
 use crate::rules::{Rules, SevenPairs};
-use crate::table::generate::shanten::FAR;
+use crate::table::layout::capped_distances;
+use crate::table::layout::cells::FAR;
 use crate::table::{key, DistanceTables, Distances, Tables};
 use crate::tile::{Counts, KINDS};
 use crate::tileset::TileSet;
@@ -293,7 +294,7 @@ fn single_meld_exact(t: &DistanceTables, index: usize, caps: &[u8]) -> bool {
 }
 
 /// The meld configuration
-/// ([`config_caps`](crate::table::generate::caps::config_caps)) of caps
+/// ([`config_caps`](crate::table::layout::caps::config_caps)) of caps
 /// left by one declared meld: a chow takes one copy of three ranks, a pung
 /// three of one, a kong four; two or more melds take at least six copies.
 #[inline(always)]

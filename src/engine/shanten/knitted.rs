@@ -19,8 +19,8 @@ use super::melded::CapMasks;
 use super::{fewer, ShantenError, Sizes};
 use crate::forms::{self, KNITTED_PERMS};
 use crate::rules::Rules;
-use crate::table::generate::shanten::FAR;
 use crate::table::key::{self, Neighbourhood};
+use crate::table::layout::cells::FAR;
 use crate::table::{DistanceTables, Tables};
 use crate::tile::{held_total, Counts, KINDS};
 

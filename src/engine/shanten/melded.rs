@@ -25,7 +25,7 @@
 //! lookup (the declared kinds drop out, see [`honors`]).
 
 use super::capped::{differing, doubt, lanes_up_to, most_copies, Certified, REAL_LANES};
-use super::combine::{capped_distances, NOTHING};
+use super::combine::NOTHING;
 use super::combine::{
     join, lane_bits, lanes_at_least, lowers, nonzero_lanes, optimal_cells, optimal_lanes, product,
     product_up_to,
@@ -34,9 +34,10 @@ use super::concealed::{known_except, open_parts_refined, open_row_refined, OpenP
 use super::counts::{full_mask, held_mask};
 use super::general::kinds_kept;
 use crate::hand::{Hand, Meld, MeldKind};
-use crate::table::generate::pair_caps::{self, NO_PAIR, PAIR_OF};
-use crate::table::generate::shanten::FAR;
 use crate::table::key::{self, Neighbourhood};
+use crate::table::layout::capped_distances;
+use crate::table::layout::cells::FAR;
+use crate::table::layout::pair_caps::{self, NO_PAIR, PAIR_OF};
 use crate::table::{DistanceTables, Distances, RankLanes};
 use crate::tile::KINDS;
 use std::cell::{Cell, OnceCell};
@@ -2106,7 +2107,7 @@ pub(super) fn melded_voids(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::table::generate::caps::{config_caps, CONFIGS};
+    use crate::table::layout::caps::{config_caps, CONFIGS};
     use crate::Tables;
     use rayon::prelude::*;
 

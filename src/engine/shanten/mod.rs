@@ -55,11 +55,11 @@ use crate::forms;
 use crate::hand::{Hand, MeldKind};
 use crate::rules::Rules;
 use crate::rules::SevenPairs;
-use crate::table::generate::shanten::FAR;
+use crate::table::layout::cells::FAR;
 use crate::table::{key, DistanceTables, Tables};
 use crate::tile::{total, Counts, Tile, KINDS};
 use crate::tileset::TileSet;
-pub(crate) use combine::{capped_distances, improving_ranks, join, lowers, optimal_lanes, product};
+pub(crate) use combine::{improving_ranks, join, lowers, optimal_lanes, product};
 use concealed::{
     concealed_after, concealed_draws, concealed_rows, concealed_shanten, concealed_short_rows,
     keyed_distance, open_standard, with_special, OpenParts,

@@ -18,12 +18,10 @@
 //! `shanten.tbl`: a class per pattern and the class rows.
 
 use crate::par::prelude::*;
-use crate::table::generate::shanten::{cell, CELLS, FAR};
 use crate::table::key;
+use crate::table::layout::budget::{BUDGETS, ROWS};
+use crate::table::layout::cells::{cell, CELLS, FAR};
 use std::collections::{HashMap, HashSet};
-
-/// Budgets stored per pattern: `e = 0..BUDGETS`.
-pub const BUDGETS: usize = 5;
 
 /// The budgeted distances of every pattern of `N` ranks (key order), for
 /// budgets `0..W`, cells in [`cell`] order per budget.
@@ -175,9 +173,6 @@ pub fn sections<const N: usize>(chows: bool) -> (Vec<u8>, Vec<u8>, Vec<u8>) {
     }
     (class, table, top)
 }
-
-/// Class rows of a budget table: any byte is a class.
-pub const ROWS: usize = 256;
 
 #[cfg(test)]
 mod tests {

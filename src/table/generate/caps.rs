@@ -23,48 +23,18 @@
 //! more (a tile more never raises a distance); the capped programme decides
 //! the rest.
 
-use super::shanten::{cell, PartData, CELLS};
-use crate::engine::capped_distances;
+use super::shanten::PartData;
 use crate::par::prelude::*;
+use crate::table::layout::capped_distances;
+use crate::table::layout::caps::{config_caps, CONFIGS, NO_CLASS};
+use crate::table::layout::cells::{cell, CELLS};
 use crate::table::{key, Distances};
-
-/// Meld configurations: 7 chows, 9 pungs, 9 kongs.
-pub const CONFIGS: usize = 25;
 
 /// Concealed tiles a suit can hold beside a declared meld.
 const MOST_TILES: u8 = 11;
 
 /// Cells asked about beside a declared meld: at most three melds.
 const MOST_MELDS: usize = 3;
-
-/// The copies each rank may hold in a target beside meld configuration
-/// `j`: 0–6 a chow from rank `j`, 7–15 a pung of rank `j − 7`, 16–24 a kong
-/// of rank `j − 16` (ranks from 0).
-///
-/// ```
-/// use hupai::table::generate::caps::config_caps;
-/// assert_eq!(config_caps(2), [4, 4, 3, 3, 3, 4, 4, 4, 4]); // a 345 chow
-/// assert_eq!(config_caps(7 + 4), [4, 4, 4, 4, 1, 4, 4, 4, 4]); // a pung of 5s
-/// assert_eq!(config_caps(16 + 8), [4, 4, 4, 4, 4, 4, 4, 4, 0]); // a kong of 9s
-/// ```
-pub const fn config_caps(j: usize) -> [u8; 9] {
-    let mut caps = [4u8; 9];
-    if j < 7 {
-        caps[j] = 3;
-        caps[j + 1] = 3;
-        caps[j + 2] = 3;
-    } else if j < 16 {
-        caps[j - 7] = 1;
-    } else {
-        caps[j - 16] = 0;
-    }
-    caps
-}
-
-/// The meld configuration whose caps these are, if one meld left them.
-pub fn config_of(caps: &[u8]) -> Option<usize> {
-    (0..CONFIGS).find(|&j| config_caps(j)[..] == *caps)
-}
 
 /// The `suit_caps` words and, for each set bit of a pattern that fits
 /// beside its meld, the capped distances (see the module docs).
@@ -75,7 +45,7 @@ pub struct SuitCaps {
     /// whose capped distances differ from the plain ones, ascending.
     pub keys: Vec<u32>,
     /// The capped distances of each key, cells of more than three melds
-    /// [`FAR`](super::shanten::FAR).
+    /// [`FAR`](crate::table::layout::cells::FAR).
     pub rows: Vec<Distances>,
     /// Of each key, the first class whose distances equal its row in every
     /// cell of at most three melds (all a query beside a declared meld
@@ -83,9 +53,6 @@ pub struct SuitCaps {
     /// stand for the capped suit.
     pub classes: Vec<u8>,
 }
-
-/// [`SuitCaps::classes`] of a row no class equals.
-pub const NO_CLASS: u8 = 0xff;
 
 /// A pattern's exact cells per configuration and its capped rows.
 type LayerItem = ([u8; CONFIGS], Vec<(u32, Distances)>);

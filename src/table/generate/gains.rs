@@ -20,14 +20,10 @@
 //! a nibble a cell (nibble `3p + m` for `m` melds and `p` pairs), and a
 //! zero byte so that a four-byte read of the last rank stays inside.
 
-use super::shanten::{cell, PartData};
+use super::shanten::PartData;
 use crate::table::key;
-
-/// Bytes of one pattern's record.
-pub const RECORD: usize = 28;
-
-/// Cells of at most this many melds are stored.
-pub const MOST_MELDS: usize = 2;
+use crate::table::layout::cells::cell;
+use crate::table::layout::gains::{MOST_MELDS, RECORD};
 
 /// The `suit_gains` section from the suit distances `suit`.
 pub fn suit_gains(suit: &PartData) -> Vec<u8> {

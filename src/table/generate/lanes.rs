@@ -13,7 +13,8 @@
 //! not fit a `u16` class (69,974 distinct suit records) and would take
 //! 7 MB.
 
-use super::shanten::{PartData, CELLS};
+use super::shanten::PartData;
+use crate::table::layout::cells::CELLS;
 use crate::table::{key, RankLanes};
 
 /// The section of the part patterns of `N` ranks (`part`, their

@@ -16,7 +16,7 @@
 //! entries start (`pair_capped_starts`, a `u32` per pattern and one past
 //! the last); each entry a `u16`, the pair caps' number ([`PAIR_OF`]) times
 //! 128 plus its row, ascending; and the rows (`pair_capped_rows`, 128 of
-//! 16 bytes, cells of more than two melds [`FAR`](super::shanten::FAR))
+//! 16 bytes, cells of more than two melds [`FAR`](crate::table::layout::cells::FAR))
 //! with the first class equal to each in the cells asked
 //! (`pair_capped_classes`, [`NO_CLASS`] where none is).
 //!
@@ -29,108 +29,13 @@
 //! programme decides the rest (about 360,000 pairs). It adds about 0.1 s
 //! of one core to `tables build`.
 
-use super::caps::{config_caps, CONFIGS, NO_CLASS};
-use super::shanten::{cell, PartData};
-use crate::engine::capped_distances;
+use super::shanten::PartData;
 use crate::par::prelude::*;
+use crate::table::layout::capped_distances;
+use crate::table::layout::caps::NO_CLASS;
+use crate::table::layout::cells::cell;
+use crate::table::layout::pair_caps::{caps_of_pair, MOST_MELDS, PAIR_CAPS, ROWS};
 use crate::table::{key, Distances};
-
-/// Cells asked beside two declared melds in a suit: at most two melds.
-pub const MOST_MELDS: usize = 2;
-
-/// Rows the `pair_capped_rows` section holds (an entry's low seven bits).
-pub const ROWS: usize = 128;
-
-/// The distinct caps two meld configurations leave one suit, in the order
-/// first met over the configurations `a ≤ b`, and how many there are.
-const PAIR_SETS: ([[u8; 9]; CONFIGS * CONFIGS], usize) = {
-    let mut sets = [[0u8; 9]; CONFIGS * CONFIGS];
-    let mut n = 0;
-    let mut a = 0;
-    while a < CONFIGS {
-        let mut b = a;
-        while b < CONFIGS {
-            if let Some(caps) = both(a, b) {
-                if find(&sets, n, &caps) == n {
-                    sets[n] = caps;
-                    n += 1;
-                }
-            }
-            b += 1;
-        }
-        a += 1;
-    }
-    (sets, n)
-};
-
-/// Pair caps there are (277).
-pub const PAIR_CAPS: usize = PAIR_SETS.1;
-
-/// The caps of pair caps number `n` (below [`PAIR_CAPS`]).
-pub const fn caps_of_pair(n: usize) -> [u8; 9] {
-    PAIR_SETS.0[n]
-}
-
-/// [`PAIR_OF`] of two configurations that do not fit in one suit.
-pub const NO_PAIR: u16 = u16::MAX;
-
-/// The pair caps' number of each two meld configurations (in either
-/// order), [`NO_PAIR`] where together they take more than four copies of
-/// a rank.
-///
-/// ```
-/// use hupai::table::generate::pair_caps::{caps_of_pair, PAIR_OF};
-/// // Two 123 chows leave two copies of each of 1, 2 and 3.
-/// assert_eq!(caps_of_pair(PAIR_OF[0][0] as usize), [2, 2, 2, 4, 4, 4, 4, 4, 4]);
-/// ```
-pub const PAIR_OF: [[u16; CONFIGS]; CONFIGS] = {
-    let mut of = [[NO_PAIR; CONFIGS]; CONFIGS];
-    let mut a = 0;
-    while a < CONFIGS {
-        let mut b = 0;
-        while b < CONFIGS {
-            if let Some(caps) = both(a, b) {
-                of[a][b] = find(&PAIR_SETS.0, PAIR_SETS.1, &caps) as u16;
-            }
-            b += 1;
-        }
-        a += 1;
-    }
-    of
-};
-
-/// The caps configurations `a` and `b` leave together, if they fit.
-const fn both(a: usize, b: usize) -> Option<[u8; 9]> {
-    let (x, y) = (config_caps(a), config_caps(b));
-    let mut caps = [0u8; 9];
-    let mut r = 0;
-    while r < 9 {
-        // Each took 4 − its cap.
-        let taken = (4 - x[r]) + (4 - y[r]);
-        if taken > 4 {
-            return None;
-        }
-        caps[r] = 4 - taken;
-        r += 1;
-    }
-    Some(caps)
-}
-
-/// The first of `sets[..n]` equal to `caps`, else `n`.
-const fn find(sets: &[[u8; 9]], n: usize, caps: &[u8; 9]) -> usize {
-    let mut i = 0;
-    while i < n {
-        let mut r = 0;
-        while r < 9 && sets[i][r] == caps[r] {
-            r += 1;
-        }
-        if r == 9 {
-            return i;
-        }
-        i += 1;
-    }
-    n
-}
 
 /// The four sections (see the module docs).
 pub struct PairCaps {
@@ -138,7 +43,7 @@ pub struct PairCaps {
     pub starts: Vec<u32>,
     /// `pair caps number << 7 | row`, ascending per pattern.
     pub entries: Vec<u16>,
-    /// [`ROWS`] capped rows, unused ones [`FAR`](super::shanten::FAR).
+    /// [`ROWS`] capped rows, unused ones [`FAR`](crate::table::layout::cells::FAR).
     pub rows: Vec<Distances>,
     /// Of each row, the first suit class equal to it in the cells asked.
     pub classes: Vec<u8>,
@@ -201,7 +106,7 @@ pub fn pair_caps(suit: &PartData) -> PairCaps {
         .chain(std::iter::repeat(NO_CLASS))
         .take(ROWS)
         .collect();
-    rows.resize(ROWS, [super::shanten::FAR; 16]);
+    rows.resize(ROWS, [crate::table::layout::cells::FAR; 16]);
     PairCaps {
         starts,
         entries,
@@ -318,6 +223,8 @@ fn pattern_caps<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::table::layout::caps::config_caps;
+    use crate::table::layout::pair_caps::{NO_PAIR, PAIR_OF};
     use crate::table::SUIT_CLASS_ROWS;
     use crate::Tables;
 

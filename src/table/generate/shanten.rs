@@ -28,17 +28,9 @@
 //! also stored per pattern ([`lanes`](super::lanes)): one read a part.
 
 use crate::par::prelude::*;
+use crate::table::layout::cells::{cell, product, CELLS, FAR};
 use crate::table::{format, key, Distances, DISTANCE_CLASSES, HONOR_CLASS_ROWS, SUIT_CLASS_ROWS};
 use std::collections::BTreeMap;
-
-/// Cells per pattern: `m = 0..=4` melds, without (`p = 0`) then with a pair.
-pub const CELLS: usize = 10;
-
-/// The cell of `m` melds and `p` pairs.
-#[inline]
-pub const fn cell(m: usize, p: usize) -> usize {
-    p * 5 + m
-}
 
 /// The per-pattern data of one kind of part (numbered suit or honours).
 pub struct PartData {
@@ -47,10 +39,6 @@ pub struct PartData {
     /// The distance vector of each class, cells in [`cell`] order.
     pub classes: Vec<[u8; CELLS]>,
 }
-
-/// Value of the unused lanes of a [`Distances`]
-/// row, and of the lanes of unused classes: farther than any real distance.
-pub const FAR: u8 = 0x40;
 
 /// The `shanten.tbl` file: a distance class per pattern, the class vectors,
 /// and the products of class pairs (suit × suit, suit × honours).
@@ -128,37 +116,6 @@ fn products(x: &[u8], a_rows: usize, y: &[u8], b_rows: usize) -> Vec<u8> {
     (0..a_rows * b_rows)
         .flat_map(|i| product(&row(x, i / b_rows), &row(y, i % b_rows)))
         .collect()
-}
-
-/// Min-plus product: the distances of two parts taken together, for every
-/// cell: `r[m][p] = min a[i][q] + b[m − i][p − q]`, capped at [`FAR`] (lanes
-/// 5–7 and 13–15 stay [`FAR`]). Lanes hold at most [`FAR`] (64), so sums
-/// never wrap; on arbitrary bytes (a corrupt table) they wrap harmlessly.
-///
-/// ```
-/// use hupai::table::generate::shanten::{product, FAR};
-/// let mut a = [FAR; 16];
-/// let mut b = [FAR; 16];
-/// a[..5].copy_from_slice(&[0, 1, 4, 7, 10]); // 1 tile from a meld, ...
-/// a[8..13].copy_from_slice(&[2, 3, 6, 9, 12]);
-/// b[..5].copy_from_slice(&[0, 3, 6, 9, 12]); // an empty part
-/// b[8..13].copy_from_slice(&[2, 5, 8, 11, 14]);
-/// let ab = product(&a, &b);
-/// assert_eq!(ab[1], 1);
-/// assert_eq!(ab[8 + 1], 3); // a's meld, a pair from a (3) or from b (1 + 2)
-/// ```
-pub fn product(a: &Distances, b: &Distances) -> Distances {
-    let mut r = [FAR; 16];
-    for i in 0..5 {
-        for j in 0..5 - i {
-            let m = i + j;
-            r[m] = r[m].min(a[i].wrapping_add(b[j]));
-            r[8 + m] = r[8 + m]
-                .min(a[i].wrapping_add(b[8 + j]))
-                .min(a[8 + i].wrapping_add(b[j]));
-        }
-    }
-    r
 }
 
 /// Every complete pattern of at most four melds and at most one pair, as a

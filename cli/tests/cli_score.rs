@@ -103,7 +103,7 @@ fn flags_and_variant() {
     assert!(!o.status.success());
     let o = hupai(&["score", "--seat", "X", "123m456p789s11122z"], "");
     assert!(String::from_utf8_lossy(&o.stderr).contains("unknown wind"));
-    // Sichuan scores its own way (tests/sichuan_cli.rs): three suits are no win.
+    // Sichuan scores its own way (sichuan_cli.rs): three suits are no win.
     let o = hupai(&["score", "--rules", "sichuan", "123m456p789s11m"], "");
     assert!(String::from_utf8_lossy(&o.stdout).contains("not a win: three suits"));
 }
@@ -154,7 +154,7 @@ fn command_line_agrees_with_the_library_on_the_fixture() {
     use hupai::{Notation, Tables};
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/mcr_reference.tsv"
+        "/../tests/fixtures/mcr_reference.tsv"
     );
     let text = std::fs::read_to_string(path).unwrap();
     let lines: Vec<&str> = text

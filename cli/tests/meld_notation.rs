@@ -4,7 +4,7 @@
 //! library, the C ABI and the CLI.
 
 mod cli_common;
-#[path = "mcr_common/mod.rs"]
+#[path = "../../tests/mcr_common/mod.rs"]
 mod mcr_common;
 
 use hupai::ffi::*;

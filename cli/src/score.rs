@@ -117,7 +117,9 @@ pub fn run(args: ScoreArgs) -> ExitCode {
             let (text, words) = split_flags(line);
             let hand = common.parse_hand(text)?;
             let mut flags = base;
-            flags.apply_words(words.split_whitespace())?;
+            flags
+                .apply_words(words.split_whitespace())
+                .map_err(|e| e.to_string())?;
             let input = ScoringInput::from_hand(hand, flags).map_err(|e| e.to_string())?;
             let score = engine.score(&input).map_err(|e| e.to_string())?;
             let shown = notation::format_mpsz_with_last(input.hand());

@@ -26,8 +26,9 @@ struct Example {
     expected: Vec<String>,
 }
 
+/// The repository's root, where the documents and `tables/` are.
 fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
 }
 
 /// The examples of one document, in order, with the line of each command.

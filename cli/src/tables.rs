@@ -1,7 +1,7 @@
 //! `hupai tables build|verify|info`.
 
 use clap::{Args, Subcommand};
-use hupai::table::{TableError, TableFile, Tables, KINDS};
+use hupai::table::{generate, TableError, TableFile, Tables, FILES};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -57,7 +57,7 @@ pub fn run(args: TablesArgs) -> ExitCode {
 /// usage error (exit 2) naming the path.
 fn build(dir: &Path) -> ExitCode {
     let start = Instant::now();
-    match hupai::table::write_dir(dir) {
+    match generate::write_dir(dir) {
         Ok(files) => {
             for (path, len) in &files {
                 println!("wrote {}  {len} bytes", path.display());
@@ -84,7 +84,7 @@ fn build(dir: &Path) -> ExitCode {
 /// Check every file on its own (header, kind, checksum) and against a fresh
 /// build, naming each bad one; an error when any is.
 fn verify(dir: Option<&Path>) -> Result<(), String> {
-    let fresh = Tables::generate();
+    let fresh = generate::tables();
     let same =
         |name: &str, bytes: &[u8]| fresh.files().any(|(n, f)| n == name && f.bytes() == bytes);
     let Some(dir) = dir else {
@@ -131,7 +131,7 @@ fn verify(dir: Option<&Path>) -> Result<(), String> {
         Err(format!(
             "{} of {} table files failed verification: {}",
             bad.len(),
-            KINDS.len(),
+            FILES.len(),
             bad.join(", ")
         ))
     }

@@ -103,7 +103,7 @@ fn a_huge_line_is_an_error_and_the_next_line_is_answered() {
 fn bad_table_files_are_refused_and_named() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path().to_str().unwrap();
-    hupai::table::write_dir(dir.path()).unwrap();
+    hupai::table::generate::write_dir(dir.path()).unwrap();
     let ok = cli_common::run(&["check", "--tables", d, "11m"], "");
     assert_eq!(cli_common::stdout(&ok), "good\n");
     // One payload bit of two files: the cheap open passes, the checksum does not.

@@ -1,4 +1,7 @@
-//! Command-line interface: options shared by every command, and dispatch.
+//! `hupai`, the command line: a thin shell over the `hupai` library. This
+//! file holds the options every command shares and the dispatch; each
+//! command is a module that converts its arguments, calls the library and
+//! prints the answers. See `hupai --help` and docs/guide.md.
 
 mod analyze;
 mod arrange;
@@ -333,8 +336,7 @@ impl<B: AsRef<[u8]> + Sync> Engine for Tables<B> {
     }
 }
 
-/// Entry point.
-pub fn main() -> ExitCode {
+fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Check(args) => check::run(args),

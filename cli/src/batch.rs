@@ -5,7 +5,9 @@
 //! the exit code 1; the others are unaffected. So does a panic
 //! on one hand, a bug: its line says so, and the batch goes on.
 
-use super::Common;
+use super::{with_tables, Common, Engine};
+use hupai::mcr::input::split_flags;
+use hupai::Hand;
 use rayon::prelude::*;
 use serde_json::{json, Value};
 use std::io::{self, BufRead, BufWriter, Write};
@@ -20,6 +22,21 @@ impl Answer {
     pub fn new(json: bool, text: impl FnOnce() -> String, value: impl FnOnce() -> Value) -> Answer {
         Answer(if json { value().to_string() } else { text() })
     }
+}
+
+/// [`run`] for the scorers: each line is a hand, then (in batch mode) its
+/// own flag words on top of the command line's, as `answer` reads them.
+pub fn scored(
+    common: &Common,
+    hands: &[String],
+    answer: impl Fn(&dyn Engine, Hand, &str) -> Result<Answer, String> + Sync,
+) -> ExitCode {
+    with_tables(common, |engine| {
+        run(common, hands, |line| {
+            let (text, words) = split_flags(line);
+            answer(engine, common.parse_hand(text)?, words)
+        })
+    })
 }
 
 /// `value` with a `jokers` field when the hand had jokers.

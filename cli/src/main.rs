@@ -8,6 +8,7 @@ mod arrange;
 mod batch;
 mod bench;
 mod check;
+mod columns;
 mod glyphs;
 mod riichi_score;
 mod score;

@@ -4,9 +4,8 @@
 //! with its `--no-` form, and read by the same parser as the per-line flags
 //! of batch mode ([`Settings::apply_words`]).
 
-use super::{batch, with_tables, Common};
+use super::{batch, Common};
 use clap::{Arg, ArgAction, ArgMatches, Command};
-use hupai::mcr::input::split_flags;
 use hupai::notation;
 use hupai::riichi::{Options, Score, ScoringInput, Settings};
 use std::process::ExitCode;
@@ -197,21 +196,17 @@ pub fn run(
             return ExitCode::from(2);
         }
     };
-    with_tables(common, |engine| {
-        batch::run(common, hands, |line| {
-            let (text, words) = split_flags(line);
-            let hand = common.parse_hand(text)?;
-            let mut settings = base;
-            settings.apply_words(words.split_whitespace())?;
-            let input = ScoringInput::from_hand(hand, settings).map_err(|e| e.to_string())?;
-            let score = engine.riichi_score(&input).map_err(|e| e.to_string())?;
-            let shown = notation::format_mpsz_with_last(input.hand());
-            Ok(batch::Answer::new(
-                common.json,
-                || text_table(&shown, &input, &score),
-                || score.to_json(&input),
-            ))
-        })
+    batch::scored(common, hands, |engine, hand, words| {
+        let mut settings = base;
+        settings.apply_words(words.split_whitespace())?;
+        let input = ScoringInput::from_hand(hand, settings).map_err(|e| e.to_string())?;
+        let score = engine.riichi_score(&input).map_err(|e| e.to_string())?;
+        let shown = notation::format_mpsz_with_last(input.hand());
+        Ok(batch::Answer::new(
+            common.json,
+            || text_table(&shown, &input, &score),
+            || score.to_json(&input),
+        ))
     })
 }
 
@@ -230,8 +225,8 @@ fn text_table(hand: &str, input: &ScoringInput, s: &Score) -> String {
     for (y, h) in s.yaku.as_slice() {
         out += &format!(
             "  {}{}{h:>3}\n",
-            super::score::pad(y.name(), 34),
-            super::score::pad(y.japanese(), 24)
+            super::columns::pad(y.name(), 34),
+            super::columns::pad(y.japanese(), 24)
         );
     }
     let sit = &input.settings.situation;

@@ -4,9 +4,8 @@
 //! those of the command line; the hand is everything before the first
 //! `--` word, so it may contain spaces (`[EEE] 123m 55p --kong`).
 
-use super::{batch, with_tables, Common};
+use super::{batch, columns, Common};
 use clap::Args;
-use hupai::mcr::input::split_flags;
 use hupai::mcr::{Fan, Flags, Score, ScoringInput, Variant, Wind};
 use hupai::notation;
 use hupai::Rules;
@@ -112,33 +111,49 @@ pub fn run(args: ScoreArgs) -> ExitCode {
         return ExitCode::from(2);
     }
     let base = args.flags.flags();
-    with_tables(common, |engine| {
-        batch::run(common, &args.hands, |line| {
-            let (text, words) = split_flags(line);
-            let hand = common.parse_hand(text)?;
-            let mut flags = base;
-            flags
-                .apply_words(words.split_whitespace())
-                .map_err(|e| e.to_string())?;
-            let input = ScoringInput::from_hand(hand, flags).map_err(|e| e.to_string())?;
-            let score = engine.score(&input).map_err(|e| e.to_string())?;
-            let shown = notation::format_mpsz_with_last(input.hand());
-            Ok(batch::Answer::new(
-                common.json,
-                || text_table(&shown, &input, &score),
-                || json_object(&shown, &input, &score),
-            ))
-        })
+    batch::scored(common, &args.hands, |engine, hand, words| {
+        let mut flags = base;
+        flags
+            .apply_words(words.split_whitespace())
+            .map_err(|e| e.to_string())?;
+        let input = ScoringInput::from_hand(hand, flags).map_err(|e| e.to_string())?;
+        let score = engine.score(&input).map_err(|e| e.to_string())?;
+        let shown = notation::format_mpsz_with_last(input.hand());
+        Ok(batch::Answer::new(
+            common.json,
+            || text_table(&shown, &input, &score),
+            || json_object(&shown, &input, &score),
+        ))
     })
+}
+
+impl FlagArgs {
+    /// The situation switches riichi and Sichuan scoring read too, as flag
+    /// words; refused (exit 2) where MCR-only flags were given.
+    fn shared_words(&self, rules: &str) -> Result<Vec<String>, ExitCode> {
+        if self.last_tile || self.flowers > 0 || self.variant != Variant::Default {
+            eprintln!("hupai: --last-tile, --flowers and --variant are MCR flags; {rules} scoring does not read them");
+            return Err(ExitCode::from(2));
+        }
+        let switches = [
+            (self.self_drawn, "--self-drawn"),
+            (self.kong, "--kong"),
+            (self.last_wall, "--last-wall"),
+        ];
+        Ok(switches
+            .into_iter()
+            .filter(|&(on, _)| on)
+            .map(|(_, name)| name.to_string())
+            .collect())
+    }
 }
 
 /// Sichuan scoring: the shared situation flags are passed on as words.
 fn run_sichuan(args: &ScoreArgs) -> ExitCode {
-    let f = &args.flags;
-    if f.last_tile || f.flowers > 0 || f.variant != Variant::Default {
-        eprintln!("hupai: --last-tile, --flowers and --variant are MCR flags; Sichuan scoring does not read them");
-        return ExitCode::from(2);
-    }
+    let situation = match args.flags.shared_words("Sichuan") {
+        Ok(words) => words,
+        Err(code) => return code,
+    };
     let riichi = args.riichi.words();
     if riichi.iter().any(|w| w != "--first-turn") {
         eprintln!("hupai: the riichi scoring flags need --rules riichi or riichi3 (Sichuan reads only --first-turn of them)");
@@ -148,16 +163,7 @@ fn run_sichuan(args: &ScoreArgs) -> ExitCode {
         eprintln!("hupai: Sichuan scoring has no jokers; --jokers and --joker do not apply");
         return ExitCode::from(2);
     }
-    let mut shared: Vec<String> = riichi.to_vec();
-    for (on, name) in [
-        (f.self_drawn, "--self-drawn"),
-        (f.kong, "--kong"),
-        (f.last_wall, "--last-wall"),
-    ] {
-        if on {
-            shared.push(name.into());
-        }
-    }
+    let shared: Vec<String> = riichi.iter().cloned().chain(situation).collect();
     super::sichuan_score::run(&args.common, &args.hands, shared, &args.sichuan)
 }
 
@@ -168,23 +174,13 @@ fn run_riichi(args: &ScoreArgs) -> ExitCode {
         eprintln!("hupai: the Sichuan scoring flags need --rules sichuan");
         return ExitCode::from(2);
     }
-    if f.last_tile || f.flowers > 0 || f.variant != Variant::Default {
-        eprintln!("hupai: --last-tile, --flowers and --variant are MCR flags; riichi scoring does not read them");
-        return ExitCode::from(2);
-    }
+    let mut shared = match f.shared_words("riichi") {
+        Ok(words) => words,
+        Err(code) => return code,
+    };
     if !args.common.jokers().is_none() {
         eprintln!("hupai: riichi has no jokers; --jokers and --joker do not apply");
         return ExitCode::from(2);
-    }
-    let mut shared: Vec<String> = Vec::new();
-    for (on, name) in [
-        (f.self_drawn, "--self-drawn"),
-        (f.kong, "--kong"),
-        (f.last_wall, "--last-wall"),
-    ] {
-        if on {
-            shared.push(name.into());
-        }
     }
     shared.extend(["--seat".into(), f.seat.to_string()]);
     shared.extend(["--prevalent".into(), f.prevalent.to_string()]);
@@ -223,8 +219,8 @@ fn text_table(hand: &str, input: &ScoringInput, s: &Score) -> String {
     }
     out += &format!(")  {}\n", s.arrangement);
     for f in &s.fans {
-        let name = pad(f.fan.name(), 34);
-        let chinese = pad(f.fan.chinese(), 12);
+        let name = columns::pad(f.fan.name(), 34);
+        let chinese = columns::pad(f.fan.chinese(), 12);
         out += &format!(
             "  {name}{chinese}{:>3} ×{:<2}{:>5}\n",
             f.points,
@@ -247,17 +243,3 @@ fn text_table(hand: &str, input: &ScoringInput, s: &Score) -> String {
     out
 }
 
-/// Pad to `width` terminal columns (CJK characters take two).
-pub(super) fn pad(s: &str, width: usize) -> String {
-    let cols: usize = s
-        .chars()
-        .map(|c| {
-            if ('\u{2e80}'..='\u{9fff}').contains(&c) {
-                2
-            } else {
-                1
-            }
-        })
-        .sum();
-    format!("{s}{}", " ".repeat(width.saturating_sub(cols)))
-}

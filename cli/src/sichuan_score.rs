@@ -3,9 +3,8 @@
 //! `score` and `settle` take. The flags become words for
 //! [`Settings::apply_words`], the parser of batch lines too.
 
-use super::{batch, with_tables, Common};
+use super::{batch, Common};
 use clap::{Arg, ArgAction, ArgMatches, Command};
-use hupai::mcr::input::split_flags;
 use hupai::notation;
 use hupai::sichuan::options::{SWITCH_FLAGS, VALUE_FLAGS};
 use hupai::sichuan::{Preset, Score, ScoringInput, Settings};
@@ -182,23 +181,19 @@ pub fn run(
             return ExitCode::from(2);
         }
     };
-    with_tables(common, |engine| {
-        batch::run(common, hands, |line| {
-            let (text, words) = split_flags(line);
-            let hand = common.parse_hand(text)?;
-            let mut settings = base;
-            settings
-                .apply_words(words.split_whitespace())
-                .map_err(|e| e.to_string())?;
-            let input = ScoringInput::from_hand(hand, settings).map_err(|e| e.to_string())?;
-            let score = engine.sichuan_score(&input);
-            let shown = notation::format_mpsz_with_last(input.hand());
-            Ok(batch::Answer::new(
-                common.json,
-                || text_table(&shown, &input, &score),
-                || score.to_json(&input),
-            ))
-        })
+    batch::scored(common, hands, |engine, hand, words| {
+        let mut settings = base;
+        settings
+            .apply_words(words.split_whitespace())
+            .map_err(|e| e.to_string())?;
+        let input = ScoringInput::from_hand(hand, settings).map_err(|e| e.to_string())?;
+        let score = engine.sichuan_score(&input);
+        let shown = notation::format_mpsz_with_last(input.hand());
+        Ok(batch::Answer::new(
+            common.json,
+            || text_table(&shown, &input, &score),
+            || score.to_json(&input),
+        ))
     })
 }
 
@@ -223,8 +218,8 @@ fn text_table(hand: &str, input: &ScoringInput, s: &Score) -> String {
     for f in s.fans.as_slice() {
         out += &format!(
             "  {}{}{:>3} ×{}\n",
-            super::score::pad(f.fan.name(), 26),
-            super::score::pad(f.fan.chinese(), 10),
+            super::columns::pad(f.fan.name(), 26),
+            super::columns::pad(f.fan.chinese(), 10),
             f.worth,
             f.count
         );

@@ -221,7 +221,8 @@ test("a Sichuan hand's fans and payments equal hupai score --rules sichuan, with
         assert.deepEqual(shown.fans, want.fans.map((f) => [f.name, f.chinese, String(f.fan), f.count > 1 ? `×${f.count}` : ""]), what);
         assert.equal(shown.labels, want.labels.join(" · "), what);
         assert.deepEqual([shown.fan, shown.value, shown.cap], [String(want.fan), String(want.value), `(cap ${want.cap})`], what);
-        assert.equal(shown.payments, `paid: ${want.payments.payers} × ${want.payments.each}`, what);
+        const { payers, each } = want.payments;
+        assert.equal(shown.payments, `paid by ${payers} ${payers === 1 ? "player" : "players"}, ${each} each`, what);
       } else {
         assert.deepEqual(shown.fans, [[`not a win: ${want.reason}`]], what);
       }

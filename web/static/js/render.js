@@ -222,7 +222,7 @@ export function renderSichuan(score) {
   $("sichuan-fan").textContent = String(score.fan);
   $("sichuan-value").textContent = String(score.value);
   const p = score.payments;
-  $("sichuan-payments").textContent = `paid: ${p.payers} × ${p.each}`;
+  $("sichuan-payments").textContent = `paid by ${p.payers} ${p.payers === 1 ? "player" : "players"}, ${p.each} each`;
   $("sichuan-total").textContent = String(p.total);
   $("sichuan-reading").textContent = `scored as ${score.arrangement}`;
 }

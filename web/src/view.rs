@@ -25,7 +25,9 @@ pub struct Query {
     /// A tile whose concealed copies are jokers (mpsz), or empty.
     pub joker: String,
     /// Scoring flags as on the command line: MCR's (`--self-drawn --seat S`)
-    /// under `mcr`, riichi's (`--riichi --dora 3m`) under `riichi`/`riichi3`.
+    /// under `mcr`, riichi's (`--riichi --dora 3m`) under `riichi`/`riichi3`,
+    /// Sichuan's (`--self-drawn --void p --payers 2 --profile chengdu`, and
+    /// any option flag of `hupai score --rules sichuan`) under `sichuan`.
     pub flags: String,
     /// Also compute the discard EV of a 3n+2 hand (`hupai analyze`).
     pub analyze: bool,
@@ -76,7 +78,8 @@ pub fn answer(bytes: &[u8]) -> String {
 
 /// The view of a query: `{"hand", "rules", "size", "left", "concealed",
 /// "melds", "shanten", "discards" | "effective", "waits", "arrangements",
-/// "score"}`, or `{"error"}` (with whatever could still be shown).
+/// "score" | "riichi" | "sichuan", "ev"}`, or `{"error"}` (with whatever
+/// could still be shown).
 ///
 /// ```
 /// use hupai_web::{query, Query};
@@ -147,6 +150,12 @@ pub struct View {
     /// object, or `{"error"}`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub riichi: Option<Value>,
+    /// A complete hand under `sichuan` (four sets and a pair or seven pairs,
+    /// in any suits): `hupai score --rules sichuan --json`'s object (a hand
+    /// in three suits or in the void suit is `"legal": false` with the
+    /// `"reason"`), or `{"error"}` for bad flags.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sichuan: Option<Value>,
     /// The discard EV when asked: `hupai analyze --json`'s object, or
     /// `{"error"}`.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -342,6 +351,18 @@ fn fill(q: &Query, view: &mut View) -> Result<(), String> {
             view.riichi = Some(riichi_score(hand, &rules, &q.flags));
         }
     }
+    // Sichuan wins hold at most two suits, so four sets and a pair in three
+    // suits is not complete under its rules; such a hand is still scored, to
+    // say why it is no win. Only a full hand (14 tiles, a kong counting
+    // three) is a win.
+    let any_suits = Rules {
+        max_suits: 3,
+        ..Rules::SICHUAN
+    };
+    let full = view.size == Some(14);
+    if rules == Rules::SICHUAN && spec.is_none() && full && t.is_win(&hand, &any_suits) {
+        view.sichuan = Some(sichuan_score(hand, &q.flags));
+    }
     Ok(())
 }
 
@@ -498,6 +519,22 @@ fn riichi_score(hand: Hand, rules: &Rules, words: &str) -> Value {
         });
     match scored {
         Ok((input, s)) => s.to_json(&input),
+        Err(error) => json!({ "error": error }),
+    }
+}
+
+/// The Sichuan score of a complete hand as `hupai score --rules sichuan
+/// --json` writes it, or `{"error"}` naming the bad flag.
+fn sichuan_score(hand: Hand, words: &str) -> Value {
+    let mut settings = hupai::sichuan::Settings::default();
+    let scored = settings
+        .apply_words(words.split_whitespace())
+        .map_err(|e| e.to_string())
+        .and_then(|()| {
+            hupai::sichuan::ScoringInput::from_hand(hand, settings).map_err(|e| e.to_string())
+        });
+    match scored {
+        Ok(input) => hupai::sichuan::score(&input, tables()).to_json(&input),
         Err(error) => json!({ "error": error }),
     }
 }

@@ -169,6 +169,111 @@ test("a riichi hand's points equal hupai score --rules riichi, with flags", asyn
   assert.equal(await page.isHidden("#score-box"), true, "no MCR panel under riichi");
 });
 
+/** The Sichuan controls: [name, value] pairs; a checkbox takes true/false. */
+async function sichuanFlags(flags) {
+  for (const [name, value] of flags) {
+    const sel = `#sichuan-flags [name=${name}]`;
+    if (value === true || value === false) await page.setChecked(sel, value);
+    else await page.selectOption(sel, value);
+  }
+}
+
+const SICHUAN_RESET = [["self-drawn", false], ["kong", false], ["after-kong", false], ["last-wall", false],
+  ["first-turn", false], ["dealer", false], ["void", ""], ["payers", "3"], ["profile", "default"]];
+
+/** The Sichuan panel as shown: fans (English, Chinese, fan, count), labels, sums. */
+function readSichuan() {
+  return page.evaluate(() => {
+    const text = (id) => document.getElementById(id).textContent;
+    return {
+      fans: [...document.querySelectorAll("#sichuan-fans tr")].map((tr) => [...tr.cells].map((td) => td.textContent)),
+      labels: text("sichuan-labels"), fan: text("sichuan-fan"), value: text("sichuan-value"),
+      payments: text("sichuan-payments"), cap: text("sichuan-cap"),
+    };
+  });
+}
+
+test("a Sichuan hand's fans and payments equal hupai score --rules sichuan, with flags and profiles", async () => {
+  const situations = [
+    [[], []],
+    [[["self-drawn", true]], ["--self-drawn"]],
+    [[["self-drawn", true], ["kong", true], ["payers", "2"], ["profile", "chengdu"]],
+      ["--self-drawn", "--kong", "--payers", "2", "--profile", "chengdu"]],
+    [[["last-wall", true], ["first-turn", true], ["void", "p"], ["profile", "qq"]],
+      ["--last-wall", "--first-turn", "--void", "p", "--profile", "qq"]],
+    [[["after-kong", true], ["dealer", true], ["profile", "tfmj"]], ["--after-kong", "--dealer", "--profile", "tfmj"]],
+  ];
+  const hands = ["[2222m][555m2]888m333m99m", "1111m2233p445665p", "123m456m789m123s55s", "222m555m888m222p88p"];
+  let wins = 0;
+  for (const hand of hands) {
+    for (const [controls, words] of situations) {
+      await show(hand, "sichuan");
+      await sichuanFlags(controls);
+      const got = await read();
+      const shown = await readSichuan();
+      const [want] = cli("score", "sichuan", [hand], words);
+      const what = `${hand} ${words.join(" ")}`;
+      assert.equal(want.error, undefined, `${what}: ${want.error}`);
+      assert.equal(got.error, null, what);
+      assert.equal(got.total, String(want.payments.total), what);
+      if (want.legal) {
+        wins++;
+        assert.deepEqual(shown.fans, want.fans.map((f) => [f.name, f.chinese, String(f.fan), f.count > 1 ? `×${f.count}` : ""]), what);
+        assert.equal(shown.labels, want.labels.join(" · "), what);
+        assert.deepEqual([shown.fan, shown.value, shown.cap], [String(want.fan), String(want.value), `(cap ${want.cap})`], what);
+        const { payers, each } = want.payments;
+        assert.equal(shown.payments, `paid by ${payers} ${payers === 1 ? "player" : "players"}, ${each} each`, what);
+      } else {
+        assert.deepEqual(shown.fans, [[`not a win: ${want.reason}`]], what);
+      }
+      await sichuanFlags(SICHUAN_RESET);
+    }
+  }
+  assert.ok(wins >= 16, `${wins} wins`);
+  assert.equal(await page.isHidden("#score-box"), true, "no MCR panel under sichuan");
+  assert.equal(await page.isHidden("#riichi-box"), true, "no riichi panel under sichuan");
+});
+
+test("a Sichuan flag changes the total; a hand that is no win says why", async () => {
+  const hand = "[2222m][555m2]888m333m99m";
+  // 清对 with a root: 4 fan, capped at 3: 8 from the discarder; self-drawn,
+  // 8 + 1 from each of the three others.
+  assert.equal((await show(hand, "sichuan")).total, "8");
+  assert.equal(await page.textContent("#sichuan-labels"), "清对");
+  await sichuanFlags([["self-drawn", true]]);
+  assert.equal((await read()).total, "27");
+  await sichuanFlags([["payers", "1"]]);
+  assert.equal((await read()).total, "9");
+  // A situation that cannot happen is the panel's error, in words.
+  await sichuanFlags([["after-kong", true]]);
+  assert.match(await page.textContent("#sichuan-fans"), /does not go with --self-drawn/);
+  assert.equal((await read()).total, "");
+  await sichuanFlags(SICHUAN_RESET);
+  // Three suits (花猪) and the void suit: scored as no win, with the reason.
+  for (const [h, controls, reason] of [["123m234m456p789s11m", [], /three suits/],
+    ["1111m2233p445665p", [["void", "m"]], /void suit m/]]) {
+    await show(h, "sichuan");
+    await sichuanFlags(controls);
+    const [want] = cli("score", "sichuan", [h], controls.length ? ["--void", "m"] : []);
+    assert.equal(want.legal, false);
+    assert.match(want.reason, reason);
+    assert.equal(await page.textContent("#sichuan-fans"), `not a win: ${want.reason}`);
+    assert.equal((await read()).total, "0");
+    await sichuanFlags(SICHUAN_RESET);
+  }
+  // Not complete: no panel; the share link reproduces the scored view.
+  await show("123m456m789m123s56s", "sichuan");
+  assert.equal(await page.isHidden("#sichuan-box"), true);
+  await show(hand, "sichuan");
+  const share = await page.getAttribute("#share", "href");
+  const other = await browser.context.newPage();
+  await other.goto(new URL(share, server.url).href);
+  await other.waitForFunction(() => window.hupaiStats?.firstAnswerMs !== null);
+  assert.equal(await other.textContent("[data-testid=score-total]"), "8");
+  assert.equal(await other.isVisible("#sichuan-box"), true);
+  await other.close();
+});
+
 test("riichi3 refuses 2m-8m with the command line's error", async () => {
   const got = await show("234m567m99s345p23p1p", "riichi3");
   const [want] = cli("score", "riichi3", ["234m567m99s345p23p1p"]);
@@ -261,6 +366,8 @@ test("the phone layout fits a 390 px screen", async () => {
   await show("2345m66p345678s17z", "riichi");
   await page.click("#ev-button");
   assert.ok(await width() <= 390, `with the EV panel, ${await width()} px wide`);
+  await show("1111m2233p445665p", "sichuan");
+  assert.ok(await width() <= 390, `with the Sichuan panel, ${await width()} px wide`);
   await page.setViewportSize({ width: 1000, height: 900 });
 });
 
@@ -277,6 +384,9 @@ test("no request leaves the page after load; no console message", async (t) => {
   await show("234m567m99s345p23p1p", "riichi");
   await page.check("#riichi-flags input[name=riichi]");
   await page.uncheck("#riichi-flags input[name=riichi]");
+  await show("[2222m][555m2]888m333m99m", "sichuan");
+  await sichuanFlags([["self-drawn", true], ["profile", "chengdu"], ["void", "p"]]);
+  await sichuanFlags(SICHUAN_RESET);
   await show("2345m66p345678s17z", "generic");
   await page.click("#ev-button");
   context.off("request", listen);

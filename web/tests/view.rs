@@ -127,3 +127,132 @@ fn the_discard_ev_only_on_request() {
         .unwrap()
         .contains("up to 3-shanten"));
 }
+
+/// The core's score of `hand` with `flags`, as `hupai score --rules sichuan
+/// --json` writes it.
+fn sichuan_core(hand: &str, flags: &str) -> serde_json::Value {
+    let line = format!("{hand} {flags}");
+    let input = hupai::sichuan::ScoringInput::parse(&line, hupai::Notation::Mpsz).unwrap();
+    hupai::sichuan::score(&input, Tables::embedded()).to_json(&input)
+}
+
+fn sichuan_view(hand: &str, flags: &str) -> serde_json::Value {
+    let mut a = q(hand, "sichuan");
+    a.flags = flags.into();
+    let v = serde_json::to_value(query(&a)).unwrap();
+    assert!(v["error"].is_null(), "{hand}: {}", v["error"]);
+    v
+}
+
+#[test]
+fn a_complete_sichuan_hand_is_scored_as_the_core_scores_it() {
+    let cases = [
+        // Seven Pairs + Full Flush (清七对): 4 fan, capped at 3: 8 base.
+        ("11223344556677m", "", 4, 8, 8),
+        // All Pungs, Full Flush and a root (清对), self-drawn: 8 + 1 from each of three.
+        ("[2222m][555m2]888m333m99m", "--self-drawn", 4, 8, 27),
+        // Seven pairs with four 1s (龙七对) in two suits, two payers.
+        ("1111m2233p445566p", "--self-drawn --payers 2", 3, 8, 18),
+        // A plain win: 0 fan, 1 base; robbing the kong adds one.
+        ("123m456m789m123s55s", "", 0, 1, 1),
+        ("123m456m789m123s55s", "--kong", 1, 2, 2),
+    ];
+    for (hand, flags, fan, value, total) in cases {
+        let v = sichuan_view(hand, flags);
+        let s = &v["sichuan"];
+        assert_eq!(*s, sichuan_core(hand, flags), "{hand} {flags}");
+        assert_eq!(s["legal"], true, "{hand}");
+        assert_eq!(
+            (
+                s["fan"].clone(),
+                s["value"].clone(),
+                s["payments"]["total"].clone()
+            ),
+            (fan.into(), value.into(), total.into()),
+            "{hand} {flags}"
+        );
+        assert!(v["score"].is_null() && v["riichi"].is_null());
+    }
+    let v = sichuan_view("1111m2233p445566p", "");
+    let fans: Vec<(&str, &str)> = v["sichuan"]["fans"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| (f["name"].as_str().unwrap(), f["chinese"].as_str().unwrap()))
+        .collect();
+    assert_eq!(fans, [("Seven Pairs", "七对"), ("Root", "根")]);
+    assert_eq!(v["sichuan"]["labels"], serde_json::json!(["龙七对"]));
+    // The winning tile is the one written last.
+    assert_eq!(
+        sichuan_view("1111m2233p445665p", "")["sichuan"]["win_tile"],
+        "5p"
+    );
+}
+
+#[test]
+fn a_sichuan_hand_that_is_no_win_says_why() {
+    // Four sets and a pair in three suits: scored, not a win.
+    let v = sichuan_view("123m234m456p789s11m", "");
+    assert_eq!(v["sichuan"]["legal"], false);
+    assert!(v["sichuan"]["reason"]
+        .as_str()
+        .unwrap()
+        .starts_with("three suits"));
+    assert_eq!(v["sichuan"], sichuan_core("123m234m456p789s11m", ""));
+    // Tiles of the declared void suit.
+    let v = sichuan_view("123m234m456m789s11s", "--void s");
+    assert_eq!(v["sichuan"]["legal"], false);
+    assert_eq!(v["sichuan"]["reason"], "holds the void suit s");
+    assert_eq!(v["sichuan"]["payments"]["total"], 0);
+    // Another void suit: a win.
+    assert_eq!(
+        sichuan_view("123m234m456m789s11s", "--void p")["sichuan"]["legal"],
+        true
+    );
+    // Incomplete, short, or with jokers: no score at all.
+    for (hand, jokers) in [
+        ("123m234m456m789s12s", 0),
+        ("123m11s", 0),
+        ("123m234m456m789s1s", 1),
+    ] {
+        let mut a = q(hand, "sichuan");
+        a.jokers = jokers;
+        let v = query(&a);
+        assert!(v.error.is_none() && v.sichuan.is_none(), "{hand}");
+    }
+}
+
+#[test]
+fn a_sichuan_profile_changes_the_value() {
+    // Chengdu: cap 4 and Concealed Hand (门清): 5 fan, 16 base instead of 8.
+    let v = sichuan_view("11223344556677m", "--profile chengdu");
+    assert_eq!(v["sichuan"]["cap"], 4);
+    assert_eq!(v["sichuan"]["fan"], 5);
+    assert_eq!(v["sichuan"]["value"], 16);
+    assert_eq!(
+        v["sichuan"],
+        sichuan_core("11223344556677m", "--profile chengdu")
+    );
+    // qq: cap 6, so the uncapped 4 fan count: 16 base.
+    let v = sichuan_view("11223344556677m", "--profile qq");
+    assert_eq!(
+        (v["sichuan"]["cap"].clone(), v["sichuan"]["value"].clone()),
+        (6.into(), 16.into())
+    );
+}
+
+#[test]
+fn bad_sichuan_flags_are_an_error_in_words() {
+    for (flags, words) in [
+        ("--payers 4", "--payers '4': expected 1, 2 or 3"),
+        ("--void z", "--void 'z'"),
+        ("--profile nope", "nope"),
+        ("--riichi", "riichi"),
+        ("--self-drawn --after-kong", "does not go with --self-drawn"),
+    ] {
+        let v = sichuan_view("11223344556677m", flags);
+        let error = v["sichuan"]["error"].as_str().unwrap_or_default();
+        assert!(error.contains(words), "{flags}: {error}");
+        assert!(v["sichuan"]["value"].is_null());
+    }
+}

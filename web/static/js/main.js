@@ -8,7 +8,8 @@ import * as render from "./render.js";
 const $ = (id) => document.getElementById(id);
 const ui = {
   hand: $("hand"), rules: $("rules"), jokers: $("jokers"), joker: $("joker"),
-  mode: $("mode"), flags: $("flags"), riichiFlags: $("riichi-flags"), error: $("error"),
+  mode: $("mode"), flags: $("flags"), riichiFlags: $("riichi-flags"), sichuanFlags: $("sichuan-flags"),
+  error: $("error"),
   share: $("share"), turns: $("turns"),
 };
 // Timings the browser test reads (milliseconds).
@@ -18,9 +19,20 @@ window.hupaiStats = stats;
 let query = null;
 let urlTimer = 0;
 
+// The Sichuan situation switches, named as `hupai score --rules sichuan` names them.
+const SICHUAN_SWITCHES = ["self-drawn", "kong", "after-kong", "last-wall", "first-turn", "dealer"];
+
 /** The scoring situation of the active rule family as command-line words:
- * MCR's "--self-drawn --seat S", riichi's "--riichi --dora 3m". */
+ * MCR's "--self-drawn --seat S", riichi's "--riichi --dora 3m", Sichuan's
+ * "--self-drawn --void p --payers 3 --profile default". */
 function flagWords() {
+  if (ui.rules.value === "sichuan") {
+    const f = new FormData(ui.sichuanFlags);
+    const words = SICHUAN_SWITCHES.filter((k) => f.get(k)).map((k) => `--${k}`);
+    if (f.get("void")) words.push("--void", f.get("void"));
+    words.push("--payers", f.get("payers"), "--profile", f.get("profile"));
+    return words.join(" ");
+  }
   const riichi = ui.rules.value.startsWith("riichi");
   const f = new FormData(riichi ? ui.riichiFlags : ui.flags);
   const switches = riichi ? ["riichi", "self-drawn", "ippatsu"] : ["self-drawn", "last-tile", "last-wall", "kong"];
@@ -67,6 +79,8 @@ function update(edit = {}) {
   render.renderArrangements(view.arrangements);
   render.renderScore(view.score);
   render.renderRiichi(view.riichi);
+  render.renderSichuan(view.sichuan);
+  render.markTotal(view);
   render.renderEv(view.ev);
   const url = shareUrl();
   ui.share.href = url;
@@ -97,7 +111,7 @@ async function start() {
   update();
   stats.firstAnswerMs = performance.now();
   ui.hand.addEventListener("input", () => update());
-  for (const e of [ui.rules, ui.jokers, ui.joker, ui.flags, ui.riichiFlags]) {
+  for (const e of [ui.rules, ui.jokers, ui.joker, ui.flags, ui.riichiFlags, ui.sichuanFlags]) {
     e.addEventListener("input", () => update());
   }
   // The discard EV only on request: from 3-shanten it takes a while.

@@ -173,8 +173,7 @@ export function renderScore(score) {
 }
 
 /** Riichi scoring (the riichi score JSON: han, fu, yaku, cost, limit, legal), when
- * the engine's view carries it. The points carry the score-total hook while
- * this panel shows (the MCR total otherwise): one hook, the visible total. */
+ * the engine's view carries it. */
 export function renderRiichi(score) {
   $("riichi-box").hidden = !score;
   const body = $("yaku");
@@ -182,13 +181,6 @@ export function renderRiichi(score) {
   const points = $("riichi-points");
   $("riichi-total").textContent = "";
   points.textContent = "";
-  if (score) {
-    $("score-total").removeAttribute("data-testid");
-    points.dataset.testid = "score-total";
-  } else {
-    delete points.dataset.testid;
-    $("score-total").dataset.testid = "score-total";
-  }
   if (!score) return;
   if (score.error) {
     body.append(node("tr", {}, node("td", { colSpan: 3, className: "error" }, score.error)));
@@ -203,6 +195,46 @@ export function renderRiichi(score) {
     ? `${score.han} han ${score.fu} fu${limit}`
     : "no yaku: not a legal win";
   points.textContent = String(score.cost.total);
+}
+
+/** Sichuan scoring (the Sichuan score JSON: fans, labels, fan, cap, value,
+ * payments, legal and the reason when not a win), when the view carries it. */
+export function renderSichuan(score) {
+  $("sichuan-box").hidden = !score;
+  const body = $("sichuan-fans");
+  body.replaceChildren();
+  for (const id of ["sichuan-labels", "sichuan-cap", "sichuan-fan", "sichuan-value", "sichuan-payments",
+    "sichuan-total", "sichuan-reading"]) $(id).textContent = "";
+  if (!score) return;
+  if (score.error || !score.legal) {
+    const text = score.error || `not a win: ${score.reason}`;
+    body.append(node("tr", {}, node("td", { colSpan: 4, className: "error" }, text)));
+    if (!score.error) $("sichuan-total").textContent = String(score.payments.total);
+    return;
+  }
+  for (const f of score.fans) {
+    body.append(node("tr", {},
+      node("td", {}, f.name), node("td", { lang: "zh" }, f.chinese),
+      node("td", {}, String(f.fan)), node("td", {}, f.count > 1 ? `×${f.count}` : "")));
+  }
+  $("sichuan-labels").textContent = score.labels.join(" · ");
+  $("sichuan-cap").textContent = score.cap === null ? "(no cap)" : `(cap ${score.cap})`;
+  $("sichuan-fan").textContent = String(score.fan);
+  $("sichuan-value").textContent = String(score.value);
+  const p = score.payments;
+  $("sichuan-payments").textContent = `paid by ${p.payers} ${p.payers === 1 ? "player" : "players"}, ${p.each} each`;
+  $("sichuan-total").textContent = String(p.total);
+  $("sichuan-reading").textContent = `scored as ${score.arrangement}`;
+}
+
+/** The score-total hook goes to the total of the scoring panel shown:
+ * riichi's points, Sichuan's payments total, the MCR total otherwise. */
+export function markTotal(view) {
+  const id = view.riichi ? "riichi-points" : view.sichuan ? "sichuan-total" : "score-total";
+  for (const e of document.querySelectorAll("[data-testid=score-total]")) {
+    if (e.id !== id) delete e.dataset.testid;
+  }
+  $(id).dataset.testid = "score-total";
 }
 
 /** The discard EV (the analyze JSON: per discard, tenpai / win / score by

@@ -18,8 +18,7 @@
 //! each in one u128 beside its hand (base-5 counts: 79 bits); the engine
 //! is asked only for the others.
 
-use super::model::{Game, Key};
-use super::solver::{KeyMap, UNREACHABLE};
+use super::model::{Game, Key, KeyMap, UNREACHABLE};
 use crate::hand::Hand;
 use crate::tile::{Counts, Tile, KINDS};
 

@@ -21,7 +21,8 @@
 //! T − t draws from every root (numbered breadth first, so a suffix): no
 //! root can reach them with t draws left.
 
-use super::solver::{Graph, KeyMap, READY};
+use super::model::KeyMap;
+use super::solver::{Graph, READY};
 
 /// Probability vectors of some states, element t − 1 = t draws left.
 pub struct Vectors {

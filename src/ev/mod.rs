@@ -79,8 +79,8 @@ use crate::rules::Rules;
 use crate::table::Tables;
 use crate::tile::{Counts, Tile, KINDS};
 use layers::solve;
-use model::{minus, pack, Game, Key};
-use solver::{discarded, Graph, UNREACHABLE};
+use model::{minus, pack, Game, Key, UNREACHABLE};
+use solver::{discarded, Graph};
 use std::fmt;
 
 /// The most draws an analysis looks ahead.

@@ -8,10 +8,38 @@ use crate::hand::{Hand, Meld};
 use crate::rules::Rules;
 use crate::table::Tables;
 use crate::tile::{Counts, Tile, KINDS};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// A concealed hand as written (joker tiles included) packed three bits per
 /// kind: the memo key of a state.
 pub type Key = u128;
+
+/// A multiply-fold hasher for packed keys (std's SipHash would cost more
+/// than the lookups it guards).
+#[derive(Default)]
+pub struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x517c_c1b7_2722_0a95);
+        }
+    }
+    fn write_u128(&mut self, x: u128) {
+        let folded = (x as u64) ^ ((x >> 64) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        self.0 = (folded ^ (folded >> 29)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        self.0 ^= self.0 >> 32;
+    }
+}
+
+pub type KeyMap<V> = HashMap<Key, V, BuildHasherDefault<KeyHasher>>;
+
+/// Shanten of a hand from which no complete hand can be reached.
+pub const UNREACHABLE: i8 = i8::MAX;
 
 /// Pack concealed counts (each 0..=4) into a key.
 #[inline]

@@ -23,7 +23,7 @@
 //! more (a tile more never raises a distance); the capped programme decides
 //! the rest.
 
-use super::shanten::PartData;
+use super::part::PartData;
 use crate::par::prelude::*;
 use crate::table::layout::capped_distances;
 use crate::table::layout::caps::{config_caps, CONFIGS, NO_CLASS};

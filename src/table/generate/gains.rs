@@ -20,7 +20,7 @@
 //! a nibble a cell (nibble `3p + m` for `m` melds and `p` pairs), and a
 //! zero byte so that a four-byte read of the last rank stays inside.
 
-use super::shanten::PartData;
+use super::part::PartData;
 use crate::table::key;
 use crate::table::layout::cells::cell;
 use crate::table::layout::gains::{MOST_MELDS, RECORD};

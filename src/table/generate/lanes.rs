@@ -13,7 +13,7 @@
 //! not fit a `u16` class (69,974 distinct suit records) and would take
 //! 7 MB.
 
-use super::shanten::PartData;
+use super::part::PartData;
 use crate::table::layout::cells::CELLS;
 use crate::table::{key, RankLanes};
 

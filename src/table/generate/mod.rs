@@ -21,6 +21,7 @@ mod hu;
 mod jokers;
 pub mod lanes;
 pub mod pair_caps;
+pub mod part;
 pub mod shanten;
 
 pub use arrange::arrange;

@@ -29,7 +29,7 @@
 //! programme decides the rest (about 360,000 pairs). It adds about 0.1 s
 //! of one core to `tables build`.
 
-use super::shanten::PartData;
+use super::part::PartData;
 use crate::par::prelude::*;
 use crate::table::layout::capped_distances;
 use crate::table::layout::caps::NO_CLASS;

@@ -602,21 +602,6 @@ impl fmt::Debug for Hand {
     }
 }
 
-impl fmt::Display for Hand {
-    /// Canonical mpsz (see [`crate::notation::format_mpsz`]).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::notation::format_mpsz(self))
-    }
-}
-
-impl std::str::FromStr for Hand {
-    type Err = crate::ParseError;
-    /// Parse mpsz notation (see [`crate::notation`]).
-    fn from_str(s: &str) -> Result<Hand, Self::Err> {
-        crate::notation::parse(s, crate::Notation::Mpsz)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

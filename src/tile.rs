@@ -235,14 +235,6 @@ impl fmt::Display for Tile {
     }
 }
 
-impl std::str::FromStr for Tile {
-    type Err = crate::ParseError;
-    /// One tile in mpsz (`5p`, `0m` = red five, `7z`).
-    fn from_str(s: &str) -> Result<Tile, Self::Err> {
-        crate::notation::parse_tile(s)
-    }
-}
-
 /// Counts of each of the 34 tile kinds.
 pub type Counts = [u8; KINDS];
 

@@ -420,6 +420,32 @@ fn is_five(t: Tile) -> bool {
     !t.is_honor() && t.rank() == 5
 }
 
+// Hands and tiles read and write themselves in mpsz through this module,
+// so the impls live here: `hand` and `tile` do not depend on the notations.
+
+impl std::fmt::Display for Hand {
+    /// Canonical mpsz (see [`format_mpsz`]).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&format_mpsz(self))
+    }
+}
+
+impl std::str::FromStr for Hand {
+    type Err = ParseError;
+    /// Parse mpsz notation (see [`crate::notation`]).
+    fn from_str(s: &str) -> Result<Hand, Self::Err> {
+        parse(s, Notation::Mpsz)
+    }
+}
+
+impl std::str::FromStr for Tile {
+    type Err = ParseError;
+    /// One tile in mpsz (`5p`, `0m` = red five, `7z`).
+    fn from_str(s: &str) -> Result<Tile, Self::Err> {
+        parse_tile(s)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -11,19 +11,34 @@
 
 use super::Variant;
 
-/// One MCR fan (番种).
-///
-/// ```
-/// use hupai::mcr::Fan;
-/// assert_eq!(Fan::BigFourWinds.name(), "Big Four Winds");
-/// assert_eq!(Fan::BigFourWinds.chinese(), "大四喜");
-/// assert_eq!(Fan::BigFourWinds.number(), Some(1));
-/// assert_eq!(Fan::SelfDrawn.points(Default::default()), 1);
-/// assert!(Fan::BigFourWinds.not_counted_with().contains(&Fan::AllPungs));
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[allow(missing_docs)] // each variant is documented by its table entry (name, 中文, points)
-pub enum Fan {
+/// The fans in table order, written once: the [`Fan`] enum and
+/// [`Fan::ALL`] come from this list.
+macro_rules! fans {
+    ($($fan:ident),* $(,)?) => {
+        /// One MCR fan (番种).
+        ///
+        /// ```
+        /// use hupai::mcr::Fan;
+        /// assert_eq!(Fan::BigFourWinds.name(), "Big Four Winds");
+        /// assert_eq!(Fan::BigFourWinds.chinese(), "大四喜");
+        /// assert_eq!(Fan::BigFourWinds.number(), Some(1));
+        /// assert_eq!(Fan::SelfDrawn.points(Default::default()), 1);
+        /// assert!(Fan::BigFourWinds.not_counted_with().contains(&Fan::AllPungs));
+        /// ```
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[allow(missing_docs)] // each variant is documented by its table entry (name, 中文, points)
+        pub enum Fan {
+            $($fan),*
+        }
+
+        impl Fan {
+            /// Every fan in table order.
+            pub const ALL: [Fan; FAN_COUNT] = [$(Fan::$fan),*];
+        }
+    };
+}
+
+fans!(
     BigFourWinds,
     BigThreeDragons,
     AllGreen,
@@ -106,7 +121,7 @@ pub enum Fan {
     SingleWait,
     SelfDrawn,
     FlowerTiles,
-}
+);
 
 /// Number of [`Fan`] values (the 81 numbered fans plus the combined kong entry).
 pub const FAN_COUNT: usize = 82;
@@ -529,92 +544,6 @@ const TABLE_DATA: [FanInfo; FAN_COUNT] = [
 ];
 
 impl Fan {
-    /// Every fan in table order.
-    pub const ALL: [Fan; FAN_COUNT] = [
-        BigFourWinds,
-        BigThreeDragons,
-        AllGreen,
-        NineGates,
-        FourKongs,
-        SevenShiftedPairs,
-        ThirteenOrphans,
-        AllTerminals,
-        LittleFourWinds,
-        LittleThreeDragons,
-        AllHonors,
-        FourConcealedPungs,
-        PureTerminalChows,
-        QuadrupleChow,
-        FourPureShiftedPungs,
-        FourPureShiftedChows,
-        ThreeKongs,
-        AllTerminalsAndHonors,
-        SevenPairs,
-        GreaterHonorsAndKnittedTiles,
-        AllEvenPungs,
-        FullFlush,
-        PureTripleChow,
-        PureShiftedPungs,
-        UpperTiles,
-        MiddleTiles,
-        LowerTiles,
-        PureStraight,
-        ThreeSuitedTerminalChows,
-        PureShiftedChows,
-        AllFive,
-        TriplePung,
-        ThreeConcealedPungs,
-        LesserHonorsAndKnittedTiles,
-        KnittedStraight,
-        UpperFour,
-        LowerFour,
-        BigThreeWinds,
-        MixedStraight,
-        ReversibleTiles,
-        MixedTripleChow,
-        MixedShiftedPungs,
-        ChickenHand,
-        LastTileDraw,
-        LastTileClaim,
-        OutWithReplacementTile,
-        RobbingTheKong,
-        AllPungs,
-        HalfFlush,
-        MixedShiftedChows,
-        AllTypes,
-        MeldedHand,
-        TwoConcealedKongs,
-        TwoDragonsPungs,
-        OutsideHand,
-        FullyConcealedHand,
-        TwoMeldedKongs,
-        ConcealedKongAndMeldedKong,
-        LastTile,
-        DragonPung,
-        PrevalentWind,
-        SeatWind,
-        ConcealedHand,
-        AllChows,
-        TileHog,
-        DoublePung,
-        TwoConcealedPungs,
-        ConcealedKong,
-        AllSimples,
-        PureDoubleChow,
-        MixedDoubleChow,
-        ShortStraight,
-        TwoTerminalChows,
-        PungOfTerminalsOrHonors,
-        MeldedKong,
-        OneVoidedSuit,
-        NoHonors,
-        EdgeWait,
-        ClosedWait,
-        SingleWait,
-        SelfDrawn,
-        FlowerTiles,
-    ];
-
     /// The fan's rule-table entry.
     #[inline]
     pub fn info(self) -> &'static FanInfo {

@@ -472,7 +472,7 @@ pub fn ev(data: &[u8]) {
 /// The C entry points on raw C values: any bytes as counts, melds, context
 /// and text; statuses instead of panics, and answers equal to Rust's.
 pub fn c_abi(data: &[u8]) {
-    use hupai::ffi::*;
+    use hupai_ffi::*;
     use std::ptr;
     let mut input = Bytes(data);
     let mut hand = HupaiHand::default();
@@ -622,7 +622,7 @@ pub fn c_abi(data: &[u8]) {
 
 /// An engine for `rules` (0..4), made once and never freed. Kept as
 /// addresses in a static, where a leak checker still sees them reachable.
-fn cached_engine(rules: u32) -> *mut hupai::ffi::HupaiEngine {
+fn cached_engine(rules: u32) -> *mut hupai_ffi::HupaiEngine {
     use std::sync::OnceLock;
     static ENGINES: OnceLock<[usize; 4]> = OnceLock::new();
     let engines = ENGINES.get_or_init(|| {
@@ -630,12 +630,12 @@ fn cached_engine(rules: u32) -> *mut hupai::ffi::HupaiEngine {
             let mut engine = std::ptr::null_mut();
             // SAFETY: a null directory and a valid out-pointer.
             let st =
-                unsafe { hupai::ffi::hupai_engine_new(r as u32, std::ptr::null(), 1, &mut engine) };
-            assert_eq!(st, hupai::ffi::HupaiStatus::Ok);
+                unsafe { hupai_ffi::hupai_engine_new(r as u32, std::ptr::null(), 1, &mut engine) };
+            assert_eq!(st, hupai_ffi::HupaiStatus::Ok);
             engine as usize
         })
     });
-    engines[rules as usize] as *mut hupai::ffi::HupaiEngine
+    engines[rules as usize] as *mut hupai_ffi::HupaiEngine
 }
 
 /// `Hand::new` on raw counts and raw melds: it accepts exactly the hands

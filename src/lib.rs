@@ -153,7 +153,8 @@
 //! `server::Engine` (with the default features) is a table set plus a rule
 //! set, `Send + Sync`, shared by every thread without a lock; batches run in
 //! parallel, and `server::HandState` keeps a hand's keys across draws and
-//! discards. The C ABI is the `ffi` module (`include/hupai.h`).
+//! discards. The C ABI over it is the `hupai-ffi` crate of the workspace
+//! (`ffi/`: `libhupai.so`, `libhupai.a`, `ffi/include/hupai.h`).
 //!
 //! ```
 //! # #[cfg(all(feature = "mmap", feature = "parallel"))] {
@@ -180,9 +181,6 @@ pub mod arrangement;
 pub mod engine;
 mod error;
 pub mod ev;
-// The C ABI and the server engine need threads and mapped files.
-#[cfg(all(feature = "mmap", feature = "parallel"))]
-pub mod ffi;
 pub mod forms;
 pub mod hand;
 pub mod mcr;

@@ -1,15 +1,13 @@
 //! Single-hand queries allocate nothing: a counting global allocator sees no
-//! allocation during checks, waits, incremental updates and the C entry
-//! points (after the tables are loaded).
+//! allocation during checks, waits and incremental updates (after the
+//! tables are loaded). The C entry points: ffi/tests/no_alloc.rs.
 
-use hupai::ffi::*;
 use hupai::mcr::{Flags, ScoringInput};
 use hupai::server::{Engine, HandState};
 use hupai::sets::{hands, Set, SEED};
 use hupai::{Rules, Tile};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
-use std::ptr;
 
 /// Counts the allocations of the current thread (other test threads and
 /// the harness allocate freely).
@@ -103,31 +101,4 @@ fn single_hand_queries_do_not_allocate() {
     });
     assert_eq!(n, 0, "score_total");
     assert!(total > 0);
-}
-
-#[test]
-fn c_single_hand_calls_do_not_allocate() {
-    let mut engine = ptr::null_mut();
-    let st = unsafe { hupai_engine_new(HUPAI_RULES_GENERIC, ptr::null(), 0, &mut engine) };
-    assert_eq!(st, HupaiStatus::Ok);
-    let hs = hands(Set::C14, 1_000, SEED);
-    let (_, n) = allocations(|| {
-        for h in &hs {
-            let (mut win, mut live, mut exhausted) = (false, 0, 0);
-            let c = h.counts().as_ptr();
-            let st = unsafe { hupai_check(engine, c, 34, ptr::null(), 0, &mut win) };
-            assert!(st == HupaiStatus::Ok && win);
-            let st = unsafe { hupai_check(engine, c, 33, ptr::null(), 0, &mut win) };
-            assert!(st == HupaiStatus::BadLength);
-            let st =
-                unsafe { hupai_waits(engine, c, 34, ptr::null(), 0, &mut live, &mut exhausted) };
-            // 14 tiles: ready only as 13 + an undeclared kong.
-            assert!(st == HupaiStatus::HandSize || h.counts().contains(&4));
-            let mut s = 0;
-            let st = unsafe { hupai_shanten(engine, c, 34, ptr::null(), 0, &mut s) };
-            assert!(st == HupaiStatus::Ok && s == -1);
-        }
-    });
-    assert_eq!(n, 0);
-    unsafe { hupai_engine_free(engine) };
 }

@@ -469,10 +469,11 @@ pub fn ev(data: &[u8]) {
     }
 }
 
-/// The C entry points on raw C values: any bytes as counts, melds, context
-/// and text; statuses instead of panics, and answers equal to Rust's.
+/// The C entry points on raw C values: any bytes as counts, melds, contexts
+/// (MCR and Sichuan) and text (a hand, a Sichuan round); statuses instead of
+/// panics, and answers equal to Rust's.
 pub fn c_abi(data: &[u8]) {
-    use hupai::ffi::*;
+    use hupai_ffi::*;
     use std::ptr;
     let mut input = Bytes(data);
     let mut hand = HupaiHand::default();
@@ -612,6 +613,75 @@ pub fn c_abi(data: &[u8]) {
             error.len(),
         )
     });
+    // Sichuan: a context of any codes read from the text's bytes, and the
+    // text itself as a round to settle.
+    let mut more = Bytes(&text);
+    let mut code = |m: u8| more.byte() % m;
+    let sichuan = HupaiSichuanContext {
+        self_drawn: code(3),
+        kong: code(3),
+        after_kong: code(3),
+        last_wall: code(3),
+        first_turn: code(3),
+        dealer: code(3),
+        fed_kong: code(3),
+        void_suit: [0, 1, 2, HUPAI_SICHUAN_NO_VOID, 7][code(5) as usize],
+        payers: code(5),
+        profile: code(6),
+        cap: [2, 3, 4, 6, HUPAI_SICHUAN_NO_CAP, 1, 9][code(7) as usize],
+        flush_stacks: code(3),
+        self_draw: code(4),
+        dian_gang_hua: code(3),
+        jiang: code(2),
+        yao_jiu: code(8),
+        men_qing: code(2),
+        zhong_zhang: code(2),
+        tian_di_hu: code(4),
+        tian_fan: code(15),
+        di_fan: code(15),
+        long_qi_dui: code(4) + 2,
+        kong_on_shoot: code(4),
+        postponed_added_kong: code(2),
+        cha_jiao_roots: code(3),
+    };
+    let profile = u32::from(code(6));
+    let mut scored = std::mem::MaybeUninit::<HupaiSichuanScore>::uninit();
+    let st = unsafe {
+        hupai_sichuan_score(
+            engine,
+            counts,
+            KINDS,
+            melds,
+            n,
+            &sichuan,
+            scored.as_mut_ptr(),
+        )
+    };
+    statuses.push(st);
+    if st == HupaiStatus::Ok {
+        // SAFETY: written on success.
+        let s = unsafe { scored.assume_init() };
+        assert!(s.legal || s.value == 0);
+        assert_eq!(s.total, u32::from(s.payers) * s.each);
+    }
+    let mut payments = [HupaiSichuanPayment::default(); 8];
+    let (mut len, mut net) = (0usize, [0i64; 4]);
+    let st = unsafe {
+        hupai_sichuan_settle(
+            text.as_ptr().cast(),
+            profile,
+            payments.as_mut_ptr(),
+            payments.len(),
+            &mut len,
+            net.as_mut_ptr(),
+            error.as_mut_ptr(),
+            error.len(),
+        )
+    };
+    statuses.push(st);
+    if st == HupaiStatus::Ok {
+        assert_eq!(net.iter().sum::<i64>(), 0);
+    }
     // A caught panic inside hupai is a bug, whatever the input.
     assert!(!statuses.contains(&HupaiStatus::Panic), "{statuses:?}");
     if fresh {
@@ -622,7 +692,7 @@ pub fn c_abi(data: &[u8]) {
 
 /// An engine for `rules` (0..4), made once and never freed. Kept as
 /// addresses in a static, where a leak checker still sees them reachable.
-fn cached_engine(rules: u32) -> *mut hupai::ffi::HupaiEngine {
+fn cached_engine(rules: u32) -> *mut hupai_ffi::HupaiEngine {
     use std::sync::OnceLock;
     static ENGINES: OnceLock<[usize; 4]> = OnceLock::new();
     let engines = ENGINES.get_or_init(|| {
@@ -630,12 +700,12 @@ fn cached_engine(rules: u32) -> *mut hupai::ffi::HupaiEngine {
             let mut engine = std::ptr::null_mut();
             // SAFETY: a null directory and a valid out-pointer.
             let st =
-                unsafe { hupai::ffi::hupai_engine_new(r as u32, std::ptr::null(), 1, &mut engine) };
-            assert_eq!(st, hupai::ffi::HupaiStatus::Ok);
+                unsafe { hupai_ffi::hupai_engine_new(r as u32, std::ptr::null(), 1, &mut engine) };
+            assert_eq!(st, hupai_ffi::HupaiStatus::Ok);
             engine as usize
         })
     });
-    engines[rules as usize] as *mut hupai::ffi::HupaiEngine
+    engines[rules as usize] as *mut hupai_ffi::HupaiEngine
 }
 
 /// `Hand::new` on raw counts and raw melds: it accepts exactly the hands

@@ -1,9 +1,10 @@
 /*
  * hupai: mahjong hand evaluation through precomputed lookup tables. C ABI.
  *
- * Generated from src/ffi.rs by `cargo run --example gen_header` (cbindgen);
- * do not edit by hand. Link with libhupai.a (plus -lpthread -ldl -lm) or
- * libhupai.so. Every function returns a HupaiStatus; HUPAI_STATUS_OK is 0.
+ * Generated from the hupai-ffi crate by cbindgen
+ * (`cargo run -p hupai-ffi --example gen_header`); do not edit by hand.
+ * Link with libhupai.a (plus -lpthread -ldl -lm) or libhupai.so. Every
+ * function returns a HupaiStatus; HUPAI_STATUS_OK is 0.
  */
 
 #ifndef HUPAI_H
@@ -190,6 +191,67 @@
 #define HUPAI_MAX_INDICATORS 10
 
 /**
+ * Sichuan profile: the shared additive core (cap 3, self-draw +1 base).
+ */
+#define HUPAI_SICHUAN_PROFILE_DEFAULT 0
+
+/**
+ * Sichuan profile: T/TFMJ 01—2024 as engines implement it (flush-stacks max).
+ */
+#define HUPAI_SICHUAN_PROFILE_TFMJ 1
+
+/**
+ * Sichuan profile: the MIL rule book (呼叫转移 refunds the kong, no payment
+ * for a postponed added kong, 查叫 counts spread roots only).
+ */
+#define HUPAI_SICHUAN_PROFILE_MIL 2
+
+/**
+ * Sichuan profile: Chengdu tables (cap 4, 将对, 带幺九, 门清, 中张, 天胡 / 地胡).
+ */
+#define HUPAI_SICHUAN_PROFILE_CHENGDU 3
+
+/**
+ * Sichuan profile: the big platforms' multipliers (龙七对 4, 天胡 / 地胡 5, cap 6).
+ */
+#define HUPAI_SICHUAN_PROFILE_QQ 4
+
+/**
+ * "No void suit declared" in `HupaiSichuanContext::void_suit`.
+ */
+#define HUPAI_SICHUAN_NO_VOID 255
+
+/**
+ * "No cap" in `HupaiSichuanContext::cap` and `HupaiSichuanScore::cap`.
+ */
+#define HUPAI_SICHUAN_NO_CAP 255
+
+/**
+ * Sichuan reason: the hand is a win (no reason).
+ */
+#define HUPAI_SICHUAN_REASON_NONE 0
+
+/**
+ * Sichuan reason: tiles of all three suits (花猪).
+ */
+#define HUPAI_SICHUAN_REASON_THREE_SUITS 1
+
+/**
+ * Sichuan reason: tiles of the declared void suit.
+ */
+#define HUPAI_SICHUAN_REASON_VOID_SUIT 2
+
+/**
+ * Sichuan reason: not four sets and a pair, nor seven pairs.
+ */
+#define HUPAI_SICHUAN_REASON_NOT_COMPLETE 3
+
+/**
+ * Most fans a Sichuan score lists: each fan at most once.
+ */
+#define HUPAI_SICHUAN_MAX_FANS 18
+
+/**
  * What a call did. Zero is success; every other value names the problem
  * and means no out-value was written (batches: see `hupai_check_batch`).
  */
@@ -270,7 +332,8 @@ typedef enum HupaiStatus {
   HUPAI_STATUS_NOT_WINNING = 17,
   /**
    * A scoring context out of range: the winning tile not among the
-   * concealed tiles, a wind or variant code, more than eight flowers.
+   * concealed tiles, a wind or variant code, more than eight flowers, a
+   * Sichuan option or profile code.
    */
   HUPAI_STATUS_BAD_CONTEXT = 18,
   /**
@@ -283,6 +346,16 @@ typedef enum HupaiStatus {
    * declared meld).
    */
   HUPAI_STATUS_UNREACHABLE = 20,
+  /**
+   * An output buffer too small for the answer; the length it needs was
+   * written (`hupai_sichuan_settle`).
+   */
+  HUPAI_STATUS_BUFFER_TOO_SMALL = 21,
+  /**
+   * A Sichuan round that is not valid: bad JSON, or an event that cannot
+   * happen (the message names the event).
+   */
+  HUPAI_STATUS_BAD_ROUND = 22,
 } HupaiStatus;
 
 /**
@@ -617,20 +690,216 @@ typedef struct HupaiRiichiScore {
   struct HupaiFu fu_details[HUPAI_MAX_FU];
 } HupaiRiichiScore;
 
+/**
+ * One payment of a settlement.
+ */
+typedef struct HupaiSichuanPayment {
+  /**
+   * Who pays, 0–3.
+   */
+  uint8_t from;
+  /**
+   * Who receives, 0–3.
+   */
+  uint8_t to;
+  /**
+   * Why: a code `hupai_sichuan_why_name` names ("concealed-kong", …).
+   */
+  uint8_t why;
+  /**
+   * How much, in base.
+   */
+  uint32_t amount;
+} HupaiSichuanPayment;
+
+/**
+ * How a Sichuan hand was won and the rule options. Every field is a byte
+ * (flags: 0 = no, anything else = yes), so any value is safe to read;
+ * out-of-range codes are `HUPAI_STATUS_BAD_CONTEXT`. Fill it with
+ * `hupai_sichuan_context_default`, then change what differs.
+ */
+typedef struct HupaiSichuanContext {
+  /**
+   * Won by self-draw (otherwise on a discard).
+   */
+  uint8_t self_drawn;
+  /**
+   * Self-drawn: on the replacement tile after one's own kong (杠上花); on
+   * a discard: robbing the kong (抢杠胡).
+   */
+  uint8_t kong;
+  /**
+   * Won on a discard made right after the discarder's kong (杠上炮).
+   */
+  uint8_t after_kong;
+  /**
+   * The last wall tile, or the discard after it (海底).
+   */
+  uint8_t last_wall;
+  /**
+   * First go-round (天胡 for the dealer, 地胡 otherwise, where counted).
+   */
+  uint8_t first_turn;
+  /**
+   * The winner is the dealer.
+   */
+  uint8_t dealer;
+  /**
+   * With `kong` and `self_drawn`: the kong was claimed from a discard (点杠花).
+   */
+  uint8_t fed_kong;
+  /**
+   * The declared void suit: 0 characters (m), 1 dots (p), 2 bamboo (s),
+   * or `HUPAI_SICHUAN_NO_VOID`.
+   */
+  uint8_t void_suit;
+  /**
+   * Players who pay a self-drawn win (still in the hand), 1–3.
+   */
+  uint8_t payers;
+  /**
+   * The `HUPAI_SICHUAN_PROFILE_*` the options below were filled from. The
+   * score reads the option fields, not this code; it is checked to be a
+   * known profile.
+   */
+  uint8_t profile;
+  /**
+   * Most fan counted, 2–6, or `HUPAI_SICHUAN_NO_CAP`.
+   */
+  uint8_t cap;
+  /**
+   * Full Flush with All Pungs or Seven Pairs: 0 additive, 1 max (the
+   * highest base pattern only).
+   */
+  uint8_t flush_stacks;
+  /**
+   * What a self-drawn win adds: 0 +1 base from each payer, 1 +1 fan, 2 nothing.
+   */
+  uint8_t self_draw;
+  /**
+   * Who pays 点杠花: 0 every player still in (as self-drawn), 1 the
+   * discarder of the kong's tile alone.
+   */
+  uint8_t dian_gang_hua;
+  /**
+   * 将对: +2 fan when All Pungs or Seven Pairs holds only 2, 5 and 8.
+   */
+  uint8_t jiang;
+  /**
+   * 带幺九: its fan, 0–6 (0 = not counted).
+   */
+  uint8_t yao_jiu;
+  /**
+   * 门清: +1 fan with no claimed meld.
+   */
+  uint8_t men_qing;
+  /**
+   * 中张: +1 fan with no 1 or 9.
+   */
+  uint8_t zhong_zhang;
+  /**
+   * 天胡 / 地胡: 0 not counted, 1 worth the cap, 2 the fan of `tian_fan` / `di_fan`.
+   */
+  uint8_t tian_di_hu;
+  /**
+   * Fan of 天胡 when `tian_di_hu` is 2, 0–13.
+   */
+  uint8_t tian_fan;
+  /**
+   * Fan of 地胡 when `tian_di_hu` is 2, 0–13.
+   */
+  uint8_t di_fan;
+  /**
+   * Fan of 龙七对 (Seven Pairs with a root): 3 or 4.
+   */
+  uint8_t long_qi_dui;
+  /**
+   * 呼叫转移 (settlement): 0 chain, 1 last kong only, 2 refund.
+   */
+  uint8_t kong_on_shoot;
+  /**
+   * Whether an added kong of a pung whose fourth tile was held earlier pays.
+   */
+  uint8_t postponed_added_kong;
+  /**
+   * Roots counted by 查叫: 0 all, 1 no root for a declared kong.
+   */
+  uint8_t cha_jiao_roots;
+} HupaiSichuanContext;
+
+/**
+ * One counted Sichuan fan.
+ */
+typedef struct HupaiSichuanFan {
+  /**
+   * The fan, 0..17; `hupai_sichuan_fan_name` names it.
+   */
+  uint8_t fan;
+  /**
+   * How many times it counts (roots: one per kind held four times).
+   */
+  uint8_t count;
+  /**
+   * Fan of one count under the options.
+   */
+  uint8_t worth;
+} HupaiSichuanFan;
+
+/**
+ * A Sichuan score.
+ */
+typedef struct HupaiSichuanScore {
+  /**
+   * Whether the hand is a win.
+   */
+  bool legal;
+  /**
+   * Why not: `HUPAI_SICHUAN_REASON_*` (`_NONE` for a win);
+   * `hupai_sichuan_reason_name` describes it.
+   */
+  uint8_t reason;
+  /**
+   * Entries of `fans` used.
+   */
+  uint8_t fan_count;
+  /**
+   * The fans of the best reading.
+   */
+  struct HupaiSichuanFan fans[HUPAI_SICHUAN_MAX_FANS];
+  /**
+   * Traditional names of the sum: bit `i` set for label `i`
+   * (`hupai_sichuan_label_name`).
+   */
+  uint32_t labels;
+  /**
+   * The fan, uncapped.
+   */
+  uint32_t fan;
+  /**
+   * The cap, or `HUPAI_SICHUAN_NO_CAP`.
+   */
+  uint8_t cap;
+  /**
+   * 2^min(fan, cap) base; 0 when not a win.
+   */
+  uint32_t value;
+  /**
+   * How many players pay.
+   */
+  uint8_t payers;
+  /**
+   * What each pays, in base.
+   */
+  uint32_t each;
+  /**
+   * payers × each.
+   */
+  uint32_t total;
+} HupaiSichuanScore;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
-
-/**
- * The library version, e.g. `"0.1.0"`: a static NUL-terminated string.
- */
-const char *hupai_version(void);
-
-/**
- * A short English description of a status code: a static NUL-terminated
- * string, never null (unknown codes get "unknown status").
- */
-const char *hupai_status_message(uint32_t status);
 
 /**
  * Create an engine: the rule set `rules` (`HUPAI_RULES_*`), the tables
@@ -679,6 +948,53 @@ enum HupaiStatus hupai_parse(const char *text,
                              struct HupaiHand *out,
                              char *error,
                              size_t error_len);
+
+/**
+ * The canonical mpsz text of a hand (`[111z1]123m456p789s22z`: declared
+ * melds, then concealed tiles by suit) into `buffer`, NUL-terminated.
+ * `HUPAI_STATUS_BAD_LENGTH` (nothing written) when the text and its NUL do
+ * not fit in `len` bytes; `HUPAI_FORMAT_MAX` bytes always suffice.
+ *
+ * # Safety
+ *
+ * `hand` is null or valid for reading one `HupaiHand`; `buffer` is null or
+ * valid for writing `len` bytes and does not overlap `hand`.
+ */
+enum HupaiStatus hupai_format(const struct HupaiHand *hand, char *buffer, size_t len);
+
+/**
+ * Score a complete hand under the MCR rules (whatever the engine's rule
+ * set): the hand as in `hupai_check` (14 tiles, a kong counting three),
+ * how it was won in `*context`, the result in `*out`.
+ * `HUPAI_STATUS_HAND_SIZE` for another size, `HUPAI_STATUS_NOT_WINNING`
+ * when no MCR form completes it, `HUPAI_STATUS_BAD_CONTEXT` for a context
+ * out of range.
+ *
+ * # Safety
+ *
+ * As `hupai_check`; `context` is null or valid for reading one
+ * `HupaiScoreContext`; `out` is null or valid for writing one `HupaiScore`.
+ */
+enum HupaiStatus hupai_score(const struct HupaiEngine *engine,
+                             const uint8_t *counts,
+                             size_t counts_len,
+                             const struct HupaiMeld *melds,
+                             size_t meld_count,
+                             const struct HupaiScoreContext *context,
+                             struct HupaiScore *out);
+
+/**
+ * The English name of fan `fan` (0..81, as in `HupaiFan`), e.g.
+ * "Thirteen Orphans": a static NUL-terminated string, or null when `fan`
+ * is out of range.
+ */
+const char *hupai_fan_name(uint32_t fan);
+
+/**
+ * The Chinese name of fan `fan` (0..81), e.g. "十三幺" (UTF-8): a static
+ * NUL-terminated string, or null when `fan` is out of range.
+ */
+const char *hupai_fan_chinese_name(uint32_t fan);
 
 /**
  * Is the hand complete? `counts` points to `counts_len` (= `HUPAI_KINDS`)
@@ -742,25 +1058,6 @@ enum HupaiStatus hupai_waits(const struct HupaiEngine *engine,
                              uint64_t *exhausted);
 
 /**
- * The canonical mpsz text of a hand (`[111z1]123m456p789s22z`: declared
- * melds, then concealed tiles by suit) into `buffer`, NUL-terminated.
- * `HUPAI_STATUS_BAD_LENGTH` (nothing written) when the text and its NUL do
- * not fit in `len` bytes; `HUPAI_FORMAT_MAX` bytes always suffice.
- *
- * # Safety
- *
- * `hand` is null or valid for reading one `HupaiHand`; `buffer` is null or
- * valid for writing `len` bytes and does not overlap `hand`.
- */
-enum HupaiStatus hupai_format(const struct HupaiHand *hand, char *buffer, size_t len);
-
-/**
- * The mpsz name of tile index `tile` (0 → "1m", 33 → "7z"): a static
- * NUL-terminated string, or null when `tile` is 34 or more.
- */
-const char *hupai_tile_name(uint32_t tile);
-
-/**
  * Shanten of a hand (as in `hupai_check`) of 3n+1 or 3n+2 tiles, at most
  * 14 (a declared meld counting three): −1 complete, 0 ready, n tiles from
  * ready, over every form of the engine's rule set.
@@ -799,40 +1096,6 @@ enum HupaiStatus hupai_effective(const struct HupaiEngine *engine,
                                  int8_t *shanten,
                                  uint64_t *tiles,
                                  uint8_t *remaining);
-
-/**
- * Score a complete hand under the MCR rules (whatever the engine's rule
- * set): the hand as in `hupai_check` (14 tiles, a kong counting three),
- * how it was won in `*context`, the result in `*out`.
- * `HUPAI_STATUS_HAND_SIZE` for another size, `HUPAI_STATUS_NOT_WINNING`
- * when no MCR form completes it, `HUPAI_STATUS_BAD_CONTEXT` for a context
- * out of range.
- *
- * # Safety
- *
- * As `hupai_check`; `context` is null or valid for reading one
- * `HupaiScoreContext`; `out` is null or valid for writing one `HupaiScore`.
- */
-enum HupaiStatus hupai_score(const struct HupaiEngine *engine,
-                             const uint8_t *counts,
-                             size_t counts_len,
-                             const struct HupaiMeld *melds,
-                             size_t meld_count,
-                             const struct HupaiScoreContext *context,
-                             struct HupaiScore *out);
-
-/**
- * The English name of fan `fan` (0..81, as in `HupaiFan`), e.g.
- * "Thirteen Orphans": a static NUL-terminated string, or null when `fan`
- * is out of range.
- */
-const char *hupai_fan_name(uint32_t fan);
-
-/**
- * The Chinese name of fan `fan` (0..81), e.g. "十三幺" (UTF-8): a static
- * NUL-terminated string, or null when `fan` is out of range.
- */
-const char *hupai_fan_chinese_name(uint32_t fan);
 
 /**
  * Fill `*out` with the default riichi context: no flag, East seat and
@@ -885,6 +1148,124 @@ const char *hupai_yaku_japanese_name(uint32_t yaku);
  * null when out of range.
  */
 const char *hupai_fu_reason_name(uint32_t reason);
+
+/**
+ * Settle a Sichuan round: `round_json` is one round in the JSON of `hupai
+ * settle` (`{"dealer":0,"void":["s","m","p","m"],"events":[...]}`, UTF-8,
+ * NUL-terminated), scored with the options of profile `profile`
+ * (`HUPAI_SICHUAN_PROFILE_*`) on the tables built into the library.
+ *
+ * On success the payments, in order, fill `payments[0..*len]` and
+ * `net[0..4]` is each player's net (received − paid; the four sum to zero).
+ * When the round has more payments than `capacity`,
+ * `HUPAI_STATUS_BUFFER_TOO_SMALL` writes only `*len`, the count needed:
+ * call again with a buffer that large (`payments` may be null when
+ * `capacity` is 0). A round that is not valid is `HUPAI_STATUS_BAD_ROUND`,
+ * with the message (naming the event, counted from 1) written into
+ * `error_buf`, at most `error_cap` bytes with its NUL, when `error_buf` is
+ * non-null; an unknown profile is `HUPAI_STATUS_BAD_CONTEXT`.
+ *
+ * # Safety
+ *
+ * `round_json` is null or NUL-terminated and readable; non-null `payments`
+ * is valid for writing `capacity` payments; `len` is null or valid for
+ * writing one `size_t`; `net` is null or valid for writing four `int64_t`;
+ * `error_buf` is null or valid for writing `error_cap` bytes. The output
+ * buffers do not overlap `round_json`.
+ */
+enum HupaiStatus hupai_sichuan_settle(const char *round_json,
+                                      uint32_t profile,
+                                      struct HupaiSichuanPayment *payments,
+                                      size_t capacity,
+                                      size_t *len,
+                                      int64_t *net,
+                                      char *error_buf,
+                                      size_t error_cap);
+
+/**
+ * The name of payment reason `why` (as in `HupaiSichuanPayment`), as `hupai
+ * settle` writes it: "concealed-kong", "melded-kong", "added-kong",
+ * "discard", "self-drawn", "dian-gang-hua", "robbing-the-kong",
+ * "call-transfer", "kong-refund", "cha-jiao", "cha-hua-zhu", "tui-shui". A
+ * static NUL-terminated string, or null when `why` is out of range.
+ */
+const char *hupai_sichuan_why_name(uint32_t why);
+
+/**
+ * Fill `*out` with the situation of a win on a discard (no flag, no void
+ * suit, three payers) and the options of profile `profile`
+ * (`HUPAI_SICHUAN_PROFILE_*`); `HUPAI_STATUS_BAD_CONTEXT` for an unknown
+ * profile.
+ *
+ * # Safety
+ *
+ * `out` is null or valid for writing one `HupaiSichuanContext`.
+ */
+enum HupaiStatus hupai_sichuan_context_default(uint32_t profile, struct HupaiSichuanContext *out);
+
+/**
+ * Score a hand under the Sichuan rules (whatever the engine's rule set):
+ * the hand as in `hupai_check` (a kong counting three), how it was won and
+ * the options in `*context` (start from `hupai_sichuan_context_default`),
+ * the result in `*out`. A hand that is not a win (three suits, the void
+ * suit, not complete) is scored with `legal == false` and its reason.
+ * `HUPAI_STATUS_NOT_FOR_RULES` for honour tiles, `HUPAI_STATUS_BAD_CONTEXT`
+ * for a code out of range or flags that contradict each other
+ * (`after_kong` with `self_drawn`, `fed_kong` without a self-drawn kong
+ * win, …).
+ *
+ * # Safety
+ *
+ * As `hupai_check`; `context` is null or valid for reading one
+ * `HupaiSichuanContext`; `out` is null or valid for writing one
+ * `HupaiSichuanScore`.
+ */
+enum HupaiStatus hupai_sichuan_score(const struct HupaiEngine *engine,
+                                     const uint8_t *counts,
+                                     size_t counts_len,
+                                     const struct HupaiMeld *melds,
+                                     size_t meld_count,
+                                     const struct HupaiSichuanContext *context,
+                                     struct HupaiSichuanScore *out);
+
+/**
+ * The name of Sichuan fan `fan` (0..17, as in `HupaiSichuanFan`): English
+ * ("Golden Hook") when `chinese` is 0 (`false`), Chinese ("金钩钓", UTF-8)
+ * otherwise. A static NUL-terminated string, or null when `fan` is out of
+ * range. (`chinese` is an integer, like every flag C passes in.)
+ */
+const char *hupai_sichuan_fan_name(uint32_t fan, uint32_t chinese);
+
+/**
+ * The Chinese name of Sichuan label `label` (bit `label` of
+ * `HupaiSichuanScore::labels`, 0..8), e.g. "清对" (UTF-8): a static
+ * NUL-terminated string, or null when out of range.
+ */
+const char *hupai_sichuan_label_name(uint32_t label);
+
+/**
+ * Why a Sichuan hand is not a win, for `HupaiSichuanScore::reason`: "none"
+ * for `HUPAI_SICHUAN_REASON_NONE`, else an English sentence. A static
+ * NUL-terminated string, or null when `reason` is out of range.
+ */
+const char *hupai_sichuan_reason_name(uint32_t reason);
+
+/**
+ * The library version, e.g. `"0.1.0"`: a static NUL-terminated string.
+ */
+const char *hupai_version(void);
+
+/**
+ * A short English description of a status code: a static NUL-terminated
+ * string, never null (unknown codes get "unknown status").
+ */
+const char *hupai_status_message(uint32_t status);
+
+/**
+ * The mpsz name of tile index `tile` (0 → "1m", 33 → "7z"): a static
+ * NUL-terminated string, or null when `tile` is 34 or more.
+ */
+const char *hupai_tile_name(uint32_t tile);
 
 #ifdef __cplusplus
 }  // extern "C"

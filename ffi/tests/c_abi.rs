@@ -1,12 +1,19 @@
 //! The C ABI end to end: the committed header equals a fresh cbindgen run,
 //! and the C example, compiled with the system C compiler against the built
-//! library (static and shared), prints what the CLI prints.
+//! library (static and shared), prints what the `hupai` command line prints
+//! and what the core library computes.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
 
+/// This crate's directory (`ffi/`).
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// The workspace root, where the command line and the table files are.
+fn workspace() -> PathBuf {
+    Path::new(ROOT).parent().unwrap().to_path_buf()
+}
 
 /// The seven mediatek samples of the generic rules, a hand with declared melds, and a bad line.
 const HANDS: &[&str] = &[
@@ -28,50 +35,69 @@ fn committed_header_equals_a_fresh_generation() {
     let mut fresh = Vec::new();
     cbindgen::Builder::new()
         .with_config(config)
-        .with_src(root.join("src/ffi.rs"))
+        .with_src(root.join("src/lib.rs"))
         .generate()
         .unwrap()
         .write(&mut fresh);
     let committed = std::fs::read(root.join("include/hupai.h")).unwrap();
     assert!(
         committed == fresh,
-        "include/hupai.h is stale: run `cargo run --example gen_header` and commit it"
+        "include/hupai.h is stale: run `cargo run -p hupai-ffi --example gen_header` and commit it"
     );
 }
 
-/// The target directory of this test's profile (`target/release`): this
-/// test runs from its `deps/`, and the `hupai` binary of the command-line
-/// crate (a default member, built by the same `cargo test`) is there.
+/// The directory of this test's profile in the target directory
+/// (`target/release` for `cargo test --release`): the test executable is in
+/// its `deps/`.
 fn profile_dir() -> PathBuf {
     let exe = std::env::current_exe().unwrap();
     exe.parent().unwrap().parent().unwrap().to_path_buf()
 }
 
+/// `cargo build` of the same profile into the same target directory, in
+/// `dir`: the crates are mostly compiled already, so this is mostly linking.
+fn cargo_build(dir: &Path, args: &[&str]) {
+    let profile_dir = profile_dir();
+    let profile = match profile_dir.file_name().unwrap().to_str().unwrap() {
+        "debug" => "dev",
+        other => other,
+    };
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let status = Command::new(cargo)
+        .arg("build")
+        .args(args)
+        .args(["--profile", profile])
+        .env("CARGO_TARGET_DIR", profile_dir.parent().unwrap())
+        .current_dir(dir)
+        .status()
+        .unwrap();
+    assert!(status.success(), "cargo build {args:?} failed");
+}
+
 /// The directory of `libhupai.a` / `libhupai.so` for this test's profile.
 ///
-/// `cargo test` builds the library as an rlib only, so build the C artefacts
-/// of the same profile into the same target directory (the crate is already
-/// compiled; this is mostly the link).
+/// `cargo test` builds this crate's library for the tests, not its C
+/// artefacts in the profile directory, so build them there.
 fn library_dir() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
+        cargo_build(Path::new(ROOT), &["-p", "hupai-ffi", "--lib"]);
         let dir = profile_dir();
-        let profile = match dir.file_name().unwrap().to_str().unwrap() {
-            "debug" => "dev",
-            other => other,
-        };
-        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-        let status = Command::new(cargo)
-            .args(["build", "--lib", "--profile", profile])
-            .env("CARGO_TARGET_DIR", dir.parent().unwrap())
-            .current_dir(ROOT)
-            .status()
-            .unwrap();
-        assert!(status.success(), "cargo build --lib failed");
         for lib in ["libhupai.a", "libhupai.so"] {
             assert!(dir.join(lib).exists(), "{lib} was not built");
         }
-        dir.to_path_buf()
+        dir
+    })
+}
+
+/// The `hupai` command line of the workspace, built for this profile.
+fn cli_exe() -> &'static Path {
+    static EXE: OnceLock<PathBuf> = OnceLock::new();
+    EXE.get_or_init(|| {
+        cargo_build(&workspace(), &["--bin", "hupai"]);
+        let exe = profile_dir().join("hupai");
+        assert!(exe.exists(), "the hupai command line was not built");
+        exe
     })
 }
 
@@ -128,7 +154,7 @@ fn cli(args: &[&str]) -> Output {
 }
 
 fn cli_command(command: &str, args: &[&str]) -> Output {
-    Command::new(profile_dir().join("hupai"))
+    Command::new(cli_exe())
         .arg(command)
         .args(args)
         .output()
@@ -165,7 +191,7 @@ fn c_example_static_matches_the_cli() {
 #[test]
 fn c_example_shared_with_mapped_tables_matches_the_cli() {
     let exe = compile(true);
-    let tables = format!("{ROOT}/tables");
+    let tables = workspace().join("tables").display().to_string();
     let mut args = vec!["--tables", &tables, "--batch"];
     args.extend(HANDS);
     assert_same(&run(exe, &args), &cli(HANDS));
@@ -195,7 +221,7 @@ fn c_example_waits_match_the_cli() {
     .map(String::from)
     .to_vec();
     ready.extend(
-        hupai::sets::hands(hupai::sets::Set::T13, 200, hupai::sets::SEED)
+        hupai_core::sets::hands(hupai_core::sets::Set::T13, 200, hupai_core::sets::SEED)
             .iter()
             .map(|h| h.to_string()),
     );
@@ -247,7 +273,7 @@ fn c_example_scores_match_the_cli() {
     .to_vec();
     // Complete hands of the C14 set, winning on their highest tile.
     hands.extend(
-        hupai::sets::hands(hupai::sets::Set::C14, 100, hupai::sets::SEED)
+        hupai_core::sets::hands(hupai_core::sets::Set::C14, 100, hupai_core::sets::SEED)
             .iter()
             .map(|h| h.to_string()),
     );
@@ -317,7 +343,7 @@ fn c_example_riichi_scores_match_the_cli() {
     .map(String::from)
     .to_vec();
     hands.extend(
-        hupai::sets::hands(hupai::sets::Set::C14, 100, hupai::sets::SEED)
+        hupai_core::sets::hands(hupai_core::sets::Set::C14, 100, hupai_core::sets::SEED)
             .iter()
             .map(|h| h.to_string()),
     );
@@ -366,7 +392,7 @@ fn c_example_riichi_scores_match_the_cli() {
 #[test]
 fn c_example_shanten_matches_the_cli() {
     let exe = compile(false);
-    use hupai::sets::{hands, Set, SEED};
+    use hupai_core::sets::{hands, Set, SEED};
     let mut draw: Vec<String> = [
         "123m456p789s1112z",
         "1357m2468p1357s9m",
@@ -396,6 +422,158 @@ fn c_example_shanten_matches_the_cli() {
             let got = run(exe, &["--rules", rules, "shanten", h]);
             let got = String::from_utf8(got.stdout).unwrap();
             assert_eq!(got.trim_end(), want.lines().next().unwrap(), "{h}");
+        }
+    }
+}
+
+/// The Sichuan line the C example prints for one hand's `hupai score
+/// --rules sichuan --json` object.
+fn sichuan_line(hand: &str, v: &serde_json::Value) -> String {
+    if v["legal"] != true {
+        return format!("{hand}  not a win: {}", v["reason"].as_str().unwrap());
+    }
+    let cap = match v["cap"].as_u64() {
+        Some(c) => format!("cap {c}"),
+        None => "no cap".to_string(),
+    };
+    let fans: Vec<String> = v["fans"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            format!(
+                " {} {}x{}",
+                f["name"].as_str().unwrap(),
+                f["fan"],
+                f["count"]
+            )
+        })
+        .collect();
+    let labels: String = v["labels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| format!(" = {}", l.as_str().unwrap()))
+        .collect();
+    let p = &v["payments"];
+    format!(
+        "{hand}  {} fan ({cap}) value {}  {} x {} = {}:{}{labels}",
+        v["fan"],
+        v["value"],
+        p["payers"],
+        p["each"],
+        p["total"],
+        fans.join(",")
+    )
+}
+
+#[test]
+fn c_example_sichuan_scores_match_the_cli() {
+    let exe = compile(false);
+    let mut hands: Vec<String> = [
+        "[2222m][555m2]888m333m99m",
+        "11223344556677m",
+        "11112233445566m",
+        "22555588m225588p",
+        "[2222m][5555m][8888m][3333m]9m9m",
+        "[222m][555m][888p][222p]5p5p",
+        "123m789m11199p789p",
+        "234m456m678m345p55p",
+        "123m456p789s11122s",
+        "123m456m789m11p22p",
+        "123m456m789m111z22z",
+    ]
+    .map(String::from)
+    .to_vec();
+    hands.extend(
+        hupai_core::sichuan::sample::winning_inputs(60, 5)
+            .iter()
+            .map(|i| i.hand().to_string()),
+    );
+    let hands: Vec<&str> = hands.iter().map(String::as_str).collect();
+    let mut lines = 0;
+    for profile in ["default", "tfmj", "mil", "chengdu", "qq"] {
+        for flag in [&[][..], &["--self-drawn"][..]] {
+            let mut opts = vec!["--rules", "sichuan", "--profile", profile];
+            opts.extend(flag);
+            let want = cli_command("score", &[&["--json"], &opts[..], &hands[..]].concat());
+            let got = run(exe, &[&opts[..], &["score"], &hands[..]].concat());
+            let want = String::from_utf8(want.stdout).unwrap();
+            let got = String::from_utf8(got.stdout).unwrap();
+            assert_eq!(got.lines().count(), hands.len());
+            for ((hand, w), g) in hands.iter().zip(want.lines()).zip(got.lines()) {
+                let v: serde_json::Value = serde_json::from_str(w).unwrap();
+                if v.get("error").is_some() {
+                    // Honour tiles: a status from the C ABI.
+                    assert!(g.starts_with(&format!("error: {hand}: ")), "{g}");
+                } else {
+                    assert_eq!(g, sichuan_line(hand, &v), "{profile} {flag:?}");
+                }
+                lines += 1;
+            }
+        }
+    }
+    assert_eq!(lines, 10 * hands.len());
+}
+
+#[test]
+fn c_example_settlements_match_the_cli() {
+    let exe = compile(true);
+    let rounds = [
+        r#"{"events":[{"kong":{"player":1,"kind":"concealed"}},{"win":[{"player":0,"hand":"222m555m888m333p9p9p","from":2}]}]}"#,
+        r#"{"events":[{"kong":{"player":0,"kind":"concealed"}},{"kong":{"player":1,"kind":"melded","from":2}},{"kong":{"player":2,"kind":"added","postponed":true}}]}"#,
+        r#"{"events":[{"kong":{"player":1,"kind":"added"}},{"kong":{"player":1,"kind":"concealed"}},{"win":[{"player":0,"hand":"123m456m789m123p55p","from":1,"flags":["after-kong"]}]}]}"#,
+        r#"{"void":["s","s","s","s"],"events":[{"kong":{"player":2,"kind":"concealed"}},{"win":[{"player":0,"hand":"123m456m789m123p55p","from":3}]},{"wall_end":{"hands":{"1":"22m33m555m777m999m","2":"[9999p]1468m224468p","3":"1234p567p3478s99s"}}}]}"#,
+        r#"{"events":[]}"#,
+        r#"{"events":[{"win":[{"player":0,"hand":"123m456m789m123p55p"}]},{"win":[{"player":0,"hand":"111m222m333m666p99p"}]}]}"#,
+        r#"{"events":[{"bet":1}]}"#,
+    ];
+    for profile in ["default", "tfmj", "mil", "chengdu", "qq"] {
+        let want = cli_command(
+            "settle",
+            &[
+                &["--rules", "sichuan", "--json", "--profile", profile][..],
+                &rounds[..],
+            ]
+            .concat(),
+        );
+        let got = run(
+            exe,
+            &[&["--profile", profile, "settle"][..], &rounds[..]].concat(),
+        );
+        assert_eq!(got.status.code(), want.status.code(), "{profile}");
+        let want = String::from_utf8(want.stdout).unwrap();
+        let got = String::from_utf8(got.stdout).unwrap();
+        assert_eq!(got.lines().count(), rounds.len());
+        for (w, g) in want.lines().zip(got.lines()) {
+            let v: serde_json::Value = serde_json::from_str(w).unwrap();
+            let expected = match v.get("error") {
+                Some(e) => format!("error: {}", e.as_str().unwrap()),
+                None => {
+                    let net: Vec<String> = v["net"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|n| n.to_string())
+                        .collect();
+                    let payments: Vec<String> = v["payments"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|p| {
+                            format!(
+                                " {}->{} {} {}",
+                                p["from"],
+                                p["to"],
+                                p["amount"],
+                                p["why"].as_str().unwrap()
+                            )
+                        })
+                        .collect();
+                    format!("net {}:{}", net.join(" "), payments.join(","))
+                }
+            };
+            assert_eq!(g, expected, "{profile}");
         }
     }
 }

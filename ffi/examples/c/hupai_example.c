@@ -2,7 +2,9 @@
  * A C program on the hupai C ABI: a small `hupai` command line in C.
  *
  *   hupai_example [--rules generic|sichuan|riichi|riichi3|mcr] [--tables DIR] [--batch]
- *                 [--self-drawn] [check|waits|shanten|score] HAND...
+ *                 [--self-drawn] [--profile default|tfmj|mil|chengdu|qq]
+ *                 [check|waits|shanten|score] HAND...
+ *   hupai_example [--profile NAME] settle ROUND_JSON...
  *
  * Prints one line per hand as the `hupai` command of the same name does:
  * check prints `good` or `bad`, waits `HAND  waits: ...`, shanten
@@ -11,15 +13,18 @@
  * last concealed tile is the winning tile, won on a discard unless
  * --self-drawn) `HAND  total N (legal win): FAN POINTSxCOUNT, ...` (under
  * riichi rules `HAND  HAN han FU fu total N (legal win): YAKU HAN, ...`,
- * East seat and round, no dora), and a
- * hand the query refuses `error: HAND: MESSAGE`. With --batch, check answers every
- * hand with one parallel hupai_check_batch call instead of one hupai_check
- * call each. At the end it checks a hand built directly as a count array
+ * East seat and round, no dora; under sichuan rules `HAND  FAN fan (cap C)
+ * value V  P x E = T: FAN WORTHxCOUNT, ... = LABEL` or `HAND  not a win:
+ * REASON`, with the options of --profile), and a hand the query refuses
+ * `error: HAND: MESSAGE`. settle prints, for each round (the JSON of `hupai
+ * settle`), `net N0 N1 N2 N3: FROM->TO AMOUNT WHY, ...` or `error: MESSAGE`.
+ * With --batch, check answers every hand with one parallel
+ * hupai_check_batch call instead of one hupai_check call each. At the end it checks a hand built directly as a count array
  * plus a declared meld, and makes a bad call on purpose.
  *
  * Build (from the repository root, after `cargo build --release`):
  *
- *   cc -std=c99 -Wall -Wextra -pedantic -Iinclude examples/c/hupai_example.c \
+ *   cc -std=c99 -Wall -Wextra -pedantic -Iffi/include ffi/examples/c/hupai_example.c \
  *      target/release/libhupai.a -lpthread -ldl -lm -o hupai_example
  */
 #include "hupai.h"
@@ -31,6 +36,20 @@
 static int fail(const char *what, HupaiStatus status) {
     fprintf(stderr, "hupai_example: %s: %s\n", what, hupai_status_message(status));
     return 2;
+}
+
+static int profile_code(const char *name, uint32_t *code) {
+    static const char *names[] = {"default", "tfmj", "mil", "chengdu", "qq"};
+    static const uint32_t codes[] = {HUPAI_SICHUAN_PROFILE_DEFAULT, HUPAI_SICHUAN_PROFILE_TFMJ,
+                                     HUPAI_SICHUAN_PROFILE_MIL, HUPAI_SICHUAN_PROFILE_CHENGDU,
+                                     HUPAI_SICHUAN_PROFILE_QQ};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        if (strcmp(name, names[i]) == 0) {
+            *code = codes[i];
+            return 1;
+        }
+    }
+    return 0;
 }
 
 static int rules_code(const char *name, uint32_t *code) {
@@ -184,11 +203,91 @@ static HupaiStatus riichi_score(const HupaiEngine *engine, const HupaiHand *hand
     return HUPAI_STATUS_OK;
 }
 
+/* One Sichuan score line; returns the status. */
+static HupaiStatus sichuan_score(const HupaiEngine *engine, const HupaiHand *hand,
+                                 const char *input, int self_drawn, uint32_t profile) {
+    HupaiSichuanContext context;
+    HupaiStatus st = hupai_sichuan_context_default(profile, &context);
+    if (st != HUPAI_STATUS_OK) {
+        return st;
+    }
+    context.self_drawn = (uint8_t)self_drawn;
+    HupaiSichuanScore result;
+    st = hupai_sichuan_score(engine, hand->counts, HUPAI_KINDS, hand->melds, hand->meld_count,
+                             &context, &result);
+    if (st != HUPAI_STATUS_OK) {
+        return st;
+    }
+    if (!result.legal) {
+        printf("%s  not a win: %s\n", input, hupai_sichuan_reason_name(result.reason));
+        return HUPAI_STATUS_OK;
+    }
+    printf("%s  %u fan", input, (unsigned)result.fan);
+    if (result.cap == HUPAI_SICHUAN_NO_CAP) {
+        printf(" (no cap)");
+    } else {
+        printf(" (cap %u)", (unsigned)result.cap);
+    }
+    printf(" value %u  %u x %u = %u:", (unsigned)result.value, (unsigned)result.payers,
+           (unsigned)result.each, (unsigned)result.total);
+    for (int i = 0; i < result.fan_count; i++) {
+        const HupaiSichuanFan *f = &result.fans[i];
+        printf("%s %s %ux%u", i ? "," : "", hupai_sichuan_fan_name(f->fan, 0),
+               (unsigned)f->worth, (unsigned)f->count);
+    }
+    for (uint32_t bit = 0; bit < 32; bit++) {
+        if (result.labels >> bit & 1) {
+            printf(" = %s", hupai_sichuan_label_name(bit));
+        }
+    }
+    printf("\n");
+    return HUPAI_STATUS_OK;
+}
+
+/* Settle one round: ask for the number of payments first, then fill a
+   buffer of that size. Returns 0, or 1 for a round that is not valid. */
+static int settle(const char *round, uint32_t profile) {
+    size_t len = 0;
+    int64_t net[4];
+    char error[256];
+    HupaiStatus st = hupai_sichuan_settle(round, profile, NULL, 0, &len, net, error, sizeof error);
+    if (st == HUPAI_STATUS_BAD_ROUND) {
+        printf("error: %s\n", error);
+        return 1;
+    }
+    if (st != HUPAI_STATUS_OK && st != HUPAI_STATUS_BUFFER_TOO_SMALL) {
+        printf("error: %s\n", hupai_status_message(st));
+        return 1;
+    }
+    HupaiSichuanPayment *payments = calloc(len ? len : 1, sizeof *payments);
+    if (!payments) {
+        fprintf(stderr, "hupai_example: out of memory\n");
+        exit(2);
+    }
+    st = hupai_sichuan_settle(round, profile, payments, len, &len, net, error, sizeof error);
+    if (st != HUPAI_STATUS_OK) {
+        printf("error: %s\n", hupai_status_message(st));
+        free(payments);
+        return 1;
+    }
+    printf("net %lld %lld %lld %lld:", (long long)net[0], (long long)net[1], (long long)net[2],
+           (long long)net[3]);
+    for (size_t i = 0; i < len; i++) {
+        const HupaiSichuanPayment *p = &payments[i];
+        printf("%s %u->%u %u %s", i ? "," : "", (unsigned)p->from, (unsigned)p->to,
+               (unsigned)p->amount, hupai_sichuan_why_name(p->why));
+    }
+    printf("\n");
+    free(payments);
+    return 0;
+}
+
 int main(int argc, char **argv) {
     uint32_t rules = HUPAI_RULES_GENERIC;
     const char *tables = NULL; /* NULL: the tables built into the library */
     int batch = 0;
     int self_drawn = 0;
+    uint32_t profile = HUPAI_SICHUAN_PROFILE_DEFAULT;
     int first = 1;
     for (; first < argc && strncmp(argv[first], "--", 2) == 0; first++) {
         if (strcmp(argv[first], "--batch") == 0) {
@@ -198,12 +297,23 @@ int main(int argc, char **argv) {
         } else if (strcmp(argv[first], "--rules") == 0 && first + 1 < argc &&
                    rules_code(argv[first + 1], &rules)) {
             first++;
+        } else if (strcmp(argv[first], "--profile") == 0 && first + 1 < argc &&
+                   profile_code(argv[first + 1], &profile)) {
+            first++;
         } else if (strcmp(argv[first], "--tables") == 0 && first + 1 < argc) {
             tables = argv[++first];
         } else {
             fprintf(stderr, "hupai_example: bad option %s\n", argv[first]);
             return 2;
         }
+    }
+    if (first < argc && strcmp(argv[first], "settle") == 0) {
+        /* Settlement needs no engine: it scores on the built-in tables. */
+        int exit_code = 0;
+        for (int i = first + 1; i < argc; i++) {
+            exit_code |= settle(argv[i], profile);
+        }
+        return exit_code;
     }
     const char *command = "check";
     if (first < argc && (strcmp(argv[first], "check") == 0 || strcmp(argv[first], "waits") == 0 ||
@@ -256,6 +366,8 @@ int main(int argc, char **argv) {
             st = waits(engine, &hands[i]);
         } else if (strcmp(command, "shanten") == 0) {
             st = shanten(engine, &hands[i]);
+        } else if (strcmp(command, "score") == 0 && rules == HUPAI_RULES_SICHUAN) {
+            st = sichuan_score(engine, &hands[i], input, self_drawn, profile);
         } else if (strcmp(command, "score") == 0 &&
                    (rules == HUPAI_RULES_RIICHI || rules == HUPAI_RULES_RIICHI3)) {
             st = riichi_score(engine, &hands[i], input, self_drawn);

@@ -2,10 +2,10 @@
 //! returns its error code, answers equal the Rust engine's, and engines are
 //! shared across threads.
 
-use hupai::ffi::*;
-use hupai::server::Engine;
-use hupai::sets::{hands, Set, SEED};
-use hupai::{Hand, Rules};
+use hupai::*;
+use hupai_core::server::Engine;
+use hupai_core::sets::{hands, Set, SEED};
+use hupai_core::{Hand, Rules};
 use std::ffi::{c_char, CStr};
 use std::ptr;
 
@@ -118,7 +118,7 @@ fn answers_equal_the_rust_engine_for_every_rule_set() {
             "[1111m][234p1]567s88p999s",
             "[123m][456m]789m1p",
         ] {
-            let h = hupai::notation::parse(s, hupai::Notation::Auto).unwrap();
+            let h = hupai_core::notation::parse(s, hupai_core::Notation::Auto).unwrap();
             let c = c_hand(&h);
             assert_eq!(c.meld_count as usize, h.meld_count());
             assert_eq!(check(&e, &c), Ok(rust.is_win(&h)), "{s}");
@@ -394,7 +394,7 @@ fn engine_creation_errors() {
     );
     // A directory of corrupt files.
     let dir = tempfile::tempdir().unwrap();
-    for file in hupai::table::FILES {
+    for file in hupai_core::table::FILES {
         std::fs::write(dir.path().join(file), b"not a table").unwrap();
     }
     let path = std::ffi::CString::new(dir.path().to_str().unwrap()).unwrap();
@@ -417,7 +417,7 @@ fn engine_creation_errors() {
 
 #[test]
 fn mapped_engine_equals_embedded_and_is_shared_by_threads() {
-    let dir = std::ffi::CString::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tables")).unwrap();
+    let dir = std::ffi::CString::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../tables")).unwrap();
     let mapped = Owned::new(HUPAI_RULES_GENERIC, Some(&dir), 0).unwrap();
     let embedded = generic();
     let hs: Vec<HupaiHand> = hands(Set::C14, 4_000, SEED)
@@ -442,6 +442,11 @@ fn mapped_engine_equals_embedded_and_is_shared_by_threads() {
 fn version_and_messages_are_static_strings() {
     let v = unsafe { CStr::from_ptr(hupai_version()) };
     assert_eq!(v.to_str().unwrap(), env!("CARGO_PKG_VERSION"));
+    // The C library carries the core's version.
+    let core = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../Cargo.toml"));
+    let core = core.unwrap();
+    let line = core.lines().find(|l| l.starts_with("version = ")).unwrap();
+    assert_eq!(line, format!("version = \"{}\"", v.to_str().unwrap()));
     let ok = unsafe { CStr::from_ptr(hupai_status_message(HupaiStatus::Ok as u32)) };
     assert_eq!(ok.to_str().unwrap(), "success");
     let unknown = unsafe { CStr::from_ptr(hupai_status_message(1000)) };
@@ -599,7 +604,7 @@ fn score_of(e: &Owned, h: &HupaiHand, ctx: &HupaiScoreContext) -> Result<HupaiSc
 
 #[test]
 fn scores_equal_the_rust_scorer() {
-    use hupai::mcr::{Flags, ScoringInput};
+    use hupai_core::mcr::{Flags, ScoringInput};
     let e = Owned::new(HUPAI_RULES_MCR, None, 0).unwrap();
     let rust = Engine::embedded(Rules::MCR);
     let mut scored = 0;
@@ -641,7 +646,7 @@ fn scores_equal_the_rust_scorer() {
             .to_str()
             .unwrap()
     };
-    for f in hupai::mcr::Fan::ALL {
+    for f in hupai_core::mcr::Fan::ALL {
         assert_eq!(name(f as u32), f.name());
         assert_eq!(chinese(f as u32), f.chinese());
     }
@@ -781,7 +786,7 @@ fn shanten_and_effective_equal_the_rust_engine() {
                         (st, s, tiles),
                         (HupaiStatus::Ok, want.shanten(), want.tiles().bits())
                     );
-                    for t in hupai::Tile::all() {
+                    for t in hupai_core::Tile::all() {
                         assert_eq!(left[t.index()], want.remaining(t), "{h} {t}");
                     }
                 }

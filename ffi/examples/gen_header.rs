@@ -1,9 +1,9 @@
-//! Regenerate the C header `include/hupai.h` from `src/ffi.rs` with cbindgen
-//! (settings in `include/cbindgen.toml`). tests/c_abi.rs checks that the
-//! committed header equals a fresh generation.
+//! Regenerate the C header `include/hupai.h` from this crate (`src/lib.rs`
+//! and its modules) with cbindgen (settings in `include/cbindgen.toml`).
+//! tests/c_abi.rs checks that the committed header equals a fresh generation.
 //!
 //! ```sh
-//! cargo run --example gen_header
+//! cargo run -p hupai-ffi --example gen_header
 //! ```
 
 use std::path::Path;
@@ -15,9 +15,9 @@ fn main() {
     let out = root.join("include/hupai.h");
     cbindgen::Builder::new()
         .with_config(config)
-        .with_src(root.join("src/ffi.rs"))
+        .with_src(root.join("src/lib.rs"))
         .generate()
-        .expect("src/ffi.rs generates a header")
+        .expect("src/lib.rs generates a header")
         .write_to_file(&out);
     println!("wrote {}", out.display());
 }

@@ -1,7 +1,8 @@
 """hupai: mahjong hand evaluation through precomputed lookup tables.
 
 Single hands and numpy batches over every rule set (generic, sichuan,
-riichi, riichi3, mcr), with jokers, MCR and riichi scoring, and the discard EV. See ``hupai.Engine``.
+riichi, riichi3, mcr), with jokers, MCR, riichi and Sichuan scoring, the Sichuan
+settlement of a whole round, and the discard EV. See ``hupai.Engine``.
 
 >>> import hupai
 >>> e = hupai.Engine(rules="riichi")
@@ -22,8 +23,11 @@ from ._hupai import (
     LimitError,
     Meld,
     ParseError,
+    Payment,
     RiichiScore,
     Score,
+    Settlement,
+    SichuanScore,
     Waits,
     parse,
     tile_index,
@@ -43,8 +47,11 @@ __all__ = [
     "LimitError",
     "Meld",
     "ParseError",
+    "Payment",
     "RiichiScore",
     "Score",
+    "Settlement",
+    "SichuanScore",
     "Waits",
     "parse",
     "tile_index",

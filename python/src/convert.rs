@@ -194,31 +194,74 @@ fn count_item(item: &Bound<'_, PyAny>, i: usize) -> PyResult<u8> {
     }
 }
 
-/// The int objects 0–4. CPython keeps one object per small int (-5..=256),
-/// so the counts of a list a caller built are these very objects.
-static SMALL_INTS: PyOnceLock<[Py<PyInt>; 5]> = PyOnceLock::new();
+/// The int objects 0–4 (CPython keeps one object per small int, -5..=256,
+/// so the counts of a list a caller built are these very objects) and a
+/// lookup from an object's address to its value: bucket `(addr >> shift) &
+/// 7` holds one of the five addresses and its value. `shift` is chosen when
+/// the objects are first needed so that the five land in five buckets; an
+/// address that is not in its bucket is no small count.
+struct SmallInts {
+    _objects: [Py<PyInt>; 5],
+    shift: u32,
+    address: [usize; 8],
+    value: [u8; 8],
+}
 
-/// The fast read of a list of 34 counts: compare each item's identity with
-/// the int objects 0–4, with no reference counting and no conversion call.
-/// None when some item is another object (a larger int, a numpy integer, an
-/// int CPython did not cache): the caller then converts item by item, so the
-/// answer never depends on the cache, only the speed does.
+static SMALL_INTS: PyOnceLock<Option<SmallInts>> = PyOnceLock::new();
+
+impl SmallInts {
+    /// The objects and the lookup, or None when no shift separates the five
+    /// addresses (the caller then converts item by item).
+    fn new(py: Python<'_>) -> Option<SmallInts> {
+        let objects = [0u8, 1, 2, 3, 4].map(|n| PyInt::new(py, n).unbind());
+        let addrs = objects.each_ref().map(|o| o.as_ptr() as usize);
+        let (shift, address, value) = (0..usize::BITS - 3).find_map(|shift| {
+            let mut address = [0usize; 8];
+            let mut value = [0u8; 8];
+            for (v, &a) in addrs.iter().enumerate() {
+                let b = (a >> shift) & 7;
+                if address[b] != 0 {
+                    return None;
+                }
+                address[b] = a;
+                value[b] = v as u8;
+            }
+            Some((shift, address, value))
+        })?;
+        Some(SmallInts {
+            _objects: objects,
+            shift,
+            address,
+            value,
+        })
+    }
+}
+
+/// The fast read of a list of 34 counts: look each item's address up among
+/// the int objects 0–4, with no reference counting, no conversion call and
+/// no branch on the count (a branch per item mispredicts at every change of
+/// count along a random hand). None when some item is another object (a
+/// larger int, a numpy integer, an int CPython did not cache): the caller
+/// then converts item by item, so the answer never depends on the cache,
+/// only the speed does.
 fn small_int_counts(list: &Bound<'_, PyList>) -> Option<Counts> {
-    let py = list.py();
-    let small =
-        SMALL_INTS.get_or_init(py, || [0u8, 1, 2, 3, 4].map(|n| PyInt::new(py, n).unbind()));
-    let ptrs = small.each_ref().map(|o| o.as_ptr());
+    let small = SMALL_INTS
+        .get_or_init(list.py(), || SmallInts::new(list.py()))
+        .as_ref()?;
     let mut c = [0u8; KINDS];
+    let mut all_small = true;
     for (i, slot) in c.iter_mut().enumerate() {
         // SAFETY: `list` is a live list object and we hold the GIL (attached
         // thread, not a free-threaded build: abi3). Its length is 34
         // (checked by the caller) and no Python code runs between that check
         // and these reads, so every index is in bounds and PyList_GetItem
-        // returns a valid borrowed pointer, used only for an identity compare
-        // while the list keeps it alive. tests/test_errors.py exercises this
-        // path with lists of every count and the fallback.
-        let item = unsafe { ffi::PyList_GetItem(list.as_ptr(), i as ffi::Py_ssize_t) };
-        *slot = ptrs.iter().position(|&p| p == item)? as u8;
+        // returns a valid borrowed pointer, used only as an address to look
+        // up while the list keeps it alive. tests/test_errors.py exercises
+        // this path with lists of every count and the fallback.
+        let item = unsafe { ffi::PyList_GetItem(list.as_ptr(), i as ffi::Py_ssize_t) } as usize;
+        let b = (item >> small.shift) & 7;
+        *slot = small.value[b];
+        all_small &= small.address[b] == item;
     }
-    Some(c)
+    all_small.then_some(c)
 }

@@ -262,12 +262,26 @@ impl PyEngine {
     /// values (`seat="S"`, `dora="3m7z"`, `honba=2`, `preset="tenhou"`), and
     /// `win_tile`.
     ///
+    /// Under "sichuan": a SichuanScore (a hand that is not a win has
+    /// `legal=False` and a `reason`); the winning tile is the last concealed
+    /// tile as written. The keywords are the flags of `hupai score --rules
+    /// sichuan` with `_` for `-`: True switches on (`self_drawn`, `kong`,
+    /// `after_kong`, `last_wall`, `first_turn`, `dealer`, `fed_kong`, and the
+    /// options `jiang`, `men_qing`, `zhong_zhang`), values as str or int
+    /// (`void="s"`, `payers=2`, `profile="chengdu"`, `cap=4`, `cap=None` for
+    /// no cap, `flush_stacks="max"`, `self_draw="fan"`, `yao_jiu=3`,
+    /// `tian_di_hu="3/2"`, ...). `profile` applies first, the other options
+    /// refine it. An unknown keyword or a bad value raises HandError.
+    ///
     /// >>> s = hupai.Engine(rules="mcr").score("[123s][123s][789s][789s]5s5s", last_tile=True, prevalent="S", seat="N")
     /// >>> s.total, [f.name for f in s.fans]
     /// (70, ['Pure Terminal Chows', 'Melded Hand'])
     /// >>> r = hupai.Engine(rules="riichi").score("123m456p789s11122z", self_drawn=True, riichi=True, dora="1z")
     /// >>> r.han, r.cost["total"], [y[0] for y in r.yaku]
     /// (6, 18000, ['Menzen Tsumo', 'Riichi', 'Yakuhai (seat wind east)', 'Yakuhai (round wind east)', 'Dora'])
+    /// >>> q = hupai.Engine(rules="sichuan").score("11223344556677m", self_drawn=True, cap=None)
+    /// >>> q.fan, q.cap, q.value, q.payments["total"], q.labels
+    /// (4, None, 16, 51, ['清七对'])
     #[pyo3(signature = (hand, **situation))]
     fn score(
         &self,
@@ -315,9 +329,60 @@ impl PyEngine {
                 .map_err(|e| hand_error(e.to_string()))?;
                 Ok(Py::new(py, PyRiichiScore::from(&s))?.into_any())
             }
+            "sichuan" => {
+                self.no_joker("score")?;
+                let settings = crate::sichuan::score_settings(situation)?;
+                let s = match &self.source {
+                    Source::Embedded => crate::sichuan::score(h, settings, Tables::embedded()),
+                    Source::Mapped { tables, .. } => crate::sichuan::score(h, settings, &**tables),
+                }?;
+                Ok(Py::new(py, s)?.into_any())
+            }
             other => Err(hand_error(format!(
-                "{other} rules have no scoring; rules='mcr' scores MCR fans"
+                "{other} rules have no scoring; rules='mcr', 'riichi', 'riichi3' and 'sichuan' score"
             ))),
+        }
+    }
+
+    /// Settle a Sichuan round (rules="sichuan" only): its kongs, wins and
+    /// wall end into every payment and each player's net, as `hupai settle
+    /// --rules sichuan`. `round` is the round's JSON text, or the same
+    /// structure as dicts and lists (serialised with Python's json):
+    /// `{"dealer": 0, "void": ["s", "m", "p", "m"], "events": [...]}`, the
+    /// events `{"kong": {"player", "kind", "from", "tile", "postponed"}}`,
+    /// `{"win": [{"player", "hand", "from", "flags"}]}` and
+    /// `{"wall_end": {"hands": {"2": "...", ...}}}`. `profile` and the
+    /// rule-option keywords (`cap`, `flush_stacks`, `kong_on_shoot`, `jiang`,
+    /// ...) as for `score()`. A bad round raises HandError naming the event.
+    ///
+    /// >>> e = hupai.Engine(rules="sichuan")
+    /// >>> r = {"events": [{"kong": {"player": 2, "kind": "added", "postponed": True}}]}
+    /// >>> e.settle(r).net, e.settle(r, profile="mil").net
+    /// ([-1, -1, 3, -1], [0, 0, 0, 0])
+    /// >>> e.settle({"events": [{"win": [{"player": 5, "hand": "11223344556677m"}]}]})
+    /// Traceback (most recent call last):
+    /// ...
+    /// hupai.HandError: event 1: player 5 does not exist (players are 0-3)
+    #[pyo3(signature = (round, profile = "default", **options))]
+    fn settle(
+        &self,
+        py: Python<'_>,
+        round: &Bound<'_, PyAny>,
+        profile: &str,
+        options: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<crate::sichuan::PySettlement> {
+        if self.rules.name != "sichuan" {
+            return Err(hand_error(format!(
+                "settle() needs Engine(rules='sichuan') (the only rule set with a settlement); this engine's rules are '{}'",
+                self.rules.name
+            )));
+        }
+        self.no_joker("settle")?;
+        let options = crate::sichuan::settle_options(profile, options)?;
+        let text = crate::sichuan::round_text(round)?;
+        match &self.source {
+            Source::Embedded => crate::sichuan::settle(py, &text, &options, Tables::embedded()),
+            Source::Mapped { tables, .. } => crate::sichuan::settle(py, &text, &options, &**tables),
         }
     }
 
@@ -609,6 +674,18 @@ impl PyEngine {
             Source::Mapped { tables, .. } => timing::run(&**tables, &rules, op, hands, &visible),
         })
         .map_err(hand_error)
+    }
+}
+
+impl PyEngine {
+    /// Sichuan scoring and settlement take no joker tile.
+    fn no_joker(&self, call: &str) -> PyResult<()> {
+        match self.joker {
+            Some(t) => Err(hand_error(format!(
+                "{call}(): Sichuan scoring has no jokers; this engine has joker='{t}'"
+            ))),
+            None => Ok(()),
+        }
     }
 }
 

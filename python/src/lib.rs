@@ -6,7 +6,8 @@
 //! (`Hand`, `Meld`), `ops` (each question with or without jokers, shared by
 //! single calls and batch rows), `engine` (`Engine` and its methods),
 //! `batch` (numpy rows, rayon, GIL release), `results` (answer objects),
-//! `errors` (`ParseError`, `HandError`), `timing` (the core's own time on a
+//! `sichuan` (Sichuan scoring keywords, `SichuanScore`, `Settlement`,
+//! `Payment`), `errors` (`ParseError`, `HandError`), `timing` (the core's own time on a
 //! batch's hands, for `bench.py`).
 
 mod batch;
@@ -16,6 +17,7 @@ mod errors;
 mod hand;
 mod ops;
 mod results;
+mod sichuan;
 mod timing;
 
 use pyo3::prelude::*;
@@ -78,6 +80,9 @@ fn _hupai(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<results::PyScore>()?;
     m.add_class::<results::PyFan>()?;
     m.add_class::<results::PyRiichiScore>()?;
+    m.add_class::<sichuan::PySichuanScore>()?;
+    m.add_class::<sichuan::PySettlement>()?;
+    m.add_class::<sichuan::PyPayment>()?;
     m.add_class::<results::PyAnalysis>()?;
     m.add_class::<results::PyDiscardEv>()?;
     m.add_function(wrap_pyfunction!(parse, m)?)?;

@@ -64,6 +64,18 @@ def test_small_int_fast_path_and_fallback():
     assert E.shanten([np.int64(x) for x in counts]) == 0
     assert E.shanten([bool(x) if x < 2 else x for x in counts]) == 0
     assert E.shanten([int(str(x)) for x in counts]) == 0
+    # One item that is no cached int, anywhere in the list, takes the list
+    # off the fast path: the answer and the errors stay the same.
+    for i in (0, 17, 33):
+        mixed = list(counts)
+        mixed[i] = np.uint8(mixed[i])
+        assert E.shanten(mixed) == 0
+        mixed[i] = 5
+        with pytest.raises(hupai.HandError, match=f"count {i} is 5"):
+            E.shanten(mixed)
+        mixed[i] = 1.0
+        with pytest.raises(TypeError, match=f"count {i} is not an integer"):
+            E.shanten(mixed)
     for k in range(5):
         row = [0] * 34
         row[0] = k

@@ -242,4 +242,3 @@ fn text_table(hand: &str, input: &ScoringInput, s: &Score) -> String {
     }
     out
 }
-

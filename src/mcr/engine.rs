@@ -4,7 +4,7 @@
 //!
 //! [`Tables`] answers them from the lookup tables (no allocation: the
 //! arrangements come back in a fixed-capacity [`Arrangements`]);
-//! [`Reference`] from the recursive reference (the baseline of the
+//! `Reference` (feature `test-support`) from the recursive reference (the baseline of the
 //! benchmarks and an oracle for the tests). Scoring is the same code over
 //! either.
 

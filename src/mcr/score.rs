@@ -198,7 +198,7 @@ pub fn score<B: AsRef<[u8]>>(
 }
 
 /// [`score`] with any [`Engine`], e.g. the recursive
-/// [`Reference`](super::engine::Reference).
+/// `engine::Reference` (feature `test-support`).
 ///
 /// ```
 /// use hupai::mcr::{engine::Reference, score, score_with, ScoringInput};

@@ -1,10 +1,10 @@
 //! The `shanten.tbl` arrays as one borrowed view: a distance class per
 //! pattern, the class vectors, the class-pair products, the lanes where
 //! two classes differ, the suit patterns' words and rows beside one
-//! declared meld ([`caps`](super::generate::caps)), the gains that the
+//! declared meld (the generator's `caps`), the gains that the
 //! certificate beside two or more melds reads ([`gains`]), the pair-capped
 //! rows ([`pair_caps`]), and the lanes each rank's draw lowers in the
-//! patterns of at most eight tiles ([`lanes`](super::generate::lanes)).
+//! patterns of at most eight tiles (the generator's `lanes`).
 //!
 //! The fixed-size sections lie at fixed offsets one after the other (as
 //! [`format::write`](super::format::write) lays them out; `Tables::load`
@@ -147,7 +147,7 @@ impl<'a> DistanceTables<'a> {
     /// index `i` keeps its table distances in every cell of at most three
     /// melds: bit `j` clear for meld configuration `j`
     /// ([`config_caps`](crate::table::layout::caps::config_caps)); a set
-    /// bit proves nothing (see [`caps`](crate::table::generate::caps)).
+    /// bit proves nothing (see the generator's `caps`).
     ///
     /// ```
     /// use hupai::table::{key, layout::caps::config_caps};
@@ -173,7 +173,7 @@ impl<'a> DistanceTables<'a> {
     /// tiles ([`key::few_suit_index`]), for rank `r`: the most copies of
     /// `r` each of which lowers the distance by one, a nibble a cell of at
     /// most two melds (nibble `3p + m`; see
-    /// [`gains`](crate::table::generate::gains)).
+    /// the generator's `gains`).
     ///
     /// ```
     /// use hupai::table::key;
@@ -194,7 +194,7 @@ impl<'a> DistanceTables<'a> {
 
     /// Of the suit pattern with index `i` among those of at most eight
     /// tiles ([`key::Neighbourhood::few_index`]), the lanes each rank's
-    /// draw lowers ([`lanes`](crate::table::generate::lanes)).
+    /// draw lowers (the generator's `lanes`).
     ///
     /// ```
     /// use hupai::table::{key, RankLanes};

@@ -14,7 +14,7 @@
 //! plain distances in those cells, and they take only 47 distinct capped
 //! rows. The file keeps, per pattern in `few_suit_index` order, where its
 //! entries start (`pair_capped_starts`, a `u32` per pattern and one past
-//! the last); each entry a `u16`, the pair caps' number ([`PAIR_OF`]) times
+//! the last); each entry a `u16`, the pair caps' number ([`PAIR_OF`](crate::table::layout::pair_caps::PAIR_OF)) times
 //! 128 plus its row, ascending; and the rows (`pair_capped_rows`, 128 of
 //! 16 bytes, cells of more than two melds [`FAR`](crate::table::layout::cells::FAR))
 //! with the first class equal to each in the cells asked

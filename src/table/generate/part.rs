@@ -1,7 +1,7 @@
 //! A part's distances, the input of every `shanten.tbl` section: the
 //! fewest tiles each count pattern of a suit (or the honours) needs for
 //! each cell, computed for every pattern at once by two sweeps over the
-//! count lattice (see [`shanten`](super::shanten)), collapsed to classes.
+//! count lattice (see [`shanten`](mod@super::shanten)), collapsed to classes.
 
 use crate::par::prelude::*;
 use crate::table::key;

@@ -27,8 +27,8 @@
 //! the patterns of at most eight tiles, nearly every part of a hand, it is
 //! also stored per pattern ([`lanes`](super::lanes)): one read a part.
 
-use crate::par::prelude::*;
 use super::part::{part, PartData};
+use crate::par::prelude::*;
 use crate::table::layout::cells::{product, CELLS, FAR};
 use crate::table::{format, key, Distances, DISTANCE_CLASSES, HONOR_CLASS_ROWS, SUIT_CLASS_ROWS};
 use std::collections::BTreeMap;
@@ -110,4 +110,3 @@ fn products(x: &[u8], a_rows: usize, y: &[u8], b_rows: usize) -> Vec<u8> {
         .flat_map(|i| product(&row(x, i / b_rows), &row(y, i % b_rows)))
         .collect()
 }
-

@@ -33,5 +33,5 @@ pub fn config_of(caps: &[u8]) -> Option<usize> {
     (0..CONFIGS).find(|&j| config_caps(j)[..] == *caps)
 }
 
-/// [`SuitCaps::classes`] of a row no class equals.
+/// The generator's `SuitCaps::classes` of a row no class equals.
 pub const NO_CLASS: u8 = 0xff;

@@ -508,7 +508,7 @@ fn fnv(bytes: &[u8]) -> u64 {
 fn settle_digest(r: &Round) -> u64 {
     let mut text = String::new();
     for p in Preset::ALL {
-        match settle(&r, &Options::preset(p), Tables::embedded()) {
+        match settle(r, &Options::preset(p), Tables::embedded()) {
             Ok(s) => text += &s.to_json().to_string(),
             Err(e) => text += &e.to_string(),
         }

@@ -459,3 +459,97 @@ fn random_rounds_mostly_settle() {
         .count();
     assert_eq!(ok, 199, "without void suits every random round settles");
 }
+
+/// A hand's first pung (picked by `pick`) declared as a claimed pung.
+fn meldify(text: &str, pick: u64) -> String {
+    let hand: Hand = text.parse().unwrap();
+    let mut c = [0u8; 27];
+    c.copy_from_slice(&hand.counts()[..27]);
+    let pungs: Vec<usize> = (0..27).filter(|&i| c[i] >= 3).collect();
+    if pungs.is_empty() {
+        return text.to_string();
+    }
+    let i = pungs[pick as usize % pungs.len()];
+    c[i] -= 3;
+    let (rank, suit) = (i % 9 + 1, ["m", "p", "s"][i / 9]);
+    format!("[{rank}{rank}{rank}{suit}1]{}", format_counts(&c))
+}
+
+/// Every win hand and wall-end hand of a round with one pung declared.
+fn meldify_round(round: &mut serde_json::Value, seed: u64) {
+    for (k, e) in round["events"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .enumerate()
+    {
+        if let Some(ws) = e.get_mut("win") {
+            for w in ws.as_array_mut().unwrap() {
+                let h = meldify(w["hand"].as_str().unwrap(), seed ^ k as u64);
+                w["hand"] = json!(h);
+            }
+        }
+        if let Some(hands) = e.get_mut("wall_end").and_then(|w| w.get_mut("hands")) {
+            for (_, h) in hands.as_object_mut().unwrap().iter_mut() {
+                *h = json!(meldify(h.as_str().unwrap(), seed));
+            }
+        }
+    }
+}
+
+/// FNV-1a, 64 bits.
+fn fnv(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// The settlement (or the error) of a round under every preset, hashed.
+fn settle_digest(r: &Round) -> u64 {
+    let mut text = String::new();
+    for p in Preset::ALL {
+        match settle(r, &Options::preset(p), Tables::embedded()) {
+            Ok(s) => text += &s.to_json().to_string(),
+            Err(e) => text += &e.to_string(),
+        }
+        text.push('\n');
+    }
+    fnv(text.as_bytes())
+}
+
+/// Settlements of seeded rounds (random rounds, the same with declared
+/// pungs, and the benchmark's typical rounds) under every preset match
+/// the recorded digests of tests/fixtures/sichuan_settle_digests.txt: a
+/// faster settlement must give every answer (payments, order, errors)
+/// unchanged. `HUPAI_BLESS=1` rewrites the file.
+#[test]
+fn settlements_match_the_recorded_digests() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/sichuan_settle_digests.txt"
+    );
+    let lines: Vec<String> = (0..1000u64)
+        .map(|seed| {
+            let plain = random_round(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+            let mut melds = plain.clone();
+            meldify_round(&mut melds, seed);
+            let json = |v: &serde_json::Value| Round::from_json(&v.to_string()).unwrap();
+            format!(
+                "{seed} {:016x} {:016x} {:016x}",
+                settle_digest(&json(&plain)),
+                settle_digest(&json(&melds)),
+                settle_digest(&hupai::sichuan::sample::round(seed))
+            )
+        })
+        .collect();
+    if std::env::var_os("HUPAI_BLESS").is_some() {
+        std::fs::write(path, lines.join("\n") + "\n").unwrap();
+        return;
+    }
+    let recorded = std::fs::read_to_string(path).unwrap();
+    let recorded: Vec<&str> = recorded.lines().collect();
+    assert_eq!(recorded.len(), lines.len());
+    for (want, got) in recorded.iter().zip(&lines) {
+        assert_eq!(*want, got, "seed {}", got.split(' ').next().unwrap());
+    }
+}

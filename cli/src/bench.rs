@@ -250,7 +250,10 @@ const OPS: &[Op] = &[
     // `--only hu` would select) on random winning hands of at most two
     // suits with varied situations (sichuan::sample), as many as the set
     // holds; the reference feeds it the recursive reference's arrangements.
-    // The checksum is the sum of the totals paid.
+    // The checksum is the sum of the totals paid. Like every row, the fastest
+    // of repeated passes over the hands; criterion's sichuan-score times the
+    // same calls on the same hands and reports its samples' mean, which on a
+    // loaded machine also counts the time the thread waits for a core.
     Op {
         name: "xuezhan-score",
         sets: &[Set::C14],
@@ -272,6 +275,41 @@ const OPS: &[Op] = &[
                 .map(|i| {
                     let all = reference::arrangements(black_box(i.hand()), &Rules::SICHUAN);
                     sichuan::score_arrangements(i, &all).payments.total as u64
+                })
+                .sum()
+        },
+        reference_hands: usize::MAX,
+    },
+    // Sichuan settlement (sichuan::settle) of typical rounds (two kongs, two
+    // wins, the wall's end with 查叫; sichuan::sample::round), one round per
+    // hand of the set, cycling through 1000 rounds: ns per round. The
+    // reference column reads each round from its JSON line first, as `hupai
+    // settle` does. The checksum is the sum of the payments' amounts.
+    Op {
+        name: "xuezhan-settle",
+        sets: &[Set::C14],
+        rules: &[Rules::SICHUAN],
+        table: |hs, _| {
+            let (t, o) = (Tables::embedded(), sichuan::Options::default());
+            let rounds = sichuan_rounds();
+            (0..hs.len())
+                .map(|i| {
+                    settle_sum(sichuan::settle(
+                        black_box(&rounds[i % rounds.len()].0),
+                        &o,
+                        t,
+                    ))
+                })
+                .sum()
+        },
+        reference: |hs, _| {
+            let (t, o) = (Tables::embedded(), sichuan::Options::default());
+            let rounds = sichuan_rounds();
+            (0..hs.len())
+                .map(|i| {
+                    let text = black_box(rounds[i % rounds.len()].1.as_str());
+                    let round = sichuan::Round::from_json(text).expect("a sample round");
+                    settle_sum(sichuan::settle(&round, &o, t))
                 })
                 .sum()
         },
@@ -452,6 +490,60 @@ fn sichuan_inputs(n: usize) -> &'static [sichuan::ScoringInput] {
     static INPUTS: std::sync::OnceLock<Vec<sichuan::ScoringInput>> = std::sync::OnceLock::new();
     let all = INPUTS.get_or_init(|| sichuan::sample::winning_inputs(100_000, hupai::sets::SEED));
     &all[..n.min(all.len())]
+}
+
+/// The 1000 typical Sichuan rounds of the settlement row, each with its
+/// JSON line, built once.
+fn sichuan_rounds() -> &'static [(sichuan::Round, String)] {
+    static ROUNDS: OnceLock<Vec<(sichuan::Round, String)>> = OnceLock::new();
+    ROUNDS.get_or_init(|| {
+        (0..1000)
+            .map(|i| {
+                let r = sichuan::sample::round(hupai::sets::SEED ^ i);
+                let text = round_json(&r).to_string();
+                (r, text)
+            })
+            .collect()
+    })
+}
+
+/// A round as its JSON line (the form `hupai settle` reads).
+fn round_json(r: &sichuan::Round) -> serde_json::Value {
+    use hupai::sichuan::settle::{Event, KongKind};
+    let events: Vec<serde_json::Value> = r
+        .events
+        .iter()
+        .map(|e| match e {
+            Event::Kong(k) => {
+                let kind = match k.kind {
+                    KongKind::Concealed => "concealed",
+                    KongKind::Melded => "melded",
+                    KongKind::Added => "added",
+                };
+                serde_json::json!({"kong": {"player": k.player, "kind": kind, "from": k.from,
+                    "tile": k.tile, "postponed": k.postponed}})
+            }
+            Event::Win(ws) => {
+                let ws: Vec<serde_json::Value> = ws
+                    .iter()
+                    .map(|w| {
+                        serde_json::json!({"player": w.player, "hand": w.hand,
+                        "from": w.from, "flags": w.flags})
+                    })
+                    .collect();
+                serde_json::json!({ "win": ws })
+            }
+            Event::WallEnd(w) => serde_json::json!({"wall_end": {"hands": w.hands}}),
+        })
+        .collect();
+    serde_json::json!({"dealer": r.dealer, "void": r.void, "events": events})
+}
+
+/// The sum of a settlement's payments (a checksum of the row).
+fn settle_sum(s: Result<sichuan::Settlement, sichuan::SettleError>) -> u64 {
+    s.map_or(u64::MAX, |s| {
+        s.payments.iter().map(|p| u64::from(p.amount)).sum()
+    })
 }
 
 /// Riichi scoring inputs for complete hands (see `riichi::sample::input`).
@@ -676,7 +768,7 @@ pub fn run(args: BenchArgs) -> ExitCode {
     };
     let _ = Tables::embedded(); // load outside the timed region
     if !args.json {
-        println!("{n} hands per set, seed {SEED:#x}, one thread (batch-2t: two); M/s = million hands per second");
+        println!("{n} hands per set, seed {SEED:#x}, one thread (batch-2t: two); ns = the fastest of repeated passes; M/s = million hands per second");
         println!(
             "{:<12} {:<5} {:<8} {:>12} {:>14} {:>8} {:>12}",
             "op", "set", "rules", "table ns", "reference ns", "ratio", "table M/s"

@@ -256,9 +256,27 @@ struct KongRecord {
     player: u8,
     tile: Option<Tile>,
     melded_from: Option<u8>,
-    payments: Vec<usize>,
+    payments: Paid,
     standing: bool,
     robbed: bool,
+}
+
+/// The ledger indices of a kong's payments: one per other player at most.
+#[derive(Default)]
+struct Paid {
+    at: [usize; 3],
+    len: usize,
+}
+
+impl Paid {
+    fn push(&mut self, i: usize) {
+        self.at[self.len] = i;
+        self.len += 1;
+    }
+
+    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.at[..self.len].iter().copied()
+    }
 }
 
 struct Ledger {
@@ -293,11 +311,17 @@ fn player(event: usize, p: u8) -> Result<u8, SettleError> {
 }
 
 fn parse_hand(event: usize, text: &str) -> Result<Hand, SettleError> {
-    // mpsz first (the common case, and the fast one), then any notation.
-    let hand = notation::parse(text, Notation::Mpsz)
-        .or_else(|_| notation::parse(text, Notation::Auto))
-        .map_err(|e| err(event, SettleErrorKind::Hand(e.to_string())))?;
-    if let Some(t) = Tile::all().find(|t| t.is_honor() && hand.all_counts()[t.index()] > 0) {
+    // Plain mpsz first (the common case, parsed directly), then mpsz with
+    // its full syntax, then any notation.
+    let hand = match parse_plain_mpsz(text) {
+        Some(hand) => hand,
+        None => notation::parse(text, Notation::Mpsz)
+            .or_else(|_| notation::parse(text, Notation::Auto))
+            .map_err(|e| err(event, SettleErrorKind::Hand(e.to_string())))?,
+    };
+    let all = hand.all_counts();
+    if let Some(i) = (27..all.len()).find(|&i| all[i] > 0) {
+        let t = Tile::from_index(i).expect("index < 34");
         return Err(err(
             event,
             SettleErrorKind::Hand(format!(
@@ -306,6 +330,51 @@ fn parse_hand(event: usize, text: &str) -> Result<Hand, SettleError> {
         ));
     }
     Ok(hand)
+}
+
+/// Plain mpsz, the way rounds usually write hands: runs of the digits 1–9
+/// each closed by `m`, `p` or `s`, nothing else (no brackets, red fives,
+/// honours or spaces). The hand the mpsz parser gives for the same text,
+/// the last tile written as its last tile; `None` for any other text or a
+/// fifth copy, left to the full parser and its error messages.
+fn parse_plain_mpsz(text: &str) -> Option<Hand> {
+    let bytes = text.as_bytes();
+    let mut counts = [0u8; crate::tile::KINDS];
+    let mut last = None;
+    // How many digits wait for their suit letter.
+    let mut pending = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        let suit = match b {
+            b'1'..=b'9' => {
+                pending += 1;
+                continue;
+            }
+            b'm' => Suit::Characters,
+            b'p' => Suit::Dots,
+            b's' => Suit::Bamboo,
+            _ => return None,
+        };
+        if pending == 0 {
+            return None;
+        }
+        for &d in &bytes[i - pending..i] {
+            let t = Tile::new(suit, d - b'0')?;
+            let c = &mut counts[t.index()];
+            if *c == 4 {
+                return None;
+            }
+            *c += 1;
+            last = Some(t);
+        }
+        pending = 0;
+    }
+    if pending > 0 {
+        return None;
+    }
+    let last = last?;
+    let mut hand = Hand::new(counts, &[]).ok()?;
+    hand.set_last_tile(Some(last));
+    Some(hand)
 }
 
 /// The ready hand's best value over its live waits (查叫), counted without
@@ -327,16 +396,19 @@ pub fn best_wait<B: AsRef<[u8]>>(
     options: &Options,
     tables: &Tables<B>,
 ) -> Option<(Tile, Score)> {
-    best_wait_with(hand, void, options, tables, &mut Arrangements::new())
+    best_wait_with(hand, void, options, tables, &mut Arrangements::new(), None)
 }
 
-/// [`best_wait`] reusing `list` for the arrangements.
+/// [`best_wait`] reusing `list` for the arrangements. With `enough`, the
+/// search stops at the first wait worth that value (the most any wait can
+/// be worth under a cap), for callers that need the best value only.
 fn best_wait_with<B: AsRef<[u8]>>(
     hand: &Hand,
     void: Option<Suit>,
     options: &Options,
     tables: &Tables<B>,
     list: &mut Arrangements,
+    enough: Option<u32>,
 ) -> Option<(Tile, Score)> {
     let waits = tables.waits(hand, &crate::Rules::SICHUAN).ok()?;
     let settings = Settings {
@@ -359,6 +431,9 @@ fn best_wait_with<B: AsRef<[u8]>>(
                 .is_none_or(|b| (s.value, s.fan) > (b.1.value, b.1.fan))
         {
             best = Some((w, s));
+            if enough.is_some_and(|v| s.value >= v) {
+                break;
+            }
         }
     }
     best
@@ -442,7 +517,7 @@ pub fn settle<B: AsRef<[u8]>>(
                     player: p,
                     tile,
                     melded_from: None,
-                    payments: Vec::new(),
+                    payments: Paid::default(),
                     standing: true,
                     robbed: false,
                 };
@@ -693,7 +768,7 @@ fn win_event<B: AsRef<[u8]>>(
             if kongs[c].player == f {
                 kongs[c].robbed = true;
                 kongs[c].standing = false;
-                for &i in &kongs[c].payments {
+                for i in kongs[c].payments.iter() {
                     ledger.payments[i].amount = 0;
                 }
             }
@@ -743,7 +818,7 @@ fn win_event<B: AsRef<[u8]>>(
                 continue;
             }
             kongs[c].standing = false;
-            for &i in &kongs[c].payments {
+            for i in kongs[c].payments.iter() {
                 let pay = ledger.payments[i];
                 if options.kong_on_shoot == KongOnShoot::Refund {
                     ledger.pay(f, pay.from, pay.amount, Why::KongRefund);
@@ -831,7 +906,9 @@ fn wall_end<B: AsRef<[u8]>>(
         state[p] = if suits > 2 || holds_void {
             State::Pig
         } else {
-            match best_wait_with(&hand, void[p], options, tables, list) {
+            // Only the value is paid: no wait is worth more than the cap's.
+            let enough = options.cap.map(|_| options.value(u32::MAX));
+            match best_wait_with(&hand, void[p], options, tables, list, enough) {
                 Some((_, s)) => State::Ready(s.value),
                 None => State::NotReady,
             }
@@ -863,7 +940,7 @@ fn wall_end<B: AsRef<[u8]>>(
         let p = k.player as usize;
         if k.standing && matches!(state[p], State::Pig | State::NotReady) {
             k.standing = false;
-            for &i in &k.payments {
+            for i in k.payments.iter() {
                 let pay = ledger.payments[i];
                 if pay.amount > 0 {
                     ledger.pay(pay.to, pay.from, pay.amount, Why::TuiShui);
@@ -890,5 +967,72 @@ impl Settlement {
     /// The JSON `{"net": [4], "payments": [{"from", "to", "amount", "why"}]}`.
     pub fn to_json(&self) -> serde_json::Value {
         serde_json::to_value(self).expect("a settlement serialises")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Random texts over the characters of mpsz hands: wherever the plain
+    /// parser answers, the mpsz parser gives the same hand; wherever the
+    /// text is plain and valid, the plain parser answers.
+    #[test]
+    fn plain_mpsz_matches_the_mpsz_parser() {
+        const CHARS: &[u8] = b"1234567891234567890mpsmpsz[] ,";
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let mut answered = 0;
+        for _ in 0..200_000 {
+            // Mostly runs of digits each with a suit letter, now and then
+            // anything.
+            let text: String = if next(4) == 0 {
+                (0..1 + next(20))
+                    .map(|_| char::from(CHARS[next(CHARS.len())]))
+                    .collect()
+            } else {
+                (0..1 + next(5))
+                    .flat_map(|_| {
+                        let digits: Vec<u8> = (0..1 + next(5)).map(|_| CHARS[next(9)]).collect();
+                        let suit = CHARS[19 + next(3)];
+                        digits.into_iter().chain([suit])
+                    })
+                    .map(char::from)
+                    .collect()
+            };
+            let full = notation::parse(&text, Notation::Mpsz);
+            match parse_plain_mpsz(&text) {
+                Some(h) => {
+                    answered += 1;
+                    assert_eq!(Ok(h), full, "{text}");
+                    assert_eq!(
+                        h.last_tile(),
+                        full.as_ref().ok().and_then(|f| f.last_tile())
+                    );
+                }
+                None => {
+                    let plain = text.bytes().all(|b| b"123456789mps".contains(&b));
+                    assert!(!plain || full.is_err(), "{text} is plain mpsz");
+                }
+            }
+        }
+        assert!(answered > 50_000, "{answered}");
+    }
+
+    #[test]
+    fn plain_mpsz_examples() {
+        let h = parse_plain_mpsz("11m444m222p777p99p1m").unwrap();
+        assert_eq!(h.last_tile(), Some("1m".parse().unwrap()));
+        assert_eq!(h.counts()[0], 3);
+        for text in [
+            "", "m", "12", "1m2", "11111m", "0m", "1z", "[111m]", "1m 2m", "12mm",
+        ] {
+            assert!(parse_plain_mpsz(text).is_none(), "{text}");
+        }
     }
 }

@@ -6,6 +6,7 @@
 use crate::par::prelude::*;
 use crate::table::key;
 use crate::table::layout::cells::{cell, CELLS};
+use std::collections::BTreeMap;
 
 /// The per-pattern data of one kind of part (numbered suit or honours).
 pub struct PartData {

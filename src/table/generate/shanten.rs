@@ -27,11 +27,9 @@
 //! the patterns of at most eight tiles, nearly every part of a hand, it is
 //! also stored per pattern ([`lanes`](super::lanes)): one read a part.
 
-use super::part::{part, PartData};
-use crate::par::prelude::*;
+use super::part::part;
 use crate::table::layout::cells::{product, CELLS, FAR};
-use crate::table::{format, key, Distances, DISTANCE_CLASSES, HONOR_CLASS_ROWS, SUIT_CLASS_ROWS};
-use std::collections::BTreeMap;
+use crate::table::{format, Distances, DISTANCE_CLASSES, HONOR_CLASS_ROWS, SUIT_CLASS_ROWS};
 
 /// The `shanten.tbl` file: a distance class per pattern, the class vectors,
 /// and the products of class pairs (suit × suit, suit × honours).

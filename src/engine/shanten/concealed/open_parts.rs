@@ -165,7 +165,7 @@ pub(in crate::engine::shanten) fn known_except(
     known
 }
 
-/// [`open_standard`] over parts already looked up.
+/// [`open_standard`](super::open_standard) over parts already looked up.
 #[inline(always)]
 pub(super) fn open_parts(
     t: &DistanceTables,

@@ -120,8 +120,8 @@ impl<'t, 'm> Rows<'t, 'm> {
     /// The distance of `c` (looked up as `self`) less one tile of kind `j`
     /// (held), and the kinds whose draw lowers it (bit per kind), over the
     /// standard form and, where that hand aims at 14 tiles (12 or 13 tiles
-    /// held), the counting forms: what [`open_standard`] and
-    /// [`with_special`] answer for that hand.
+    /// held), the counting forms: what [`open_standard`](super::open_standard) and
+    /// [`with_special`](super::with_special) answer for that hand.
     #[inline]
     fn less(&mut self, c: &Counts, rules: &Rules, j: usize) -> (u8, u64) {
         let n = self.tally.tiles as usize - 1;
@@ -175,7 +175,7 @@ impl<'t, 'm> Rows<'t, 'm> {
 
 /// The effective tiles after each discard `j` in `discards` of a concealed
 /// 3n+2 hand `c` with every part open (`base`, its lookups; `tally`, its
-/// counting forms; see [`concealed_effective`]): the parts a discard
+/// counting forms; see [`concealed_effective`](super::concealed_effective)): the parts a discard
 /// leaves alone keep their lookups and neighbours across rows, and a row
 /// whose discard leaves the classes of the row before keeps most of it
 /// ([`open_row_refined`]).

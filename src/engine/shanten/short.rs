@@ -1,6 +1,7 @@
 //! Concealed hands counted towards a given number of slots, and hands one
 //! tile short of a query's size: the reads the joker engine and the
-//! short-hand tables build on ([`Tables::effective_short`](crate::Tables::effective_short)).
+//! short-hand tables build on
+//! ([`Tables::effective_short`](crate::Tables::effective_short)).
 
 use super::concealed::{concealed_short_rows, open_standard, with_special};
 use super::counts::Tally;

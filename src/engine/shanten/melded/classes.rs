@@ -432,7 +432,8 @@ pub(super) fn class_draws(
 }
 
 /// The distance of a hand whose melds leave every part its class
-/// ([`Leaves::Classes`](super::leaves::Leaves::Classes); `keys` its part keys) over sets of two suits
+/// ([`Leaves::Classes`](super::leaves::Leaves::Classes); `keys` its part
+/// keys) over sets of two suits
 /// kept (Sichuan's voids, `keeps`), towards `k` melds and a pair: each
 /// set's pair product, as a concealed hand of those suits, the least of
 /// them. `None` where a set keeps other parts than two suits.

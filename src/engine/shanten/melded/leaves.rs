@@ -40,7 +40,8 @@ pub(in crate::engine::shanten) enum Leaves {
 /// A part is its class beside at most one meld a suit whose `suit_caps`
 /// bit is clear for the suit's concealed pattern, and beside honour melds
 /// of kinds the hand does not hold (a dropped kind the hand does not hold
-/// changes no cell of at most `k` melds; see [`class_distance`](super::classes::class_distance)). The
+/// changes no cell of at most `k` melds; see
+/// [`class_distance`](super::classes::class_distance)). The
 /// common case of real play, read without building [`Melded`](super::Melded); one suit
 /// beside two or more melds is the next most common (beside two, its
 /// pair caps number from the melds' first and last configurations).
@@ -94,7 +95,8 @@ pub(in crate::engine::shanten) fn leaves(
 /// Distance and effective tiles (bit per kind) of a 3n+1 melded hand
 /// whose melds leave its parts as [`leaves`] says, towards `k` melds and
 /// a pair: the concealed path's reads and class-pair masks on the
-/// concealed tiles, without building [`Melded`](super::Melded) or [`ClassParts`](super::classes::ClassParts). The
+/// concealed tiles, without building [`Melded`](super::Melded) or
+/// [`ClassParts`](super::classes::ClassParts). The
 /// draws the melds leave no copy of go (a kind all four of which the hand
 /// and its melds hold, and a declared honour kind: its last copy makes no
 /// pair or pung). A draw of a suit beside one meld is checked where the

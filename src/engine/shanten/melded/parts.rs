@@ -327,7 +327,8 @@ pub(in crate::engine::shanten) fn melded_row(
     melded_effective(t, &w, m, &p, Some((ups, fresh)))
 }
 
-/// [`melded_improving`](super::classes::melded_improving) (with its draws) from the melded parts, without
+/// [`melded_improving`](super::classes::melded_improving) (with its draws)
+/// from the melded parts, without
 /// trying the class tables first: for a hand the class tables have just
 /// failed to settle.
 #[inline]

@@ -17,7 +17,7 @@ use crate::tile::KINDS;
 
 impl<B: AsRef<[u8]>> Tables<B> {
     /// Distance and (with `want`) effective tiles of a hand with declared
-    /// melds by table reads ([`melded`]), under every rule set but the
+    /// melds by table reads ([`melded`](super::melded)), under every rule set but the
     /// three-player one; `Ok(None)` for a concealed hand or where the
     /// tables leave doubt (the general path answers).
     #[inline]
@@ -105,7 +105,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
 
 impl<B: AsRef<[u8]>> Tables<B> {
     /// A melded 3n+2 hand's distance and its distance after each discard
-    /// by table reads ([`melded`]) over Sichuan's voids, with the parts of
+    /// by table reads ([`melded`](super::melded)) over Sichuan's voids, with the parts of
     /// each kept set for the rows; `None` for a concealed hand, three
     /// players, MCR with a knitted straight in reach, or where no table
     /// covers a suit.

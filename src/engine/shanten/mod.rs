@@ -12,7 +12,8 @@
 //! **Standard form.** Targets are melds and a pair, and the four copies bound
 //! is per tile, so the distance splits over the four parts (three suits,
 //! honours): each part's distance to `m` melds and `p` pairs is a table
-//! lookup ([`Distances`], from `shanten.tbl`), and the hand's distance is the
+//! lookup ([`Distances`](crate::table::Distances), from `shanten.tbl`),
+//! and the hand's distance is the
 //! min-plus combination over the ways to spread the needed melds and the pair
 //! across the parts. A part touched by a declared meld has fewer copies to
 //! aim at; `shanten.tbl` says for each suit pattern beside which single
@@ -30,7 +31,7 @@
 //! standard form: a part's allocation cell is *optimal* when it plus the best
 //! of the other parts for the rest reaches the minimum; a rank of the part is
 //! effective when one more tile of it lowers an optimal cell, read from the
-//! one-tile-larger neighbour pattern's [`Distances`].
+//! one-tile-larger neighbour pattern's [`Distances`](crate::table::Distances).
 //!
 //! Layout: this file holds the queries' entry points and the fast-path
 //! ladder they share; `answers` their answers and errors; `shape` the

@@ -100,7 +100,7 @@ impl<'t, 'm> Rows<'t, 'm> {
 
     /// The standard form (towards `k` melds and a pair) of parts of
     /// `classes`: the distance and each part's lanes some optimal
-    /// allocation uses ([`open_parts`] up to the draws).
+    /// allocation uses (`open_parts` up to the draws).
     #[inline]
     fn standard(&mut self, classes: [u8; 4], k: usize) -> (u8, [u16; 4]) {
         let key = ClassMemo::key(classes, k);

@@ -41,7 +41,7 @@ pub(in crate::engine::shanten) enum Leaves {
 /// bit is clear for the suit's concealed pattern, and beside honour melds
 /// of kinds the hand does not hold (a dropped kind the hand does not hold
 /// changes no cell of at most `k` melds; see
-/// [`class_distance`](super::classes::class_distance)). The
+/// `class_distance` in `classes`). The
 /// common case of real play, read without building [`Melded`](super::Melded); one suit
 /// beside two or more melds is the next most common (beside two, its
 /// pair caps number from the melds' first and last configurations).

@@ -23,6 +23,26 @@ pub fn suits_allowed(hand: &Hand, rules: &Rules) -> bool {
     (rules.honors || !honors) && suits <= rules.max_suits as usize
 }
 
+/// [`suits_allowed`] read from the hand's part keys: which suits hold
+/// tiles comes from each key's tile count, not from a pass over the 34
+/// counts (Sichuan's check on every hand). Three-player rules, whose
+/// missing tiles are single kinds, take the counts.
+#[inline(always)]
+fn suits_allowed_keyed(hand: &Hand, keys: &[key::Key; 4], rules: &Rules) -> bool {
+    if rules.three_player {
+        return suits_allowed(hand, rules);
+    }
+    // Bit s: part s (3 = honours) holds a tile, concealed or declared.
+    let mut held = 0u8;
+    for (s, &k) in keys.iter().enumerate() {
+        held |= u8::from(key::key_tiles(k) != 0) << s;
+    }
+    for m in hand.melds() {
+        held |= 1 << m.tile().suit() as u8;
+    }
+    (rules.honors || held & 8 == 0) && (held & 7).count_ones() <= u32::from(rules.max_suits)
+}
+
 /// Every part complete, exactly one of them holding the pair: one sum and one
 /// compare, no branch per part that the predictor could not learn on random
 /// hands. The form weights (0, 1 or 4) are a record's low three bits, and
@@ -63,7 +83,10 @@ impl<B: AsRef<[u8]>> Tables<B> {
         // Complete parts hold 3n tiles (melds) or 3n + 2 (with the pair), so
         // `complete` implies a size of 3n + 2; the bound keeps every part
         // within the tables' 14 tiles.
-        if size <= 14 && (plain || suits_allowed(hand, rules)) && complete(self.records(&keys)) {
+        if size <= 14
+            && (plain || suits_allowed_keyed(hand, &keys, rules))
+            && complete(self.records(&keys))
+        {
             return true;
         }
         // A cheap filter first: a call to the full tests costs as much again as
@@ -146,5 +169,29 @@ impl<B: AsRef<[u8]>> Tables<B> {
                 }
                 self.standard(&rest)
             })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sets::{hands, Set, SEED};
+
+    /// The keyed suit check equals the one over the counts on random,
+    /// complete and melded hands under every rule set, three-player too.
+    #[test]
+    fn keyed_suit_check_equals_the_counted_one() {
+        for set in [Set::R14, Set::C14, Set::M14, Set::M13] {
+            for hand in hands(set, 20_000, SEED) {
+                let keys = key::hand_keys(hand.counts());
+                for rules in Rules::ALL.iter().chain([&Rules::RIICHI3]) {
+                    assert_eq!(
+                        suits_allowed_keyed(&hand, &keys, rules),
+                        suits_allowed(&hand, rules),
+                        "{hand} under {rules}"
+                    );
+                }
+            }
+        }
     }
 }

@@ -27,10 +27,35 @@ use crate::table::TableError;
 use crate::{mcr, riichi, sichuan};
 use std::fmt;
 
-/// Any error of the library, by where it arose.
-#[derive(Debug)]
-#[non_exhaustive]
-pub enum Error {
+/// The error type, its [`Error::inner`] and a `From` for each variant, from
+/// one list: each variant is written once.
+macro_rules! errors {
+    ($($(#[$doc:meta])* $variant:ident($t:ty),)*) => {
+        /// Any error of the library, by where it arose.
+        #[derive(Debug)]
+        #[non_exhaustive]
+        pub enum Error {
+            $($(#[$doc])* $variant($t),)*
+        }
+
+        impl Error {
+            /// The precise error, as a trait object.
+            fn inner(&self) -> &(dyn std::error::Error + 'static) {
+                match self {
+                    $(Error::$variant(e) => e,)*
+                }
+            }
+        }
+
+        $(impl From<$t> for Error {
+            fn from(e: $t) -> Error {
+                Error::$variant(e)
+            }
+        })*
+    };
+}
+
+errors! {
     /// A hand's text did not parse.
     Parse(ParseError),
     /// A hand cannot be written in the notation asked.
@@ -57,26 +82,6 @@ pub enum Error {
     Ev(EvError),
 }
 
-impl Error {
-    /// The precise error, as a trait object.
-    fn inner(&self) -> &(dyn std::error::Error + 'static) {
-        match self {
-            Error::Parse(e) => e,
-            Error::Format(e) => e,
-            Error::Hand(e) => e,
-            Error::Table(e) => e,
-            Error::Shanten(e) => e,
-            Error::Waits(e) => e,
-            Error::Joker(e) => e,
-            Error::Mcr(e) => e,
-            Error::Riichi(e) => e,
-            Error::Sichuan(e) => e,
-            Error::Settle(e) => e,
-            Error::Ev(e) => e,
-        }
-    }
-}
-
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self.inner(), f)
@@ -88,28 +93,3 @@ impl std::error::Error for Error {
         Some(self.inner())
     }
 }
-
-macro_rules! from {
-    ($($variant:ident($t:ty)),* $(,)?) => {
-        $(impl From<$t> for Error {
-            fn from(e: $t) -> Error {
-                Error::$variant(e)
-            }
-        })*
-    };
-}
-
-from!(
-    Parse(ParseError),
-    Format(FormatError),
-    Hand(HandError),
-    Table(TableError),
-    Shanten(ShantenError),
-    Waits(WaitsError),
-    Joker(JokerError),
-    Mcr(mcr::ScoreError),
-    Riichi(riichi::ScoreError),
-    Sichuan(sichuan::ScoreError),
-    Settle(sichuan::SettleError),
-    Ev(EvError),
-);

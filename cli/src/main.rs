@@ -9,6 +9,7 @@ mod batch;
 mod bench;
 mod check;
 mod columns;
+mod flag_table;
 mod glyphs;
 mod riichi_score;
 mod score;

@@ -4,7 +4,7 @@
 //! with its `--no-` form, and read by the same parser as the per-line flags
 //! of batch mode ([`Settings::apply_words`]).
 
-use super::{batch, Common};
+use super::{batch, flag_table, Common};
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use hupai::notation;
 use hupai::riichi::{Options, Score, ScoringInput, Settings};
@@ -138,24 +138,8 @@ impl clap::FromArgMatches for RiichiFlags {
 impl clap::Args for RiichiFlags {
     fn augment_args(mut cmd: Command) -> Command {
         let heading = "Riichi scoring (--rules riichi or riichi3)";
-        for (name, help) in SWITCHES {
-            cmd = cmd.arg(
-                Arg::new(name)
-                    .long(name)
-                    .action(ArgAction::SetTrue)
-                    .help(help)
-                    .help_heading(heading),
-            );
-        }
-        for (name, value, help) in VALUES {
-            cmd = cmd.arg(
-                Arg::new(name)
-                    .long(name)
-                    .value_name(value)
-                    .help(help)
-                    .help_heading(heading),
-            );
-        }
+        cmd = flag_table::switches(cmd, heading, &SWITCHES);
+        cmd = flag_table::values(cmd, heading, &VALUES);
         let options = "Riichi rule options (the mahjong package's OptionalRules)";
         for name in option_names() {
             cmd = cmd.arg(

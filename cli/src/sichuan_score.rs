@@ -3,7 +3,7 @@
 //! `score` and `settle` take. The flags become words for
 //! [`Settings::apply_words`], the parser of batch lines too.
 
-use super::{batch, Common};
+use super::{batch, flag_table, Common};
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use hupai::notation;
 use hupai::sichuan::options::{SWITCH_FLAGS, VALUE_FLAGS};
@@ -86,24 +86,8 @@ impl clap::FromArgMatches for SichuanFlags {
 impl clap::Args for SichuanFlags {
     fn augment_args(mut cmd: Command) -> Command {
         let heading = "Sichuan scoring (--rules sichuan)";
-        for (name, help) in SWITCHES {
-            cmd = cmd.arg(
-                Arg::new(name)
-                    .long(name)
-                    .action(ArgAction::SetTrue)
-                    .help(help)
-                    .help_heading(heading),
-            );
-        }
-        for (name, value, help) in VALUES {
-            cmd = cmd.arg(
-                Arg::new(name)
-                    .long(name)
-                    .value_name(value)
-                    .help(help)
-                    .help_heading(heading),
-            );
-        }
+        cmd = flag_table::switches(cmd, heading, &SWITCHES);
+        cmd = flag_table::values(cmd, heading, &VALUES);
         let options = "Sichuan rule options (over the profile)";
         for (name, value, help) in VALUE_FLAGS {
             let help = if name == "profile" {

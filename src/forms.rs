@@ -95,6 +95,12 @@ fn any_count_bits(c: &Counts, mask: u8) -> bool {
     words(c).iter().fold(0, |a, w| a | w) & u64::from_ne_bytes([mask; 8]) != 0
 }
 
+/// Whether any of 2m–8m is present (the tiles three-player mahjong lacks).
+#[inline(always)]
+pub(crate) fn any_character_simple(c: &Counts) -> bool {
+    u64::from_le_bytes(c[1..9].try_into().expect("eight bytes")) << 8 != 0
+}
+
 /// Whether any 2–8 of a numbered suit is present.
 #[inline(always)]
 fn any_simple(c: &Counts) -> bool {
@@ -107,8 +113,9 @@ fn any_simple(c: &Counts) -> bool {
 
 /// Whether 14 concealed tiles could make any special form `rules` allows: a
 /// word-wide filter that passes every such hand and almost no other. Seven
-/// pairs has no odd count and thirteen orphans no simple tile; the MCR
-/// knitted forms pass unfiltered.
+/// pairs (shifted too) has no odd count, thirteen orphans no simple tile,
+/// honours and knitted no count above one, and a knitted straight holds one
+/// knitted chow in full in each suit.
 ///
 /// ```
 /// use hupai::{forms, Hand, Rules};
@@ -116,15 +123,68 @@ fn any_simple(c: &Counts) -> bool {
 /// assert!(forms::may_be_special(h.counts(), &Rules::GENERIC));
 /// let h: Hand = "123m456p789s11122z".parse().unwrap();
 /// assert!(!forms::may_be_special(h.counts(), &Rules::RIICHI));
+/// assert!(!forms::may_be_special(h.counts(), &Rules::MCR));
+/// let h: Hand = "147m258p369s12355z".parse().unwrap();
 /// assert!(forms::may_be_special(h.counts(), &Rules::MCR));
 /// let h: Hand = "19m19p19s12345677z".parse().unwrap();
 /// assert!(forms::may_be_special(h.counts(), &Rules::RIICHI));
 /// ```
 #[inline(always)]
 pub fn may_be_special(counts: &Counts, rules: &Rules) -> bool {
-    rules.mcr_forms
-        || (rules.seven_pairs != SevenPairs::No && !any_count_bits(counts, 1))
+    (rules.seven_pairs != SevenPairs::No && !any_count_bits(counts, 1))
         || (rules.thirteen_orphans && !any_simple(counts))
+        || (rules.mcr_forms
+            && (may_be_knitted_straight(counts)
+                || (!any_count_bits(counts, 0xfe) && knitted_permutation(counts).is_some())))
+}
+
+/// The kinds held, a bit per kind: the low bit of each byte of [`words`]
+/// after folding the count's three bits into it, gathered into one byte per
+/// word by a multiply (bit 8k lands on bit 56 + k, no two products meet).
+#[inline(always)]
+fn held(c: &Counts) -> u64 {
+    const LOW: u64 = u64::from_ne_bytes([1; 8]);
+    let gather = |w: u64| ((w | w >> 1 | w >> 2) & LOW).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+    let [a, b, d, e, f] = words(c);
+    gather(a) | gather(b) << 8 | gather(d) << 16 | gather(e) << 24 | gather(f) << 26
+}
+
+/// The first knitted permutation whose nine kinds and the honours hold
+/// every kind present.
+#[inline(always)]
+fn knitted_permutation(c: &Counts) -> Option<usize> {
+    let held = held(c);
+    KNITTED_MASKS
+        .iter()
+        .position(|&m| held & !(m | HONOR_MASK) == 0)
+}
+
+/// Which knitted chows suit `s` holds in full: byte `i` of the result is 1
+/// when ranks i + 1, i + 4 and i + 7 are all present (bytes 0–2 only).
+#[inline(always)]
+fn knitted_chows(c: &Counts, s: usize) -> u64 {
+    const LOW: u64 = u64::from_ne_bytes([1; 8]);
+    let w = u64::from_le_bytes(c[s * 9..s * 9 + 8].try_into().expect("eight bytes"));
+    // Byte r: rank r + 1 present (a count is at most 5: three bits).
+    let held = (w | w >> 1 | w >> 2) & LOW;
+    let ninth = u64::from(c[s * 9 + 8] != 0) << 16;
+    held & held >> 24 & (held >> 48 | ninth)
+}
+
+/// Whether the three suits can each give a different knitted chow in full
+/// (the nine tiles of a knitted straight): with lane `i` of each suit's
+/// [`knitted_chows`], suit 0 takes chow `i` and suits 1 and 2 the other two,
+/// in either order, through lane rotations.
+#[inline(always)]
+fn may_be_knitted_straight(c: &Counts) -> bool {
+    // Nine in ten random hands hold no knitted chow in characters.
+    let m = knitted_chows(c, 0);
+    if m == 0 {
+        return false;
+    }
+    let rot = |x: u64, k: u32| (x >> (8 * k) | x << (24 - 8 * k)) & 0x01_0101;
+    let [p, s] = [1, 2].map(|suit| knitted_chows(c, suit));
+    (m & rot(p, 1) & rot(s, 2)) | (m & rot(p, 2) & rot(s, 1)) != 0
 }
 
 /// Whether 13 tiles could be one short of a special form other than seven
@@ -223,10 +283,7 @@ pub fn honors_and_knitted(counts: &Counts) -> Option<usize> {
     if any_count_bits(counts, 0xfe) || crate::tile::total(counts) != 14 {
         return None;
     }
-    (0..6).find(|&p| {
-        let allowed = knitted_tiles(p);
-        (0..27).all(|i| counts[i] == 0 || allowed.contains(&i))
-    })
+    knitted_permutation(counts)
 }
 
 /// The sets a knitted straight needs beside its nine knitted tiles and its
@@ -294,4 +351,83 @@ pub fn knitted_groups(p: usize) -> [Group; 3] {
         Group::concealed(GroupKind::Knitted, t)
     };
     [g(0), g(1), g(2)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sets::{hands, Set, SEED};
+
+    fn naive_held(c: &Counts) -> u64 {
+        (0..c.len())
+            .filter(|&i| c[i] > 0)
+            .fold(0, |m, i| m | 1 << i)
+    }
+
+    /// The gathered bit mask is the set of non-zero counts: every kind at
+    /// every count up to a hypothetical fifth copy, and seeded hands.
+    #[test]
+    fn held_kinds_are_the_nonzero_counts() {
+        for i in 0..34 {
+            for n in 0..=5 {
+                let mut c = [0u8; 34];
+                c[i] = n;
+                assert_eq!(held(&c), naive_held(&c), "kind {i} count {n}");
+            }
+        }
+        for set in [Set::R14, Set::C14, Set::M14, Set::R13] {
+            for hand in hands(set, 20_000, SEED) {
+                assert_eq!(held(hand.counts()), naive_held(hand.counts()), "{hand}");
+            }
+        }
+    }
+
+    /// The knitted-straight filter passes exactly the hands that hold the
+    /// nine tiles of some permutation: every permutation with every extra
+    /// set and pair, and seeded hands of every size.
+    #[test]
+    fn knitted_straight_filter_is_exact() {
+        let exact = |c: &Counts| knitted_straights(c).next().is_some();
+        for p in 0..6 {
+            for pair in 0..34 {
+                for set in 0..34 {
+                    let mut c = [0u8; 34];
+                    for i in knitted_tiles(p) {
+                        c[i] += 1;
+                    }
+                    c[pair] += 2;
+                    c[set] += 3;
+                    if c.iter().all(|&n| n <= 4) {
+                        assert!(may_be_knitted_straight(&c), "{c:?}");
+                        assert!(may_be_special(&c, &Rules::MCR), "{c:?}");
+                    }
+                }
+            }
+        }
+        for set in [Set::R14, Set::C14, Set::M14, Set::R13, Set::T13] {
+            for hand in hands(set, 20_000, SEED) {
+                let c = hand.counts();
+                assert_eq!(may_be_knitted_straight(c), exact(c), "{hand}");
+            }
+        }
+    }
+
+    /// Every honours-and-knitted hand passes the filter: 14 of the 16 kinds
+    /// of each permutation and the honours.
+    #[test]
+    fn honours_and_knitted_pass_the_filter() {
+        for p in 0..6 {
+            let kinds: Vec<usize> = knitted_tiles(p).into_iter().chain(27..34).collect();
+            for a in 0..16 {
+                for b in a + 1..16 {
+                    let mut c = [0u8; 34];
+                    for (k, &i) in kinds.iter().enumerate() {
+                        c[i] = u8::from(k != a && k != b);
+                    }
+                    assert_eq!(honors_and_knitted(&c), Some(p), "{c:?}");
+                    assert!(may_be_special(&c, &Rules::MCR), "{c:?}");
+                }
+            }
+        }
+    }
 }

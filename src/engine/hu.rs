@@ -23,24 +23,25 @@ pub fn suits_allowed(hand: &Hand, rules: &Rules) -> bool {
     (rules.honors || !honors) && suits <= rules.max_suits as usize
 }
 
-/// [`suits_allowed`] read from the hand's part keys: which suits hold
-/// tiles comes from each key's tile count, not from a pass over the 34
-/// counts (Sichuan's check on every hand). Three-player rules, whose
-/// missing tiles are single kinds, take the counts.
+/// [`suits_allowed`] read from the hand's part keys and the declared kinds:
+/// which suits hold tiles comes from each key's tile count and a mask of the
+/// melds, not from a pass over the 34 counts (Sichuan's check on every hand).
+/// Three-player rules lack 2m–8m: one word of the counts and the mask tell.
 #[inline(always)]
 fn suits_allowed_keyed(hand: &Hand, keys: &[key::Key; 4], rules: &Rules) -> bool {
-    if rules.three_player {
-        return suits_allowed(hand, rules);
-    }
+    const SUIT: u64 = 0x1ff;
+    let declared = hand.declared_kinds();
     // Bit s: part s (3 = honours) holds a tile, concealed or declared.
     let mut held = 0u8;
     for (s, &k) in keys.iter().enumerate() {
-        held |= u8::from(key::key_tiles(k) != 0) << s;
+        let melded = declared >> (9 * s) & if s < 3 { SUIT } else { 0x7f };
+        held |= u8::from(key::key_tiles(k) != 0 || melded != 0) << s;
     }
-    for m in hand.melds() {
-        held |= 1 << m.tile().suit() as u8;
-    }
-    (rules.honors || held & 8 == 0) && (held & 7).count_ones() <= u32::from(rules.max_suits)
+    let missing =
+        rules.three_player && (forms::any_character_simple(hand.counts()) || declared & 0xfe != 0);
+    !missing
+        && (rules.honors || held & 8 == 0)
+        && (held & 7).count_ones() <= u32::from(rules.max_suits)
 }
 
 /// Every part complete, exactly one of them holding the pair: one sum and one
@@ -79,20 +80,31 @@ impl<B: AsRef<[u8]>> Tables<B> {
     pub(crate) fn is_win_keyed(&self, hand: &Hand, keys: &[key::Key; 4], rules: &Rules) -> bool {
         let keys = *keys;
         let size = key::keys_tiles(&keys) + 3 * hand.meld_count();
-        let plain = rules.plain();
+        // Tiles the rules lack or too many suits: no form wins.
+        if !rules.plain() {
+            let allowed = if size <= 14 {
+                suits_allowed_keyed(hand, &keys, rules)
+            } else {
+                suits_allowed(hand, rules)
+            };
+            if !allowed {
+                return false;
+            }
+        }
         // Complete parts hold 3n tiles (melds) or 3n + 2 (with the pair), so
         // `complete` implies a size of 3n + 2; the bound keeps every part
         // within the tables' 14 tiles.
-        if size <= 14
-            && (plain || suits_allowed_keyed(hand, &keys, rules))
-            && complete(self.records(&keys))
-        {
+        if size <= 14 && complete(self.records(&keys)) {
             return true;
         }
         // A cheap filter first: a call to the full tests costs as much again as
-        // the whole standard check, and almost no hand gets past it.
+        // the whole standard check, and almost no hand gets past it. Only a
+        // knitted straight (MCR) takes a declared meld.
         let other_forms = match size {
-            14 => forms::may_be_special(hand.counts(), rules),
+            14 => {
+                hand.meld_count() <= usize::from(rules.mcr_forms)
+                    && forms::may_be_special(hand.counts(), rules)
+            }
             // A bare 11-tile hand may be a knitted straight and a pair.
             11 => rules.mcr_forms && hand.meld_count() == 0,
             15..=18 => rules.undeclared_kongs,
@@ -108,12 +120,10 @@ impl<B: AsRef<[u8]>> Tables<B> {
         complete(self.records(&key::hand_keys(c)))
     }
 
-    /// The forms beyond the plain standard one: special forms, kongs by count.
+    /// The forms beyond the plain standard one: special forms, kongs by count
+    /// (the hand's tiles and suits already allowed).
     #[inline(never)]
     fn is_win_other_forms(&self, hand: &Hand, rules: &Rules, size: usize) -> bool {
-        if !suits_allowed(hand, rules) {
-            return false;
-        }
         let c = hand.counts();
         if size == 14 && self.special_form(c, hand.meld_count(), rules) {
             return true;

@@ -350,7 +350,7 @@ impl std::error::Error for HandError {}
 /// forwarding). A branch per count costs a new hand as much as a table
 /// lookup of it.
 #[inline(always)]
-fn counts_valid(c: &Counts) -> bool {
+pub(crate) fn counts_valid(c: &Counts) -> bool {
     const LOW: u64 = 0x7F7F_7F7F_7F7F_7F7F;
     const ADD: u64 = 0x7B7B_7B7B_7B7B_7B7B;
     const HIGH: u64 = 0x8080_8080_8080_8080;

@@ -111,6 +111,16 @@ pub struct Limit {
     pub rules: &'static str,
 }
 
+impl Limit {
+    /// The error of a row of `n` tiles, over the limit.
+    fn message(&self, n: usize) -> String {
+        format!(
+            "a hand of {n} tiles; a hand holds at most {} under {} rules",
+            self.max, self.rules
+        )
+    }
+}
+
 /// A batch's answers: `per_a` values of `A` and `per_b` of `B` per row (a
 /// second output that a batch without one makes of `()`, which takes no
 /// memory), or the first bad row (lowest index) with its message.
@@ -121,8 +131,7 @@ pub type Answers<A, B> = Result<(Vec<A>, Vec<B>), (usize, String)>;
 /// Call it with the GIL released.
 pub fn run<A, B, F>(
     input: &[u8],
-    (per_a, fill_a): (usize, A),
-    (per_b, fill_b): (usize, B),
+    outs: ((usize, A), (usize, B)),
     threads: &Threads,
     limit: Option<Limit>,
     f: F,
@@ -131,6 +140,66 @@ where
     A: Copy + Send + Sync,
     B: Copy + Send + Sync,
     F: Fn(usize, &Hand, &mut [A], &mut [B]) -> Result<(), String> + Sync,
+{
+    spread(input, outs, threads, |base, rows, a, b| {
+        answer_rows(base, rows, a, b, limit, &f)
+    })
+}
+
+/// [`run`] for a question the core answers from a row's counts alone
+/// (`f(row_index, counts, out)`; the counts not yet checked): one pass, no
+/// hand built.
+pub fn run_counts<A, F>(
+    input: &[u8],
+    out: (usize, A),
+    threads: &Threads,
+    limit: Limit,
+    f: F,
+) -> Result<Vec<A>, (usize, String)>
+where
+    A: Copy + Send + Sync,
+    F: Fn(usize, &Counts, &mut [A]) -> Result<(), String> + Sync,
+{
+    let per = out.0;
+    let answer = |base: usize, rows: &[u8], (a, _): (&mut [A], usize), _: (&mut [()], usize)| {
+        let outs = a.chunks_exact_mut(per);
+        for ((i, row), out) in (base..).zip(rows.chunks_exact(KINDS)).zip(outs) {
+            let counts: &Counts = row.try_into().expect("rows of 34");
+            // The row's own error (a fifth copy) before its size, as `run`.
+            if let Err(e) = f(i, counts, out) {
+                return Some((i, e));
+            }
+            let n = held_total(counts);
+            if n > limit.max {
+                return Some((i, limit.message(n)));
+            }
+        }
+        None
+    };
+    spread(input, (out, (1, ())), threads, answer).map(|(a, _)| a)
+}
+
+/// The tiles of counts already checked (at most four a kind): the byte lanes
+/// of four words summed never carry, and one multiply adds a word's lanes.
+#[inline(always)]
+fn held_total(c: &Counts) -> usize {
+    let word = |i: usize| u64::from_le_bytes(c[i..i + 8].try_into().expect("eight"));
+    let lanes = word(0) + word(8) + word(16) + word(24);
+    (lanes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize + usize::from(c[32] + c[33])
+}
+
+/// The rows cut into chunks answered on `threads`: `block(first_row, rows,
+/// outputs a, outputs b)` answers one chunk and returns its first bad row.
+fn spread<A, B, G>(
+    input: &[u8],
+    ((per_a, fill_a), (per_b, fill_b)): ((usize, A), (usize, B)),
+    threads: &Threads,
+    block: G,
+) -> Answers<A, B>
+where
+    A: Copy + Send + Sync,
+    B: Copy + Send + Sync,
+    G: Fn(usize, &[u8], (&mut [A], usize), (&mut [B], usize)) -> Option<(usize, String)> + Sync,
 {
     let n = input.len() / KINDS;
     let mut a = vec![fill_a; n * per_a];
@@ -141,13 +210,11 @@ where
             .zip(a.par_chunks_mut(per_a * CHUNK))
             .zip(b.par_chunks_mut(per_b * CHUNK))
             .enumerate()
-            .filter_map(|(c, ((rows, a), b))| {
-                answer_rows(c * CHUNK, rows, (a, per_a), (b, per_b), limit, &f)
-            })
+            .filter_map(|(c, ((rows, a), b))| block(c * CHUNK, rows, (a, per_a), (b, per_b)))
             .min_by_key(|(i, _)| *i)
     };
     let first_bad = match threads {
-        Threads::Here => answer_rows(0, input, (&mut a, per_a), (&mut b, per_b), limit, &f),
+        Threads::Here => block(0, input, (&mut a, per_a), (&mut b, per_b)),
         Threads::Pool(p) => p.install(parallel),
         Threads::Every => parallel(),
     };
@@ -186,13 +253,9 @@ where
             match Hand::new(*counts, &[]) {
                 Ok(h) => {
                     if let Some(l) = limit {
-                        let n = h.concealed_len();
+                        let n = held_total(counts);
                         if n > l.max {
-                            let msg = format!(
-                                "a hand of {n} tiles; a hand holds at most {} under {} rules",
-                                l.max, l.rules
-                            );
-                            bad = Some((first + i, msg));
+                            bad = Some((first + i, l.message(n)));
                             break;
                         }
                     }

@@ -5,7 +5,6 @@
 //! mpsz string ("5z").
 
 use crate::errors::{hand_error, parse_error};
-use crate::hand::PyHand;
 use hupai::notation::{self, parse_tile};
 use hupai::{Counts, Hand, Notation, Rules, Tile, KINDS};
 use numpy::{PyReadonlyArray1, PyUntypedArray, PyUntypedArrayMethods};
@@ -60,39 +59,6 @@ pub fn tile_index(i: i64) -> PyResult<Tile> {
         .ok_or_else(|| hand_error(format!("no tile has index {i} (tiles are 0-33)")))
 }
 
-/// A hand argument.
-pub fn hand(obj: &Bound<'_, PyAny>) -> PyResult<Hand> {
-    // Lists first: the single-call fast path of a Python caller.
-    if let Ok(list) = obj.cast_exact::<PyList>() {
-        return counts_hand(&list_counts(list)?);
-    }
-    if let Ok(h) = obj.cast_exact::<PyHand>() {
-        return Ok(h.get().0);
-    }
-    if let Ok(s) = obj.cast::<PyString>() {
-        return parse(obj.py(), &s.to_cow()?, Notation::Auto);
-    }
-    counts_hand(&counts(obj)?)
-}
-
-/// A count argument that is not a hand string: 34 counts, or a `Hand`
-/// (all its tiles, melds included: the `visible=` argument).
-pub fn visible(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Counts> {
-    match obj {
-        None => Ok([0; KINDS]),
-        Some(o) if o.is_none() => Ok([0; KINDS]),
-        Some(o) => {
-            if let Ok(h) = o.cast_exact::<PyHand>() {
-                return Ok(h.get().0.all_counts());
-            }
-            if let Ok(s) = o.cast::<PyString>() {
-                return Ok(parse(o.py(), &s.to_cow()?, Notation::Auto)?.all_counts());
-            }
-            counts(o)
-        }
-    }
-}
-
 /// A concealed hand from 34 counts; a fifth copy is a `HandError`.
 pub fn counts_hand(c: &Counts) -> PyResult<Hand> {
     Hand::new(*c, &[]).map_err(|e| hand_error(e.to_string()))
@@ -143,7 +109,7 @@ pub fn counts(obj: &Bound<'_, PyAny>) -> PyResult<Counts> {
     )))
 }
 
-fn list_counts(list: &Bound<'_, PyList>) -> PyResult<Counts> {
+pub fn list_counts(list: &Bound<'_, PyList>) -> PyResult<Counts> {
     check_len(list.len())?;
     if let Some(c) = small_int_counts(list) {
         return Ok(c);

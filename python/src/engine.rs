@@ -4,6 +4,7 @@
 use crate::batch;
 use crate::convert;
 use crate::errors::hand_error;
+use crate::hand;
 use crate::ops::Ctx;
 use crate::results::{PyAnalysis, PyDiscard, PyEffective, PyRiichiScore, PyScore, PyWaits};
 use crate::timing;
@@ -178,7 +179,7 @@ impl PyEngine {
     /// True
     #[pyo3(signature = (hand, jokers = 0))]
     fn is_win(&self, hand: &Bound<'_, PyAny>, jokers: usize) -> PyResult<bool> {
-        let h = convert::hand(hand)?;
+        let h = hand::argument(hand)?;
         with_ctx!(self, |c| c.is_win(&h, jokers)).map_err(hand_error)
     }
 
@@ -189,7 +190,7 @@ impl PyEngine {
     /// 0
     #[pyo3(signature = (hand, jokers = 0))]
     fn shanten(&self, hand: &Bound<'_, PyAny>, jokers: usize) -> PyResult<i8> {
-        let h = convert::hand(hand)?;
+        let h = hand::argument(hand)?;
         with_ctx!(self, |c| c.shanten(&h, jokers)).map_err(hand_error)
     }
 
@@ -197,7 +198,7 @@ impl PyEngine {
     /// `.exhausted` (the hand holds all four copies).
     #[pyo3(signature = (hand, jokers = 0))]
     fn waits(&self, hand: &Bound<'_, PyAny>, jokers: usize) -> PyResult<PyWaits> {
-        let h = convert::hand(hand)?;
+        let h = hand::argument(hand)?;
         with_ctx!(self, |c| c.waits(&h, jokers))
             .map(PyWaits::from)
             .map_err(hand_error)
@@ -215,8 +216,8 @@ impl PyEngine {
         visible: Option<&Bound<'_, PyAny>>,
         jokers: usize,
     ) -> PyResult<PyEffective> {
-        let h = convert::hand(hand)?;
-        let v = convert::visible(visible)?;
+        let h = hand::argument(hand)?;
+        let v = hand::visible(visible)?;
         with_ctx!(self, |c| c.effective(&h, &v, jokers))
             .map(PyEffective::from)
             .map_err(hand_error)
@@ -231,8 +232,8 @@ impl PyEngine {
         visible: Option<&Bound<'_, PyAny>>,
         jokers: usize,
     ) -> PyResult<Vec<PyDiscard>> {
-        let h = convert::hand(hand)?;
-        let v = convert::visible(visible)?;
+        let h = hand::argument(hand)?;
+        let v = hand::visible(visible)?;
         let d = with_ctx!(self, |c| c.discards(&h, &v, jokers)).map_err(hand_error)?;
         Ok(d.iter().map(|(t, e)| PyDiscard::new(t, e)).collect())
     }
@@ -245,7 +246,7 @@ impl PyEngine {
     /// [['123m', '123m', '123m', '55p', '789s'], ['111m', '222m', '333m', '55p', '789s']]
     #[pyo3(signature = (hand, jokers = 0))]
     fn arrangements(&self, hand: &Bound<'_, PyAny>, jokers: usize) -> PyResult<Vec<Vec<String>>> {
-        let h = convert::hand(hand)?;
+        let h = hand::argument(hand)?;
         with_ctx!(self, |c| c.arrangements(&h, jokers)).map_err(hand_error)
     }
 
@@ -289,7 +290,7 @@ impl PyEngine {
         hand: &Bound<'_, PyAny>,
         situation: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Py<PyAny>> {
-        let h = convert::hand(hand)?;
+        let h = hand::argument(hand)?;
         match self.rules.name {
             "mcr" | "generic" => {
                 let (flags, win) = mcr_situation(situation)?;
@@ -417,10 +418,10 @@ impl PyEngine {
         exact: bool,
         max_states: usize,
     ) -> PyResult<PyAnalysis> {
-        let h = convert::hand(hand)?;
+        let h = hand::argument(hand)?;
         let options = hupai::ev::Options {
             turns,
-            visible: convert::visible(visible)?,
+            visible: hand::visible(visible)?,
             changes: !no_changes,
             shanten_down,
             extra,
@@ -466,19 +467,27 @@ impl PyEngine {
             max: max_size(&self.rules),
             rules: self.rules.name,
         };
-        let (out, _) = py
+        let out = py
             .detach(|| {
-                with_ctx!(self, |c| batch::run(
-                    input,
-                    (1, false),
-                    (1, ()),
-                    &threads,
-                    Some(limit),
-                    |_, h, o, _| {
-                        o[0] = c.is_win(h, 0)?;
+                with_ctx!(self, |c| if c.joker.is_none() {
+                    // Answered from each row's counts, no hand built.
+                    batch::run_counts(input, (1, false), &threads, limit, |_, counts, o| {
+                        o[0] = c.is_win_counts(counts)?;
                         Ok(())
-                    }
-                ))
+                    })
+                } else {
+                    batch::run(
+                        input,
+                        ((1, false), (1, ())),
+                        &threads,
+                        Some(limit),
+                        |_, h, o, _| {
+                            o[0] = c.is_win(h, 0)?;
+                            Ok(())
+                        },
+                    )
+                    .map(|(a, _)| a)
+                })
             })
             .map_err(|e| batch::raise(py, e))?;
         Ok(PyArray1::from_vec(py, out))
@@ -502,8 +511,7 @@ impl PyEngine {
             .detach(|| {
                 with_ctx!(self, |c| batch::run(
                     input,
-                    (1, 0i8),
-                    (1, ()),
+                    ((1, 0i8), (1, ())),
                     &threads,
                     None,
                     |_, h, o, _| {
@@ -532,8 +540,7 @@ impl PyEngine {
             .detach(|| {
                 with_ctx!(self, |c| batch::run(
                     input,
-                    (KINDS, false),
-                    (1, ()),
+                    ((KINDS, false), (1, ())),
                     &threads,
                     None,
                     |_, h, o, _| {
@@ -583,7 +590,7 @@ impl PyEngine {
         let shared: Counts = if per_row.is_some() {
             [0; KINDS]
         } else {
-            convert::visible(visible)?
+            hand::visible(visible)?
         };
         let vis_rows: Option<&[u8]> = match &per_row {
             Some(v) => Some(v.as_slice()?),
@@ -593,8 +600,7 @@ impl PyEngine {
             .detach(|| {
                 with_ctx!(self, |c| batch::run(
                     input,
-                    (1, 0i8),
-                    (KINDS, 0u8),
+                    ((1, 0i8), (KINDS, 0u8)),
                     &threads,
                     None,
                     |i, h, s, o| {
@@ -637,8 +643,7 @@ impl PyEngine {
             .detach(|| {
                 with_ctx!(self, |c| batch::run(
                     input,
-                    (KINDS, 127i8),
-                    (1, ()),
+                    ((KINDS, 127i8), (1, ())),
                     &threads,
                     None,
                     |_, h, o, _| c.discard_shanten(h, o)
@@ -667,7 +672,7 @@ impl PyEngine {
             return Err(hand_error("_core_batch times engines without a joker tile"));
         }
         let op = timing::Op::parse(op)?;
-        let visible = convert::visible(visible)?;
+        let visible = hand::visible(visible)?;
         let rules = self.rules;
         py.detach(|| match &self.source {
             Source::Embedded => timing::run(Tables::embedded(), &rules, op, hands, &visible),

@@ -3,9 +3,43 @@
 use crate::convert;
 use crate::errors::hand_error;
 use hupai::notation::{self, format_mpsz};
-use hupai::{Hand, Meld, MeldKind, Notation, KINDS};
+use hupai::{Counts, Hand, Meld, MeldKind, Notation, KINDS};
 use numpy::PyArray1;
 use pyo3::prelude::*;
+use pyo3::types::{PyList, PyString};
+
+/// A hand argument: a `Hand`, a string (auto notation) or 34 counts.
+pub fn argument(obj: &Bound<'_, PyAny>) -> PyResult<Hand> {
+    // Lists first: the single-call fast path of a Python caller.
+    if let Ok(list) = obj.cast_exact::<PyList>() {
+        return convert::counts_hand(&convert::list_counts(list)?);
+    }
+    if let Ok(h) = obj.cast_exact::<PyHand>() {
+        return Ok(h.get().0);
+    }
+    if let Ok(s) = obj.cast::<PyString>() {
+        return convert::parse(obj.py(), &s.to_cow()?, Notation::Auto);
+    }
+    convert::counts_hand(&convert::counts(obj)?)
+}
+
+/// A count argument that is not a hand string: 34 counts, or a `Hand`
+/// (all its tiles, melds included: the `visible=` argument).
+pub fn visible(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Counts> {
+    match obj {
+        None => Ok([0; KINDS]),
+        Some(o) if o.is_none() => Ok([0; KINDS]),
+        Some(o) => {
+            if let Ok(h) = o.cast_exact::<PyHand>() {
+                return Ok(h.get().0.all_counts());
+            }
+            if let Ok(s) = o.cast::<PyString>() {
+                return Ok(convert::parse(o.py(), &s.to_cow()?, Notation::Auto)?.all_counts());
+            }
+            convert::counts(o)
+        }
+    }
+}
 
 /// A hand: concealed tile counts, declared melds, red fives and the last
 /// tile as written (scoring reads it as the winning tile).
@@ -34,7 +68,7 @@ pub struct PyHand(pub Hand);
 impl PyHand {
     #[new]
     fn new(hand: &Bound<'_, PyAny>) -> PyResult<Self> {
-        convert::hand(hand).map(PyHand)
+        argument(hand).map(PyHand)
     }
 
     /// Concealed counts: a new (34,) uint8 array (index order 1m..9m,

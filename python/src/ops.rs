@@ -44,6 +44,16 @@ impl<B: AsRef<[u8]>> Ctx<'_, B> {
         Ok(self.tables.is_win_jokers(&real, j, &self.rules))
     }
 
+    /// [`Ctx::is_win`] of a concealed hand given as its counts, without
+    /// jokers (the caller checks that the engine has no joker tile).
+    #[inline]
+    pub fn is_win_counts(&self, counts: &Counts) -> Result<bool, String> {
+        debug_assert!(self.joker.is_none());
+        self.tables
+            .is_win_counts(counts, &self.rules)
+            .map_err(|e| e.to_string())
+    }
+
     #[inline]
     pub fn shanten(&self, hand: &Hand, jokers: usize) -> Result<i8, String> {
         if jokers == 0 && self.joker.is_none() {

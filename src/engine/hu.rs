@@ -1,7 +1,7 @@
 //! Is the hand complete? Four record lookups for the standard form.
 
 use crate::forms;
-use crate::hand::Hand;
+use crate::hand::{Hand, HandError};
 use crate::rules::Rules;
 use crate::table::{key, record, Tables};
 use crate::tile::{Counts, KINDS};
@@ -9,11 +9,12 @@ use crate::tile::{Counts, KINDS};
 /// The hand's tiles are legal under `rules`: honours only where they exist, and
 /// at most `max_suits` numbered suits counting declared melds (Sichuan).
 pub fn suits_allowed(hand: &Hand, rules: &Rules) -> bool {
-    if rules.plain() {
-        return true;
-    }
-    let all = hand.all_counts();
-    if rules.missing_tile(&all).is_some() {
+    rules.plain() || tiles_allowed(&hand.all_counts(), rules)
+}
+
+/// [`suits_allowed`] over every tile of a hand, concealed and declared.
+fn tiles_allowed(all: &Counts, rules: &Rules) -> bool {
+    if rules.missing_tile(all).is_some() {
         return false; // honours without honours, 2m–8m in three-player
     }
     let honors = all[27..].iter().any(|&c| c > 0);
@@ -28,9 +29,13 @@ pub fn suits_allowed(hand: &Hand, rules: &Rules) -> bool {
 /// melds, not from a pass over the 34 counts (Sichuan's check on every hand).
 /// Three-player rules lack 2m–8m: one word of the counts and the mask tell.
 #[inline(always)]
-fn suits_allowed_keyed(hand: &Hand, keys: &[key::Key; 4], rules: &Rules) -> bool {
+fn suits_allowed_keyed(
+    counts: &Counts,
+    declared: u64,
+    keys: &[key::Key; 4],
+    rules: &Rules,
+) -> bool {
     const SUIT: u64 = 0x1ff;
-    let declared = hand.declared_kinds();
     // Bit s: part s (3 = honours) holds a tile, concealed or declared.
     let mut held = 0u8;
     for (s, &k) in keys.iter().enumerate() {
@@ -38,7 +43,7 @@ fn suits_allowed_keyed(hand: &Hand, keys: &[key::Key; 4], rules: &Rules) -> bool
         held |= u8::from(key::key_tiles(k) != 0 || melded != 0) << s;
     }
     let missing =
-        rules.three_player && (forms::any_character_simple(hand.counts()) || declared & 0xfe != 0);
+        rules.three_player && (forms::any_character_simple(counts) || declared & 0xfe != 0);
     !missing
         && (rules.honors || held & 8 == 0)
         && (held & 7).count_ones() <= u32::from(rules.max_suits)
@@ -74,18 +79,54 @@ impl<B: AsRef<[u8]>> Tables<B> {
         self.is_win_keyed(hand, &key::hand_keys(hand.counts()), rules)
     }
 
+    /// [`Tables::is_win`] for a concealed hand given as its 34 counts (a row
+    /// of a batch), without building a [`Hand`]; fails on a count above four.
+    ///
+    /// ```
+    /// use hupai::{Hand, Rules, Tables};
+    /// let t = Tables::embedded();
+    /// let h: Hand = "123m456p789s11122z".parse().unwrap();
+    /// assert_eq!(t.is_win_counts(h.counts(), &Rules::RIICHI), Ok(true));
+    /// let mut fifth = *h.counts();
+    /// fifth[0] = 5;
+    /// assert!(t.is_win_counts(&fifth, &Rules::RIICHI).is_err());
+    /// ```
+    #[inline]
+    pub fn is_win_counts(&self, counts: &Counts, rules: &Rules) -> Result<bool, HandError> {
+        if !crate::hand::counts_valid(counts) {
+            return Hand::new(*counts, &[]).map(|_| false);
+        }
+        Ok(self.is_win_parts(counts, (0, 0), &key::hand_keys(counts), || *counts, rules))
+    }
+
     /// [`Tables::is_win`] with the hand's part keys already computed (the
     /// incremental [`HandState`](crate::server::HandState) keeps them).
     #[inline(always)]
     pub(crate) fn is_win_keyed(&self, hand: &Hand, keys: &[key::Key; 4], rules: &Rules) -> bool {
+        let melds = (hand.meld_count(), hand.declared_kinds());
+        self.is_win_parts(hand.counts(), melds, keys, || hand.all_counts(), rules)
+    }
+
+    /// The hu check over a hand's parts: its concealed `counts`, its declared
+    /// melds as (how many, their kinds a bit per kind), its part keys, and
+    /// every tile it holds (asked for only on the rare paths).
+    #[inline(always)]
+    fn is_win_parts(
+        &self,
+        counts: &Counts,
+        (melds, declared): (usize, u64),
+        keys: &[key::Key; 4],
+        all: impl FnOnce() -> Counts,
+        rules: &Rules,
+    ) -> bool {
         let keys = *keys;
-        let size = key::keys_tiles(&keys) + 3 * hand.meld_count();
+        let size = key::keys_tiles(&keys) + 3 * melds;
         // Tiles the rules lack or too many suits: no form wins.
         if !rules.plain() {
             let allowed = if size <= 14 {
-                suits_allowed_keyed(hand, &keys, rules)
+                suits_allowed_keyed(counts, declared, &keys, rules)
             } else {
-                suits_allowed(hand, rules)
+                tiles_allowed(&all(), rules)
             };
             if !allowed {
                 return false;
@@ -101,16 +142,13 @@ impl<B: AsRef<[u8]>> Tables<B> {
         // the whole standard check, and almost no hand gets past it. Only a
         // knitted straight (MCR) takes a declared meld.
         let other_forms = match size {
-            14 => {
-                hand.meld_count() <= usize::from(rules.mcr_forms)
-                    && forms::may_be_special(hand.counts(), rules)
-            }
+            14 => melds <= usize::from(rules.mcr_forms) && forms::may_be_special(counts, rules),
             // A bare 11-tile hand may be a knitted straight and a pair.
-            11 => rules.mcr_forms && hand.meld_count() == 0,
+            11 => rules.mcr_forms && melds == 0,
             15..=18 => rules.undeclared_kongs,
             _ => false,
         };
-        other_forms && self.is_win_other_forms(hand, rules, size)
+        other_forms && self.is_win_other_forms(counts, melds, rules, size)
     }
 
     /// Melds + one pair from the concealed counts (declared melds already set
@@ -123,12 +161,11 @@ impl<B: AsRef<[u8]>> Tables<B> {
     /// The forms beyond the plain standard one: special forms, kongs by count
     /// (the hand's tiles and suits already allowed).
     #[inline(never)]
-    fn is_win_other_forms(&self, hand: &Hand, rules: &Rules, size: usize) -> bool {
-        let c = hand.counts();
-        if size == 14 && self.special_form(c, hand.meld_count(), rules) {
+    fn is_win_other_forms(&self, c: &Counts, melds: usize, rules: &Rules, size: usize) -> bool {
+        if size == 14 && self.special_form(c, melds, rules) {
             return true;
         }
-        if size == 11 && rules.mcr_forms && hand.meld_count() == 0 && self.knitted_straight(c) {
+        if size == 11 && rules.mcr_forms && melds == 0 && self.knitted_straight(c) {
             return true;
         }
         rules.undeclared_kongs && (15..=18).contains(&size) && self.with_kongs(c, size - 14)
@@ -196,7 +233,7 @@ mod tests {
                 let keys = key::hand_keys(hand.counts());
                 for rules in Rules::ALL.iter().chain([&Rules::RIICHI3]) {
                     assert_eq!(
-                        suits_allowed_keyed(&hand, &keys, rules),
+                        suits_allowed_keyed(hand.counts(), hand.declared_kinds(), &keys, rules),
                         suits_allowed(&hand, rules),
                         "{hand} under {rules}"
                     );

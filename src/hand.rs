@@ -342,6 +342,47 @@ impl fmt::Display for HandError {
 
 impl std::error::Error for HandError {}
 
+/// Why a hand cannot be scored as written, under any rule set: a scored
+/// hand holds 14 tiles (a kong counting three) and wins on one of its
+/// concealed tiles.
+///
+/// ```
+/// use hupai::{mcr, Notation, ScoredHandError};
+/// let e = mcr::ScoringInput::parse("123m456p789s11z", Notation::Mpsz).unwrap_err();
+/// assert_eq!(e, mcr::ScoreError::Input(ScoredHandError::WrongSize(11)));
+/// assert_eq!(
+///     e.to_string(),
+///     "a hand to score has 14 tiles (a kong counts as three), this one has 11"
+/// );
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ScoredHandError {
+    /// The hand does not hold 14 tiles (kongs counting three).
+    WrongSize(usize),
+    /// No winning tile was given (the notation had no last concealed tile).
+    NoWinTile,
+    /// The winning tile is not among the concealed tiles.
+    WinTileNotInHand(Tile),
+}
+
+impl fmt::Display for ScoredHandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ScoredHandError::WrongSize(n) => write!(
+                f,
+                "a hand to score has 14 tiles (a kong counts as three), this one has {n}"
+            ),
+            ScoredHandError::NoWinTile => f.write_str("no winning tile (the last concealed tile)"),
+            ScoredHandError::WinTileNotInHand(t) => {
+                write!(f, "the winning tile {t} is not among the concealed tiles")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ScoredHandError {}
+
 /// Whether every count is at most 4, eight counts at a time: a byte `b`
 /// is above 4 when its high bit is set or when `(b & 0x7F) + 0x7B` sets it
 /// (at most 0xFA, so no carry reaches the next byte). Four words and the
@@ -441,6 +482,25 @@ impl Hand {
             red_fives: [0; 3],
             last: None,
         })
+    }
+
+    /// The checks every scorer makes of a hand won on `win`: 14 tiles (a
+    /// kong counting three), `win` among the concealed tiles.
+    pub(crate) fn check_scored(&self, win: Tile) -> Result<(), ScoredHandError> {
+        let size = self.concealed_len() + 3 * self.meld_count();
+        if size != 14 {
+            return Err(ScoredHandError::WrongSize(size));
+        }
+        if self.counts[win.index()] == 0 {
+            return Err(ScoredHandError::WinTileNotInHand(win));
+        }
+        Ok(())
+    }
+
+    /// The winning tile of a hand to score: its last concealed tile as
+    /// written.
+    pub(crate) fn scored_win_tile(&self) -> Result<Tile, ScoredHandError> {
+        self.last.ok_or(ScoredHandError::NoWinTile)
     }
 
     /// Kind `from` renamed `to`, a kind the hand neither holds

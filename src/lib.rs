@@ -203,7 +203,7 @@ pub mod tileset;
 pub use arrangement::{Arrangement, Form, Group, GroupKind};
 pub use engine::{Arrangements, JokerError, Jokers, Waits, WaitsError};
 pub use error::Error;
-pub use hand::{ChowTile, From, Hand, HandError, Meld, MeldKind};
+pub use hand::{ChowTile, From, Hand, HandError, Meld, MeldKind, ScoredHandError};
 pub use notation::{Notation, ParseError, ParseErrorKind};
 pub use rules::{Rules, SevenPairs};
 pub use table::{TableError, Tables};

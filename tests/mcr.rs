@@ -7,7 +7,7 @@ mod common;
 
 use common::{score, try_score};
 use hupai::mcr::{self, Fan, Flags, ScoreError, ScoringInput, Variant, FAN_COUNT};
-use hupai::{notation, reference, Form, Notation, Rules, Tables};
+use hupai::{notation, reference, Form, Notation, Rules, ScoredHandError, Tables};
 
 /// For every fan, hands that score it (`HAND [FLAGS]`, winning tile last)
 /// with the reference calculator's total.
@@ -679,7 +679,7 @@ fn errors_are_clear() {
     assert_eq!(e, ScoreError::NotWinning);
     assert_eq!(e.to_string(), "not a winning hand");
     let e = try_score("123m456p789s11z").unwrap_err();
-    assert_eq!(e, ScoreError::WrongSize(11));
+    assert_eq!(e, ScoreError::Input(ScoredHandError::WrongSize(11)));
     assert!(e.to_string().contains("14 tiles"));
     let e = try_score("123m456p789s222m55z --flowers 9").unwrap_err();
     assert!(e.to_string().contains("0 to 8"), "{e}");
@@ -695,7 +695,10 @@ fn errors_are_clear() {
     assert!(e.to_string().contains("1m"), "{e}");
     let e = ScoringInput::parse("[123m][456p][789s][222m]", Notation::Mpsz).unwrap_err();
     assert!(
-        matches!(e, ScoreError::WrongSize(12) | ScoreError::NoWinTile),
+        matches!(
+            e,
+            ScoreError::Input(ScoredHandError::WrongSize(12) | ScoredHandError::NoWinTile)
+        ),
         "{e}"
     );
 }

@@ -124,7 +124,7 @@ fn scoring_input(hand: Hand, ctx: &HupaiScoreContext) -> Result<hupai_core::mcr:
     };
     let win = Tile::from_index(ctx.winning_tile as usize).ok_or(HupaiStatus::BadContext)?;
     ScoringInput::new(hand, win, flags).map_err(|e| match e {
-        ScoreError::WrongSize(_) => HupaiStatus::HandSize,
+        ScoreError::Input(hupai_core::ScoredHandError::WrongSize(_)) => HupaiStatus::HandSize,
         _ => HupaiStatus::BadContext,
     })
 }

@@ -239,7 +239,9 @@ fn riichi_input(
     }
     let win = Tile::from_index(ctx.winning_tile as usize).ok_or(bad)?;
     ScoringInput::new(hand, win, settings).map_err(|e| match e {
-        hupai_core::riichi::ScoreError::WrongSize(_) => HupaiStatus::HandSize,
+        hupai_core::riichi::ScoreError::Input(hupai_core::ScoredHandError::WrongSize(_)) => {
+            HupaiStatus::HandSize
+        }
         hupai_core::riichi::ScoreError::ThreePlayerTile(_) => HupaiStatus::NotForRules,
         _ => bad,
     })

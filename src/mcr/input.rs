@@ -2,7 +2,7 @@
 //! the winds, the flowers and the rule variant; and the flag syntax shared by
 //! the command line and batch lines (`--self-drawn --prevalent E --flowers 2`).
 
-use crate::hand::{Hand, HandError};
+use crate::hand::{Hand, HandError, ScoredHandError};
 use crate::notation::{self, Notation, ParseError};
 use crate::tile::Tile;
 use std::fmt;
@@ -300,13 +300,7 @@ impl ScoringInput {
     /// A scoring input. The hand must hold 14 tiles (a kong counts as three)
     /// and the winning tile must be one of its concealed tiles.
     pub fn new(hand: Hand, win: Tile, flags: Flags) -> Result<ScoringInput, ScoreError> {
-        let size = hand.concealed_len() + 3 * hand.meld_count();
-        if size != 14 {
-            return Err(ScoreError::WrongSize(size));
-        }
-        if hand.counts()[win.index()] == 0 {
-            return Err(ScoreError::WinTileNotInHand(win));
-        }
+        hand.check_scored(win)?;
         if flags.flowers > Flags::MAX_FLOWERS {
             return Err(ScoreError::TooManyFlowers(flags.flowers));
         }
@@ -318,7 +312,7 @@ impl ScoringInput {
     /// A scoring input whose winning tile is the hand's last concealed tile
     /// as written ([`Hand::last_tile`]).
     pub fn from_hand(hand: Hand, flags: Flags) -> Result<ScoringInput, ScoreError> {
-        let win = hand.last_tile().ok_or(ScoreError::NoWinTile)?;
+        let win = hand.scored_win_tile()?;
         ScoringInput::new(hand, win, flags)
     }
 
@@ -337,7 +331,7 @@ impl ScoringInput {
     pub fn winning_on_nth(hand: Hand, n: usize, flags: Flags) -> Result<ScoringInput, ScoreError> {
         let len = hand.concealed_len();
         if len == 0 {
-            return Err(ScoreError::NoWinTile);
+            return Err(ScoredHandError::NoWinTile.into());
         }
         let mut k = n % len;
         let win = Tile::all()
@@ -402,18 +396,14 @@ pub fn split_flags(line: &str) -> (&str, &str) {
 /// assert_eq!(e, ScoreError::NotWinning);
 /// assert_eq!(e.to_string(), "not a winning hand");
 /// let e = ScoringInput::parse("123m456p789s11z", Notation::Mpsz).unwrap_err();
-/// assert_eq!(e, ScoreError::WrongSize(11));
+/// assert_eq!(e, ScoreError::Input(hupai::ScoredHandError::WrongSize(11)));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ScoreError {
     /// The tiles do not form a complete hand in any MCR form.
     NotWinning,
-    /// The hand does not hold 14 tiles (kongs counting three).
-    WrongSize(usize),
-    /// No winning tile was given (the notation had no last concealed tile).
-    NoWinTile,
-    /// The winning tile is not among the concealed tiles.
-    WinTileNotInHand(Tile),
+    /// The hand's size or its winning tile.
+    Input(ScoredHandError),
     /// More than eight flowers.
     TooManyFlowers(u8),
     /// The hand itself is impossible.
@@ -428,14 +418,7 @@ impl fmt::Display for ScoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ScoreError::NotWinning => f.write_str("not a winning hand"),
-            ScoreError::WrongSize(n) => write!(
-                f,
-                "a hand to score has 14 tiles (a kong counts as three), this one has {n}"
-            ),
-            ScoreError::NoWinTile => f.write_str("no winning tile (the last concealed tile)"),
-            ScoreError::WinTileNotInHand(t) => {
-                write!(f, "the winning tile {t} is not among the concealed tiles")
-            }
+            ScoreError::Input(e) => e.fmt(f),
             ScoreError::TooManyFlowers(n) => write!(f, "{n} flowers: at most 8"),
             ScoreError::Hand(e) => write!(f, "{e}"),
             ScoreError::Parse(e) => write!(f, "{e}"),
@@ -447,6 +430,7 @@ impl fmt::Display for ScoreError {
 impl std::error::Error for ScoreError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
+            ScoreError::Input(e) => Some(e),
             ScoreError::Hand(e) => Some(e),
             ScoreError::Parse(e) => Some(e),
             ScoreError::Flag(e) => Some(e),
@@ -464,5 +448,11 @@ impl From<HandError> for ScoreError {
 impl From<ParseError> for ScoreError {
     fn from(e: ParseError) -> ScoreError {
         ScoreError::Parse(e)
+    }
+}
+
+impl From<ScoredHandError> for ScoreError {
+    fn from(e: ScoredHandError) -> ScoreError {
+        ScoreError::Input(e)
     }
 }

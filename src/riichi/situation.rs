@@ -3,7 +3,7 @@
 //! batch lines, and the scoring input.
 
 use super::options::{Options, Preset};
-use crate::hand::{Hand, MeldKind};
+use crate::hand::{Hand, MeldKind, ScoredHandError};
 use crate::mcr::input::split_flags;
 use crate::mcr::Wind;
 use crate::notation::{self, Notation, ParseError};
@@ -390,12 +390,8 @@ impl fmt::Display for Settings {
 pub enum ScoreError {
     /// The tiles form no riichi winning hand.
     NotWinning,
-    /// Not 14 tiles (a kong counting three).
-    WrongSize(usize),
-    /// No winning tile was given (the last concealed tile).
-    NoWinTile,
-    /// The winning tile is not among the concealed tiles.
-    WinTileNotInHand(Tile),
+    /// The hand's size or its winning tile.
+    Input(ScoredHandError),
     /// A tile three-player riichi does not have (2m–8m).
     ThreePlayerTile(Tile),
     /// The situation contradicts itself or the hand (riichi with an open
@@ -411,14 +407,7 @@ impl fmt::Display for ScoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ScoreError::NotWinning => f.write_str("not a winning hand under riichi rules"),
-            ScoreError::WrongSize(n) => write!(
-                f,
-                "a hand to score has 14 tiles (a kong counts as three), this one has {n}"
-            ),
-            ScoreError::NoWinTile => f.write_str("no winning tile (the last concealed tile)"),
-            ScoreError::WinTileNotInHand(t) => {
-                write!(f, "the winning tile {t} is not among the concealed tiles")
-            }
+            ScoreError::Input(e) => e.fmt(f),
             ScoreError::ThreePlayerTile(t) => {
                 write!(
                     f,
@@ -435,6 +424,7 @@ impl fmt::Display for ScoreError {
 impl std::error::Error for ScoreError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
+            ScoreError::Input(e) => Some(e),
             ScoreError::Parse(e) => Some(e),
             _ => None,
         }
@@ -464,13 +454,7 @@ impl ScoringInput {
     /// A scoring input: 14 tiles (kongs counting three), the winning tile
     /// among the concealed ones, no 2m–8m under three-player options.
     pub fn new(hand: Hand, win: Tile, settings: Settings) -> Result<ScoringInput, ScoreError> {
-        let size = hand.concealed_len() + 3 * hand.meld_count();
-        if size != 14 {
-            return Err(ScoreError::WrongSize(size));
-        }
-        if hand.counts()[win.index()] == 0 {
-            return Err(ScoreError::WinTileNotInHand(win));
-        }
+        hand.check_scored(win)?;
         if settings.options.is_three_player {
             if let Some(t) = crate::Rules::RIICHI3.missing_tile(&hand.all_counts()) {
                 return Err(ScoreError::ThreePlayerTile(t));
@@ -492,7 +476,7 @@ impl ScoringInput {
 
     /// A scoring input whose winning tile is the hand's last concealed tile.
     pub fn from_hand(hand: Hand, settings: Settings) -> Result<ScoringInput, ScoreError> {
-        let win = hand.last_tile().ok_or(ScoreError::NoWinTile)?;
+        let win = hand.scored_win_tile()?;
         ScoringInput::new(hand, win, settings)
     }
 
@@ -524,5 +508,11 @@ impl ScoringInput {
     /// The winning tile.
     pub fn win_tile(&self) -> Tile {
         self.win
+    }
+}
+
+impl From<ScoredHandError> for ScoreError {
+    fn from(e: ScoredHandError) -> ScoreError {
+        ScoreError::Input(e)
     }
 }

@@ -148,6 +148,20 @@
 //! assert_eq!(analysis.discards[0].win.len(), 3);
 //! ```
 //!
+//! ## Answers as JSON
+//!
+//! [`answer`] holds one `serde::Serialize` type per answer, built from the
+//! library's own: the objects `hupai … --json` prints and the web page shows.
+//!
+//! ```
+//! use hupai::{answer, Hand, Rules, Tables};
+//!
+//! let hand: Hand = "1234444678m456p".parse().unwrap();
+//! let waits = Tables::embedded().waits(&hand, &Rules::GENERIC).unwrap();
+//! let json = serde_json::to_string(&answer::Waits::new(&hand, &waits, None)).unwrap();
+//! assert_eq!(json, r#"{"exhausted":["4m"],"hand":"1234444678m456p","waits":["1m"]}"#);
+//! ```
+//!
 //! ## Servers
 //!
 //! `server::Engine` (with the default features) is a table set plus a rule
@@ -177,6 +191,7 @@
 #![forbid(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]
 
+pub mod answer;
 pub mod arrangement;
 pub mod engine;
 mod error;

@@ -4,10 +4,10 @@
 
 use super::{batch, with_tables, Common};
 use clap::Args;
-use hupai::ev::{Analysis, DiscardEv, DrawPlan, Options, MAX_TURNS};
+use hupai::ev::{Analysis, DiscardEv, Options, MAX_TURNS};
 use hupai::mcr::{Flags, Wind};
-use hupai::{Counts, Notation, Tile};
-use serde_json::{json, Value};
+use hupai::{answer, Counts, Notation, Tile};
+use serde_json::json;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -147,7 +147,7 @@ pub fn run(args: AnalyzeArgs) -> ExitCode {
                     Ok(batch::Answer::new(
                         common.json,
                         || text(&name, &a, common.rules.name),
-                        || batch::with_jokers(json_of(&name, &a), jokers),
+                        || answer::Analysis::new(&hand, &a, jokers),
                     ))
                 })();
                 progress.done.fetch_add(1, Ordering::Relaxed);
@@ -206,49 +206,6 @@ impl Progress {
             let _ = err.write_all(format!("\r{}\r", " ".repeat(60)).as_bytes());
         }
     }
-}
-
-fn tiles_json(tiles: &[(Tile, u8)]) -> Value {
-    tiles
-        .iter()
-        .map(|(t, n)| json!({ "tile": t.to_string(), "remaining": n }))
-        .collect()
-}
-
-fn plan_json(p: &DrawPlan) -> Value {
-    json!({
-        "draw": p.draw.to_string(),
-        "remaining": p.remaining,
-        "win": p.wins,
-        "discard": p.discard.map(|t| t.to_string()),
-        "shanten": p.shanten,
-        "waits": tiles_json(&p.waits),
-    })
-}
-
-fn json_of(name: &str, a: &Analysis) -> Value {
-    let rows: Vec<Value> = a
-        .discards
-        .iter()
-        .map(|d| {
-            json!({
-                "tile": d.tile.to_string(),
-                "shanten": d.shanten,
-                "effective": tiles_json(&d.effective),
-                "tenpai": d.tenpai,
-                "win": d.win,
-                "score": d.score,
-                "draws": d.draws.iter().map(plan_json).collect::<Vec<_>>(),
-            })
-        })
-        .collect();
-    json!({
-        "hand": name,
-        "turns": a.turns,
-        "shanten": a.shanten,
-        "discards": rows,
-        "states": a.states,
-    })
 }
 
 fn list(tiles: &[(Tile, u8)]) -> String {

@@ -1,36 +1,18 @@
 //! `hupai arrange`: every arrangement of a complete hand.
 
 use super::{batch, with_tables, Common, Engine, HandArgs};
-use hupai::engine::jokers::JokerArrangement;
-use hupai::{Arrangement, Form, Hand};
-use serde_json::json;
+use hupai::answer::{self, form_name};
+use hupai::{Form, Hand};
 use std::process::ExitCode;
-
-/// The form's name in output (`standard`, `seven pairs`, …).
-fn form_name(f: Form) -> &'static str {
-    match f {
-        Form::Standard => "standard",
-        Form::SevenPairs => "seven pairs",
-        Form::ThirteenOrphans => "thirteen orphans",
-        Form::SevenShiftedPairs => "seven shifted pairs",
-        Form::HonorsAndKnitted => "honors and knitted",
-        Form::KnittedStraight => "knitted straight",
-    }
-}
-
-fn groups(a: &Arrangement) -> Vec<String> {
-    a.groups().iter().map(|g| g.to_string()).collect()
-}
 
 /// The answer for a hand's arrangements, plain or with jokers: a count line
 /// and one line per arrangement (special forms named), or the JSON object.
-fn answer<T: std::fmt::Display>(
+fn reply<T: std::fmt::Display>(
     common: &Common,
     hand: &Hand,
-    jokers: Option<usize>,
     all: &[T],
     form: impl Fn(&T) -> Form,
-    groups: impl Fn(&T) -> Vec<String>,
+    json: impl FnOnce() -> answer::Arrangements,
 ) -> batch::Answer {
     let text = || {
         let mut text = match all.len() {
@@ -48,15 +30,6 @@ fn answer<T: std::fmt::Display>(
         }
         text
     };
-    let json = || {
-        let v = json!({
-            "hand": hand.to_string(),
-            "count": all.len(),
-            "arrangements": all.iter().map(&groups).collect::<Vec<_>>(),
-            "forms": all.iter().map(|a| form_name(form(a))).collect::<Vec<_>>(),
-        });
-        batch::with_jokers(v, jokers)
-    };
     batch::Answer::new(common.json, text, json)
 }
 
@@ -69,7 +42,13 @@ pub fn run(args: HandArgs) -> ExitCode {
             }
             let hand = common.parse_hand(input)?;
             let all = engine.arrangements(&hand, &common.rules);
-            Ok(answer(common, &hand, None, &all, |a| a.form(), groups))
+            Ok(reply(
+                common,
+                &hand,
+                &all,
+                |a| a.form(),
+                || answer::Arrangements::new(&hand, &all),
+            ))
         })
     })
 }
@@ -81,20 +60,11 @@ fn with_jokers(engine: &dyn Engine, common: &Common, input: &str) -> Result<batc
     let all = engine
         .arrangements_with(&hand, &common.jokers(), &common.rules)
         .map_err(|e| e.to_string())?;
-    let groups = |a: &JokerArrangement| -> Vec<String> {
-        let free = a.free.to_string();
-        a.groups
-            .iter()
-            .map(|g| g.to_string())
-            .chain(free.split_whitespace().map(String::from))
-            .collect()
-    };
-    Ok(answer(
+    Ok(reply(
         common,
         &hand,
-        Some(jokers),
         &all,
         |a| a.form,
-        groups,
+        || answer::Arrangements::with_jokers(&hand, &all, jokers),
     ))
 }

@@ -6,10 +6,11 @@
 //! on one hand, a bug: its line says so, and the batch goes on.
 
 use super::{with_tables, Common, Engine};
+use hupai::answer::Failure;
 use hupai::mcr::input::split_flags;
 use hupai::Hand;
 use rayon::prelude::*;
-use serde_json::{json, Value};
+use serde::Serialize;
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
 
@@ -18,10 +19,21 @@ pub struct Answer(String);
 
 impl Answer {
     /// The answer in the form the options ask for; only that form is built
-    /// (the other one's canonical hand text and JSON tree would be waste).
-    pub fn new(json: bool, text: impl FnOnce() -> String, value: impl FnOnce() -> Value) -> Answer {
-        Answer(if json { value().to_string() } else { text() })
+    /// (the other one's canonical hand text and typed answer would be
+    /// waste). The JSON line is the typed answer serialised.
+    pub fn new<T: Serialize>(
+        json: bool,
+        text: impl FnOnce() -> String,
+        value: impl FnOnce() -> T,
+    ) -> Answer {
+        Answer(if json { to_json(&value()) } else { text() })
     }
+}
+
+/// One JSON line. The answers are plain data (strings, numbers, lists,
+/// objects with string keys), which always serialise.
+fn to_json(value: &impl Serialize) -> String {
+    serde_json::to_string(value).expect("an answer serialises")
 }
 
 /// [`run`] for the scorers: each line is a hand, then (in batch mode) its
@@ -37,14 +49,6 @@ pub fn scored(
             answer(engine, common.parse_hand(text)?, words)
         })
     })
-}
-
-/// `value` with a `jokers` field when the hand had jokers.
-pub fn with_jokers(mut value: Value, jokers: Option<usize>) -> Value {
-    if let Some(n) = jokers {
-        value["jokers"] = n.into();
-    }
-    value
 }
 
 /// Lines read and evaluated together; bounds memory on endless input.
@@ -148,7 +152,7 @@ pub fn run(
                     });
                     let e = echo_message(&e);
                     if json {
-                        json!({ "hand": shown, "error": e }).to_string()
+                        to_json(&Failure::new(shown, e))
                     } else {
                         format!("error: {shown}: {e}")
                     }

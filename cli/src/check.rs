@@ -1,7 +1,7 @@
 //! `hupai check`: complete or not.
 
 use super::{batch, with_tables, HandArgs};
-use serde_json::json;
+use hupai::answer;
 use std::process::ExitCode;
 
 pub fn run(args: HandArgs) -> ExitCode {
@@ -19,7 +19,7 @@ pub fn run(args: HandArgs) -> ExitCode {
             Ok(batch::Answer::new(
                 common.json,
                 || if win { "good" } else { "bad" }.to_string(),
-                || batch::with_jokers(json!({ "hand": hand.to_string(), "win": win }), jokers),
+                || answer::Check::new(&hand, win, jokers),
             ))
         })
     })

@@ -6,8 +6,8 @@
 
 use super::{batch, flag_table, Common};
 use clap::{Arg, ArgAction, ArgMatches, Command};
-use hupai::notation;
 use hupai::riichi::{Options, Score, ScoringInput, Settings};
+use hupai::{answer, notation};
 use std::process::ExitCode;
 
 /// Situation switches and valued flags that only riichi scoring reads.
@@ -189,7 +189,7 @@ pub fn run(
         Ok(batch::Answer::new(
             common.json,
             || text_table(&shown, &input, &score),
-            || score.to_json(&input),
+            || answer::RiichiScore::new(&input, &score),
         ))
     })
 }

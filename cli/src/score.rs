@@ -7,9 +7,7 @@
 use super::{batch, columns, Common};
 use clap::Args;
 use hupai::mcr::{Fan, Flags, Score, ScoringInput, Variant, Wind};
-use hupai::notation;
-use hupai::Rules;
-use serde_json::json;
+use hupai::{answer, notation, Rules};
 use std::process::ExitCode;
 
 /// Scoring has no jokers: `score --help` leaves their options out (given
@@ -122,7 +120,7 @@ pub fn run(args: ScoreArgs) -> ExitCode {
         Ok(batch::Answer::new(
             common.json,
             || text_table(&shown, &input, &score),
-            || json_object(&shown, &input, &score),
+            || answer::McrScore::new(&input, &score),
         ))
     })
 }
@@ -185,29 +183,6 @@ fn run_riichi(args: &ScoreArgs) -> ExitCode {
     shared.extend(["--seat".into(), f.seat.to_string()]);
     shared.extend(["--prevalent".into(), f.prevalent.to_string()]);
     super::riichi_score::run(&args.common, &args.hands, shared, &args.riichi)
-}
-
-fn json_object(hand: &str, input: &ScoringInput, s: &Score) -> serde_json::Value {
-    let fans: Vec<_> = s
-        .fans
-        .iter()
-        .map(|f| {
-            json!({
-                "name": f.fan.name(),
-                "chinese": f.fan.chinese(),
-                "points": f.points,
-                "count": f.count,
-            })
-        })
-        .collect();
-    json!({
-        "hand": hand,
-        "win_tile": input.win_tile().to_string(),
-        "total": s.total,
-        "legal": s.legal,
-        "fans": fans,
-        "arrangement": s.arrangement.to_string(),
-    })
 }
 
 /// A fan table: name, 中文, points, count, subtotal; then the total.

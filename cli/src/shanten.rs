@@ -4,8 +4,7 @@
 use super::{batch, with_tables, Common};
 use clap::Args;
 use hupai::engine::{Effective, Ukeire};
-use hupai::{Counts, Notation};
-use serde_json::{json, Value};
+use hupai::{answer, Counts, Notation};
 use std::process::ExitCode;
 
 #[derive(Args)]
@@ -54,15 +53,7 @@ pub fn run(args: ShantenArgs) -> ExitCode {
                 Ukeire::Draw(e) => batch::Answer::new(
                     common.json,
                     || format!("{name}: {}; {}", shanten_text(e.shanten()), tiles_text(&e)),
-                    || {
-                        let v = json!({
-                            "hand": name,
-                            "shanten": e.shanten(),
-                            "effective": tiles_json(&e),
-                            "total": e.total(),
-                        });
-                        batch::with_jokers(v, jokers)
-                    },
+                    || answer::Effective::new(&hand, &e, jokers),
                 ),
                 Ukeire::Discard(d) => batch::Answer::new(
                     common.json,
@@ -77,21 +68,7 @@ pub fn run(args: ShantenArgs) -> ExitCode {
                         }
                         text
                     },
-                    || {
-                        let rows: Vec<_> = d
-                            .iter()
-                            .map(|(tile, e)| {
-                                json!({
-                                    "tile": tile.to_string(),
-                                    "shanten": e.shanten(),
-                                    "effective": tiles_json(&e),
-                                    "total": e.total(),
-                                })
-                            })
-                            .collect();
-                        let v = json!({ "hand": name, "shanten": d.shanten(), "discards": rows });
-                        batch::with_jokers(v, jokers)
-                    },
+                    || answer::Discards::new(&hand, &d, jokers),
                 ),
             };
             Ok(answer)
@@ -121,10 +98,4 @@ fn tiles_text(e: &Effective) -> String {
         e.total(),
         if e.total() == 1 { "" } else { "s" }
     )
-}
-
-fn tiles_json(e: &Effective) -> Value {
-    e.iter()
-        .map(|(t, n)| json!({ "tile": t.to_string(), "remaining": n }))
-        .collect()
 }

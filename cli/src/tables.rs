@@ -139,16 +139,12 @@ fn verify(dir: Option<&Path>) -> Result<(), String> {
 
 fn info(dir: Option<&Path>, json: bool) -> Result<(), TableError> {
     let describe = |name: &str, f: &TableFile<&[u8]>| {
-        let sections: Vec<_> = f
-            .sections()
-            .map(|(n, len)| serde_json::json!({"name": n, "bytes": len}))
-            .collect();
         if json {
-            let v = serde_json::json!({
-                "file": name, "kind": f.kind(), "bytes": f.bytes().len(),
-                "checksum": format!("{:016x}", f.recorded_checksum()), "sections": sections,
-            });
-            println!("{v}");
+            let info = hupai::answer::TableInfo::new(name, f);
+            println!(
+                "{}",
+                serde_json::to_string(&info).expect("a table description serialises")
+            );
         } else {
             println!(
                 "{name}: kind {}, {} bytes, checksum {:016x}",

@@ -1,13 +1,8 @@
 //! `hupai waits`: the tiles that complete a ready hand, live and exhausted.
 
 use super::{batch, with_tables, HandArgs};
-use hupai::TileSet;
-use serde_json::json;
+use hupai::answer;
 use std::process::ExitCode;
-
-fn names(s: TileSet) -> Vec<String> {
-    s.iter().map(|t| t.to_string()).collect()
-}
 
 pub fn run(args: HandArgs) -> ExitCode {
     let common = &args.common;
@@ -38,14 +33,7 @@ pub fn run(args: HandArgs) -> ExitCode {
                 }
                 text
             };
-            let json = || {
-                let v = json!({
-                    "hand": hand.to_string(),
-                    "waits": names(w.live),
-                    "exhausted": names(w.exhausted),
-                });
-                batch::with_jokers(v, jokers)
-            };
+            let json = || answer::Waits::new(&hand, &w, jokers);
             Ok(batch::Answer::new(common.json, text, json))
         })
     })

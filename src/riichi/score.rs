@@ -56,7 +56,8 @@ impl Score {
     }
 
     /// The riichi score JSON (plus `arrangement`, and `reason` when not
-    /// legal), as `hupai score --rules riichi --json` and the web page write it.
+    /// legal), as `hupai score --rules riichi --json` and the web page write
+    /// it: the [`RiichiScore`](crate::answer::RiichiScore) answer as a value.
     ///
     /// ```
     /// use hupai::{riichi::{self, ScoringInput}, Notation, Tables};
@@ -67,37 +68,8 @@ impl Score {
     /// assert_eq!(v["cost"]["total"], v["cost"]["main"]);
     /// ```
     pub fn to_json(&self, input: &ScoringInput) -> serde_json::Value {
-        use serde_json::json;
-        let yaku: Vec<_> = self
-            .yaku
-            .as_slice()
-            .iter()
-            .map(|(y, h)| json!({"name": y.name(), "japanese": y.japanese(), "han": h}))
-            .collect();
-        let fu: Vec<_> = self
-            .fu_details
-            .as_slice()
-            .iter()
-            .map(|(r, f)| json!({"reason": r.name(), "fu": f}))
-            .collect();
-        let c = &self.cost;
-        let mut v = json!({
-            "hand": crate::notation::format_mpsz_with_last(input.hand()),
-            "win_tile": input.win_tile().to_string(),
-            "han": self.han,
-            "fu": self.fu,
-            "yaku": yaku,
-            "fu_details": fu,
-            "cost": {"main": c.main, "additional": c.additional, "total": c.total},
-            "limit": c.limit.map(|l| l.name()),
-            "yakuman": c.yakuman,
-            "legal": self.legal,
-            "arrangement": self.arrangement.to_string(),
-        });
-        if let Some(r) = self.reason() {
-            v["reason"] = r.into();
-        }
-        v
+        serde_json::to_value(crate::answer::RiichiScore::new(input, self))
+            .expect("a riichi score serialises")
     }
 }
 

@@ -1,15 +1,17 @@
 //! One query, one view: everything the page shows about a hand, as JSON.
 //!
 //! Field names and values follow the command line's `--json` output
-//! (`hupai shanten`, `waits`, `arrange`, `score`), so the browser tests can
-//! compare the page with the CLI directly.
+//! (`hupai shanten`, `waits`, `arrange`, `score`, `analyze`), so the browser
+//! tests can compare the page with the CLI directly: where the page shows
+//! the same answer, it writes the same type of [`hupai::answer`].
 
+use hupai::answer::{self, DiscardRow, TileCount};
 use hupai::engine::jokers::JokerArrangement;
-use hupai::engine::{Effective, Ukeire};
+use hupai::engine::Ukeire;
 use hupai::mcr::{Flags, ScoringInput};
-use hupai::{notation, Arrangement, Form, Hand, Jokers, Meld, MeldKind, Notation, Rules, Tile};
+use hupai::{notation, Arrangement, Hand, Jokers, Meld, MeldKind, Notation, Rules, Tile};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 /// What the page asks: the hand as typed (any notation), the rule set, the
 /// jokers, the MCR scoring flags, and at most one edit to apply first.
@@ -130,10 +132,10 @@ pub struct View {
     pub shanten: Option<i8>,
     /// 3n+2 tiles: the discard table, best first (`hupai shanten --json`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub discards: Option<Vec<Row>>,
+    pub discards: Option<Vec<DiscardRow>>,
     /// 3n+1 tiles: the effective draws and their copies left.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub effective: Option<Vec<Remaining>>,
+    pub effective: Option<Vec<TileCount>>,
     /// 3n+1 tiles: copies left of all effective draws.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub total: Option<u32>,
@@ -149,20 +151,43 @@ pub struct View {
     /// A complete hand under `riichi`/`riichi3`: `hupai score --json`'s
     /// object, or `{"error"}`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub riichi: Option<Value>,
+    pub riichi: Option<Part<answer::RiichiScore>>,
     /// A complete hand under `sichuan` (four sets and a pair or seven pairs,
     /// in any suits): `hupai score --rules sichuan --json`'s object (a hand
     /// in three suits or in the void suit is `"legal": false` with the
     /// `"reason"`), or `{"error"}` for bad flags.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub sichuan: Option<Value>,
+    pub sichuan: Option<Part<Value>>,
     /// The discard EV when asked: `hupai analyze --json`'s object, or
     /// `{"error"}`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub ev: Option<Value>,
+    pub ev: Option<Part<answer::Analysis>>,
     /// What is wrong, in words.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+}
+
+/// A part of the view: the command line's answer, or `{"error"}` saying
+/// why there is none.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum Part<T> {
+    /// The answer.
+    Answer(T),
+    /// Why there is none.
+    Error {
+        /// The reason, in words.
+        error: String,
+    },
+}
+
+impl<T> From<Result<T, String>> for Part<T> {
+    fn from(r: Result<T, String>) -> Part<T> {
+        match r {
+            Ok(answer) => Part::Answer(answer),
+            Err(error) => Part::Error { error },
+        }
+    }
 }
 
 /// A tile, serialised as its mpsz name without an allocation.
@@ -182,28 +207,6 @@ pub struct MeldView {
     pub tiles: Vec<Name>,
     /// A concealed kong (drawn face down).
     pub concealed: bool,
-}
-
-/// A row of the discard table.
-#[derive(Debug, Serialize)]
-pub struct Row {
-    /// The discard.
-    pub tile: Name,
-    /// Shanten after it.
-    pub shanten: i8,
-    /// The draws that then lower the shanten.
-    pub effective: Vec<Remaining>,
-    /// Their copies left.
-    pub total: u32,
-}
-
-/// An effective draw and its copies left.
-#[derive(Debug, Serialize)]
-pub struct Remaining {
-    /// The draw.
-    pub tile: Name,
-    /// Copies not in the hand.
-    pub remaining: u8,
 }
 
 /// Live and exhausted waits.
@@ -228,39 +231,20 @@ pub struct ArrangementView {
 #[derive(Debug, Serialize)]
 #[serde(untagged)]
 pub enum ScoreView {
-    /// The fans counted.
+    /// The fans counted: `hupai score --json`'s object and the points
+    /// without flowers.
     Scored {
-        /// The winning tile.
-        win_tile: Name,
-        /// Points, flowers included on a legal win.
-        total: u32,
-        /// At least 8 points without flowers.
-        legal: bool,
+        /// The score as the command line writes it.
+        #[serde(flatten)]
+        score: answer::McrScore,
         /// Points without flowers.
         without_flowers: u32,
-        /// Fans in rule-table order.
-        fans: Vec<FanView>,
-        /// The arrangement scored.
-        arrangement: String,
     },
     /// Why not.
     Error {
         /// The reason.
         error: String,
     },
-}
-
-/// One fan of the table.
-#[derive(Debug, Serialize)]
-pub struct FanView {
-    /// English name (docs/rules/mcr.md).
-    pub name: &'static str,
-    /// Chinese name.
-    pub chinese: &'static str,
-    /// Points each.
-    pub points: u8,
-    /// Times counted.
-    pub count: u8,
 }
 
 fn fill(q: &Query, view: &mut View) -> Result<(), String> {
@@ -302,7 +286,7 @@ fn fill(q: &Query, view: &mut View) -> Result<(), String> {
     view.shanten = Some(ukeire.shanten());
     match &ukeire {
         Ukeire::Draw(e) => {
-            view.effective = Some(effective(e));
+            view.effective = Some(TileCount::all(e));
             view.total = Some(e.total());
             let w = if spec.is_none() {
                 t.waits(&hand, &rules).map_err(|e| e.to_string())?
@@ -316,21 +300,19 @@ fn fill(q: &Query, view: &mut View) -> Result<(), String> {
             });
         }
         Ukeire::Discard(d) => {
-            let rows = d.iter().map(|(tile, e)| Row {
-                tile: Name(tile),
-                shanten: e.shanten(),
-                effective: effective(&e),
-                total: e.total(),
-            });
+            let rows = d.iter().map(|(tile, e)| DiscardRow::new(tile, &e));
             view.discards = Some(rows.collect());
             if q.analyze && ukeire.shanten() > MAX_EV_SHANTEN {
-                view.ev = Some(json!({ "error": format!(
-                    "the page analyses hands up to {MAX_EV_SHANTEN}-shanten (this one is {}-shanten: \
-                     minutes and gigabytes on one thread); hupai analyze does it",
-                    ukeire.shanten()
-                ) }));
+                view.ev = Some(Part::Error {
+                    error: format!(
+                        "the page analyses hands up to {MAX_EV_SHANTEN}-shanten (this one is {}-shanten: \
+                         minutes and gigabytes on one thread); hupai analyze does it",
+                        ukeire.shanten()
+                    ),
+                });
             } else if q.analyze {
-                view.ev = Some(analysis(&hand, &rules, spec, q));
+                let shown = (!spec.is_none()).then_some(jokers);
+                view.ev = Some(analysis(&hand, &rules, spec, shown, q));
             }
         }
     }
@@ -430,41 +412,17 @@ fn meld_view(m: &Meld) -> MeldView {
     }
 }
 
-fn effective(e: &Effective) -> Vec<Remaining> {
-    e.iter()
-        .map(|(tile, remaining)| Remaining {
-            tile: Name(tile),
-            remaining,
-        })
-        .collect()
-}
-/// The form's name, as `hupai arrange --json` writes it.
-fn form_name(f: Form) -> &'static str {
-    match f {
-        Form::Standard => "standard",
-        Form::SevenPairs => "seven pairs",
-        Form::ThirteenOrphans => "thirteen orphans",
-        Form::SevenShiftedPairs => "seven shifted pairs",
-        Form::HonorsAndKnitted => "honors and knitted",
-        Form::KnittedStraight => "knitted straight",
-    }
-}
-
 fn plain_arrangement(a: &Arrangement) -> ArrangementView {
     ArrangementView {
-        form: form_name(a.form()),
-        groups: a.groups().iter().map(|g| g.to_string()).collect(),
+        form: answer::form_name(a.form()),
+        groups: answer::group_names(a),
     }
 }
 
 fn joker_arrangement(a: &JokerArrangement) -> ArrangementView {
-    let free = a.free.to_string();
-    let groups = a.groups.iter().map(|g| g.to_string());
     ArrangementView {
-        form: form_name(a.form),
-        groups: groups
-            .chain(free.split_whitespace().map(String::from))
-            .collect(),
+        form: answer::form_name(a.form),
+        groups: answer::joker_group_names(a),
     }
 }
 
@@ -481,28 +439,15 @@ fn score(hand: Hand, words: &str) -> ScoreView {
     match scored {
         Err(error) => ScoreView::Error { error },
         Ok((input, s)) => ScoreView::Scored {
-            win_tile: Name(input.win_tile()),
-            total: s.total,
-            legal: s.legal,
+            score: answer::McrScore::new(&input, &s),
             without_flowers: s.points_without_flowers(),
-            fans: s
-                .fans
-                .iter()
-                .map(|f| FanView {
-                    name: f.fan.name(),
-                    chinese: f.fan.chinese(),
-                    points: f.points,
-                    count: f.count,
-                })
-                .collect(),
-            arrangement: s.arrangement.to_string(),
         },
     }
 }
 
 /// The riichi score of a complete hand as `hupai score --rules riichi
 /// --json` writes it, or `{"error"}`.
-fn riichi_score(hand: Hand, rules: &Rules, words: &str) -> Value {
+fn riichi_score(hand: Hand, rules: &Rules, words: &str) -> Part<answer::RiichiScore> {
     let mut settings = if rules.three_player {
         hupai::riichi::Settings::three_player()
     } else {
@@ -517,15 +462,14 @@ fn riichi_score(hand: Hand, rules: &Rules, words: &str) -> Value {
             let s = hupai::riichi::score(&input, tables()).map_err(|e| e.to_string())?;
             Ok((input, s))
         });
-    match scored {
-        Ok((input, s)) => s.to_json(&input),
-        Err(error) => json!({ "error": error }),
-    }
+    scored
+        .map(|(input, s)| answer::RiichiScore::new(&input, &s))
+        .into()
 }
 
 /// The Sichuan score of a complete hand as `hupai score --rules sichuan
 /// --json` writes it, or `{"error"}` naming the bad flag.
-fn sichuan_score(hand: Hand, words: &str) -> Value {
+fn sichuan_score(hand: Hand, words: &str) -> Part<Value> {
     let mut settings = hupai::sichuan::Settings::default();
     let scored = settings
         .apply_words(words.split_whitespace())
@@ -533,16 +477,22 @@ fn sichuan_score(hand: Hand, words: &str) -> Value {
         .and_then(|()| {
             hupai::sichuan::ScoringInput::from_hand(hand, settings).map_err(|e| e.to_string())
         });
-    match scored {
-        Ok(input) => hupai::sichuan::score(&input, tables()).to_json(&input),
-        Err(error) => json!({ "error": error }),
-    }
+    scored
+        .map(|input| hupai::sichuan::score(&input, tables()).to_json(&input))
+        .into()
 }
 
-/// The discard EV of a 3n+2 hand as `hupai analyze --json` writes it
-/// (the draws explained are left out), or `{"error"}`. Under
-/// `mcr` the winds and flowers of the flags count, as on the command line.
-fn analysis(hand: &Hand, rules: &Rules, jokers: Jokers, q: &Query) -> Value {
+/// The discard EV of a 3n+2 hand as `hupai analyze --json` writes it (no
+/// draw explained: each `draws` is empty; `shown` is the joker count the
+/// answer names, for a hand with jokers), or `{"error"}`. Under `mcr` the
+/// winds and flowers of the flags count, as on the command line.
+fn analysis(
+    hand: &Hand,
+    rules: &Rules,
+    jokers: Jokers,
+    shown: Option<usize>,
+    q: &Query,
+) -> Part<answer::Analysis> {
     let mcr = if *rules == Rules::MCR {
         match q.flags.parse::<Flags>() {
             Ok(f) => Flags {
@@ -551,7 +501,11 @@ fn analysis(hand: &Hand, rules: &Rules, jokers: Jokers, q: &Query) -> Value {
                 flowers: f.flowers,
                 ..Flags::default()
             },
-            Err(error) => return json!({ "error": error.to_string() }),
+            Err(error) => {
+                return Part::Error {
+                    error: error.to_string(),
+                }
+            }
         }
     } else {
         Flags::default()
@@ -563,35 +517,8 @@ fn analysis(hand: &Hand, rules: &Rules, jokers: Jokers, q: &Query) -> Value {
         explain: 0,
         ..hupai::ev::Options::default()
     };
-    match hupai::ev::analyze(tables(), hand, rules, &options) {
-        Err(e) => json!({ "error": e.to_string() }),
-        Ok(a) => {
-            let rows: Vec<Value> = a
-                .discards
-                .iter()
-                .map(|d| {
-                    let effective: Vec<Value> = d
-                        .effective
-                        .iter()
-                        .map(|(t, n)| json!({"tile": t.to_string(), "remaining": n}))
-                        .collect();
-                    json!({
-                        "tile": d.tile.to_string(),
-                        "shanten": d.shanten,
-                        "effective": effective,
-                        "tenpai": d.tenpai,
-                        "win": d.win,
-                        "score": d.score,
-                    })
-                })
-                .collect();
-            json!({
-                "hand": hand.to_string(),
-                "turns": a.turns,
-                "shanten": a.shanten,
-                "discards": rows,
-                "states": a.states,
-            })
-        }
-    }
+    hupai::ev::analyze(tables(), hand, rules, &options)
+        .map(|a| answer::Analysis::new(hand, &a, shown))
+        .map_err(|e| e.to_string())
+        .into()
 }

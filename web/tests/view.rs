@@ -256,3 +256,60 @@ fn bad_sichuan_flags_are_an_error_in_words() {
         assert!(v["sichuan"]["value"].is_null());
     }
 }
+
+/// `v` as JSON text, to compare with what the command line prints.
+fn text(v: &serde_json::Value) -> String {
+    v.to_string()
+}
+
+/// Where the page shows an answer of the command line, it writes the same
+/// type: the same JSON as `hupai shanten|score|analyze --json`.
+#[test]
+fn the_page_writes_the_command_lines_answers() {
+    use hupai::{answer, ev, mcr, riichi, Hand, Notation, Rules};
+    let t = Tables::embedded();
+    let drawn: Hand = "123m456p789s11125z".parse().unwrap();
+    let v = serde_json::to_value(query(&q("123m456p789s11125z", "riichi"))).unwrap();
+    let table = t.discards(&drawn, &Rules::RIICHI, &[0; 34]).unwrap();
+    let cli = serde_json::to_value(answer::Discards::new(&drawn, &table, None)).unwrap();
+    assert_eq!(text(&v["discards"]), text(&cli["discards"]));
+    assert_eq!(v["discards"].as_array().map(Vec::len), Some(2));
+
+    let ready: Hand = "123m456p789s1112z".parse().unwrap();
+    let v = serde_json::to_value(query(&q("123m456p789s1112z", "riichi"))).unwrap();
+    let e = t.effective(&ready, &Rules::RIICHI, &[0; 34]).unwrap();
+    let cli = serde_json::to_value(answer::Effective::new(&ready, &e, None)).unwrap();
+    assert_eq!(text(&v["effective"]), text(&cli["effective"]));
+    assert_eq!(v["total"], cli["total"]);
+
+    let mut a = q("123m456p789s11455z", "generic");
+    a.analyze = true;
+    a.turns = 3;
+    let v = serde_json::to_value(query(&a)).unwrap();
+    let hand: Hand = "123m456p789s11455z".parse().unwrap();
+    let options = ev::Options {
+        turns: 3,
+        explain: 0,
+        ..ev::Options::default()
+    };
+    let analysis = ev::analyze(t, &hand, &Rules::GENERIC, &options).unwrap();
+    let cli = serde_json::to_string(&answer::Analysis::new(&hand, &analysis, None)).unwrap();
+    assert_eq!(text(&v["ev"]), cli);
+
+    let v = serde_json::to_value(query(&q("234m567m99s345p23p1p", "riichi"))).unwrap();
+    let input = riichi::ScoringInput::parse("234m567m99s345p23p1p", Notation::Mpsz).unwrap();
+    let score = riichi::score(&input, t).unwrap();
+    let cli = serde_json::to_string(&answer::RiichiScore::new(&input, &score)).unwrap();
+    assert_eq!(text(&v["riichi"]), cli);
+
+    let mut a = q("123m456p789s1112z2z", "mcr");
+    a.flags = "--flowers 2".into();
+    let mut v = serde_json::to_value(query(&a)).unwrap();
+    let input =
+        mcr::ScoringInput::parse("123m456p789s1112z2z --flowers 2", Notation::Mpsz).unwrap();
+    let score = mcr::score(&input, t).unwrap();
+    let cli = serde_json::to_string(&answer::McrScore::new(&input, &score)).unwrap();
+    let page = v["score"].as_object_mut().unwrap();
+    assert_eq!(page.remove("without_flowers"), Some(15.into()));
+    assert_eq!(text(&v["score"]), cli);
+}

@@ -150,24 +150,14 @@ impl<B: AsRef<[u8]>> Ctx<'_, B> {
                 .tables
                 .arrangements(hand, &self.rules)
                 .iter()
-                .map(|a| a.groups().iter().map(|g| g.to_string()).collect())
+                .map(hupai::answer::group_names)
                 .collect());
         }
         let all = self
             .tables
             .arrangements_with(hand, &self.spec(jokers), &self.rules)
             .map_err(|e| e.to_string())?;
-        Ok(all
-            .iter()
-            .map(|a| {
-                let free = a.free.to_string();
-                a.groups
-                    .iter()
-                    .map(|g| g.to_string())
-                    .chain(free.split_whitespace().map(String::from))
-                    .collect()
-            })
-            .collect())
+        Ok(all.iter().map(hupai::answer::joker_group_names).collect())
     }
 
     /// Shanten after discarding one copy of each kind the hand holds (127

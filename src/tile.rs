@@ -246,9 +246,17 @@ pub fn total(counts: &Counts) -> usize {
 
 /// [`total`] of counts of at most four a kind (a hand's), without a loop:
 /// at most 136 tiles, so byte lanes summed word by word never carry, and
-/// one multiply adds a word's lanes into its top byte.
+/// one multiply adds a word's lanes into its top byte. Counts above four
+/// give a wrong sum: check them first.
+///
+/// ```
+/// let mut c = [0u8; 34];
+/// c[0] = 4;
+/// c[33] = 3;
+/// assert_eq!(hupai::tile::held_total(&c), 7);
+/// ```
 #[inline(always)]
-pub(crate) fn held_total(c: &Counts) -> usize {
+pub fn held_total(c: &Counts) -> usize {
     debug_assert!(c.iter().all(|&n| n <= 4));
     const L: u64 = 0x0101_0101_0101_0101;
     let word = |i: usize| u64::from_le_bytes(c[i..i + 8].try_into().expect("eight"));

@@ -169,7 +169,7 @@ where
             if let Err(e) = f(i, counts, out) {
                 return Some((i, e));
             }
-            let n = held_total(counts);
+            let n = hupai::tile::held_total(counts);
             if n > limit.max {
                 return Some((i, limit.message(n)));
             }
@@ -177,15 +177,6 @@ where
         None
     };
     spread(input, (out, (1, ())), threads, answer).map(|(a, _)| a)
-}
-
-/// The tiles of counts already checked (at most four a kind): the byte lanes
-/// of four words summed never carry, and one multiply adds a word's lanes.
-#[inline(always)]
-fn held_total(c: &Counts) -> usize {
-    let word = |i: usize| u64::from_le_bytes(c[i..i + 8].try_into().expect("eight"));
-    let lanes = word(0) + word(8) + word(16) + word(24);
-    (lanes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize + usize::from(c[32] + c[33])
 }
 
 /// The rows cut into chunks answered on `threads`: `block(first_row, rows,
@@ -253,7 +244,7 @@ where
             match Hand::new(*counts, &[]) {
                 Ok(h) => {
                     if let Some(l) = limit {
-                        let n = held_total(counts);
+                        let n = hupai::tile::held_total(counts);
                         if n > l.max {
                             bad = Some((first + i, l.message(n)));
                             break;

@@ -388,6 +388,21 @@ struct Shape {
 }
 
 impl Shape {
+    /// The shape of a concealed hand of `slots` tiles: no declared meld,
+    /// nothing capped.
+    #[inline(always)]
+    fn concealed(c: &Counts, slots: usize, rules: &Rules) -> Shape {
+        Shape {
+            c: *c,
+            caps: [4; KINDS],
+            capped: 0,
+            k: slots / 3,
+            melds: 0,
+            size: slots,
+            three_player: rules.three_player,
+        }
+    }
+
     /// What [`Shape::new`] checks, without the shape: the size, the tiles
     /// the rules lack, and a hand whose melds leave no suit to void where
     /// the rules allow two. The parts (bit per part) holding declared
@@ -1453,15 +1468,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
         if rules.mcr_forms && rules.plain() && (13..=14).contains(&slots) {
             return knitted_distance_tallied(&self.distance_tables(), c, keys, slots, rules);
         }
-        let shape = Shape {
-            c: *c,
-            caps: [4; KINDS],
-            capped: 0,
-            k: slots / 3,
-            melds: 0,
-            size: slots,
-            three_player: rules.three_player,
-        };
+        let shape = Shape::concealed(c, slots, rules);
         distance(self, &shape, rules, &mut Memo::off())
     }
 }
@@ -1614,15 +1621,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
         if rules.mcr_forms && rules.plain() && (13..=14).contains(&slots) {
             return knitted_special_improving(&self.distance_tables(), c, rules, bound);
         }
-        let shape = Shape {
-            c: *c,
-            caps: [4; KINDS],
-            capped: 0,
-            k: slots / 3,
-            melds: 0,
-            size: slots,
-            three_player: rules.three_player,
-        };
+        let shape = Shape::concealed(c, slots, rules);
         special_improving(self, &shape, rules, bound)
     }
 }

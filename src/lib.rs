@@ -202,6 +202,7 @@ pub mod mcr;
 pub mod notation;
 #[cfg(feature = "generate")]
 mod par;
+mod query;
 #[cfg(feature = "test-support")]
 pub mod reference;
 pub mod riichi;
@@ -220,6 +221,9 @@ pub use engine::{Arrangements, JokerError, Jokers, Waits, WaitsError};
 pub use error::Error;
 pub use hand::{ChowTile, From, Hand, HandError, Meld, MeldKind, ScoredHandError};
 pub use notation::{Notation, ParseError, ParseErrorKind};
+#[cfg(feature = "mmap")]
+pub use query::Mapped;
+pub use query::{AnyTables, Arranged, Embedded, Engine};
 pub use rules::{Rules, SevenPairs};
 pub use table::{TableError, Tables};
 pub use tile::{Counts, Suit, Tile, KINDS};

@@ -6,7 +6,7 @@
 //!
 //! An [`Engine`] is a table set plus a rule set. The table set is either the
 //! embedded one (`&'static`, so the engine is `Copy`) or one memory-mapped set
-//! behind an [`Arc`] (one mapping, shared by every clone and every thread).
+//! behind an [`Arc`](std::sync::Arc) (one mapping, shared by every clone and every thread).
 //! Both are `Send + Sync`; single-hand queries allocate nothing and take
 //! `&self`, so one engine serves every thread with no lock.
 //!
@@ -36,153 +36,30 @@
 //! tile re-keys only that tile's suit, so a check after a draw reads the four
 //! table records without re-encoding the hand.
 
-use crate::engine::{Effective, ShantenError, Waits, WaitsError};
+use crate::engine::Waits;
+use crate::error::Error;
 use crate::hand::Hand;
-use crate::mcr::{Score, ScoreError, ScoringInput};
-use crate::rules::Rules;
-use crate::table::{key, TableError, Tables};
+use crate::table::{key, Tables};
 use crate::tile::{Counts, Tile, KINDS};
 use rayon::prelude::*;
 use std::fmt;
 use std::ops::Deref;
-use std::path::Path;
-use std::sync::Arc;
 
-/// The embedded table set: a `&'static` reference, free to copy.
-pub type Embedded = &'static Tables<&'static [u8]>;
-
-/// One memory-mapped table set, shared by reference count.
-pub type Mapped = Arc<Tables<memmap2::Mmap>>;
+pub use crate::query::{Embedded, Engine, Mapped};
 
 /// Smallest run of hands one rayon task takes: a check costs nanoseconds, so
 /// smaller pieces would spend more on scheduling than on checking.
 const MIN_TASK: usize = 2048;
-
-/// A table set and a rule set: the value a server builds once and shares.
-///
-/// `T` is how the tables are held: [`Embedded`] (the default), [`Mapped`],
-/// or any other pointer to a [`Tables`] (`&Tables<Vec<u8>>`, …).
-///
-/// ```
-/// use hupai::server::Engine;
-/// use hupai::{notation, Notation, Rules};
-///
-/// let engine = Engine::embedded(Rules::GENERIC);
-/// let hand = notation::parse("ABCeee345456DD", Notation::Mediatek).unwrap();
-/// assert!(engine.is_win(&hand));
-/// ```
-#[derive(Clone, Copy, Debug)]
-pub struct Engine<T = Embedded> {
-    tables: T,
-    rules: Rules,
-}
-
-impl Engine<Embedded> {
-    /// The engine over the tables embedded in the binary.
-    ///
-    /// ```
-    /// use hupai::server::Engine;
-    /// use hupai::Rules;
-    /// let engine = Engine::embedded(Rules::RIICHI);
-    /// assert_eq!(engine.rules().name, "riichi");
-    /// ```
-    pub fn embedded(rules: Rules) -> Engine<Embedded> {
-        Engine::new(Tables::embedded(), rules)
-    }
-}
-
-impl Engine<Mapped> {
-    /// The engine over the table files of `dir`, memory-mapped once; clones
-    /// share the mapping. Checks the file headers (see [`Tables::open`]).
-    ///
-    /// ```
-    /// use hupai::server::Engine;
-    /// use hupai::Rules;
-    /// let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tables");
-    /// let engine = Engine::open(dir, Rules::GENERIC).unwrap();
-    /// assert!(engine.is_win(&"11122233344455m".parse().unwrap()));
-    /// assert!(Engine::open("/no/such/dir", Rules::GENERIC).is_err());
-    /// ```
-    pub fn open(dir: impl AsRef<Path>, rules: Rules) -> Result<Engine<Mapped>, TableError> {
-        Ok(Engine::new(Arc::new(Tables::open(dir)?), rules))
-    }
-}
 
 impl<T, B> Engine<T>
 where
     T: Deref<Target = Tables<B>>,
     B: AsRef<[u8]>,
 {
-    /// An engine over any pointer to a table set.
-    ///
-    /// ```
-    /// use hupai::server::Engine;
-    /// use hupai::{Rules, Tables};
-    /// let fresh = hupai::table::generate::tables();
-    /// let engine = Engine::new(&fresh, Rules::GENERIC);
-    /// assert!(engine.is_win(&"11122233344455m".parse().unwrap()));
-    /// ```
-    pub fn new(tables: T, rules: Rules) -> Engine<T> {
-        Engine { tables, rules }
-    }
-
-    /// The table set.
-    ///
-    /// ```
-    /// use hupai::server::Engine;
-    /// use hupai::Rules;
-    /// assert!(Engine::embedded(Rules::GENERIC).tables().verify().is_ok());
-    /// ```
-    pub fn tables(&self) -> &Tables<B> {
-        &self.tables
-    }
-
-    /// The rule set.
-    ///
-    /// ```
-    /// use hupai::server::Engine;
-    /// use hupai::Rules;
-    /// assert_eq!(*Engine::embedded(Rules::MCR).rules(), Rules::MCR);
-    /// ```
-    pub fn rules(&self) -> &Rules {
-        &self.rules
-    }
-
-    /// Whether the hand is complete under the engine's rules
-    /// ([`Tables::is_win`]). Allocates nothing.
-    ///
-    /// ```
-    /// use hupai::server::Engine;
-    /// use hupai::Rules;
-    /// let sichuan = Engine::embedded(Rules::SICHUAN);
-    /// // Three suits: not complete under the lack-one-suit rule.
-    /// assert!(!sichuan.is_win(&"123m456p789s11122s".parse().unwrap()));
-    /// assert!(sichuan.is_win(&"123m456m789s11122s".parse().unwrap()));
-    /// ```
-    #[inline]
-    pub fn is_win(&self, hand: &Hand) -> bool {
-        self.tables.is_win(hand, &self.rules)
-    }
-
-    /// The tiles that complete a ready hand, live and exhausted
-    /// ([`Tables::waits`]). Allocates nothing.
-    ///
-    /// ```
-    /// use hupai::server::Engine;
-    /// use hupai::Rules;
-    /// let engine = Engine::embedded(Rules::GENERIC);
-    /// let w = engine.waits(&"1112345678999m".parse().unwrap()).unwrap();
-    /// assert_eq!(w.live.len(), 9); // nine gates
-    /// assert!(engine.waits(&"123m".parse().unwrap()).is_err()); // not 3n+1 tiles
-    /// ```
-    #[inline]
-    pub fn waits(&self, hand: &Hand) -> Result<Waits, WaitsError> {
-        self.tables.waits(hand, &self.rules)
-    }
-
     /// The waits of the hand a [`HandState`] holds: the same answer as
     /// [`Engine::waits`] on [`HandState::hand`], from the kept keys (the
-    /// question after a discard).
+    /// question after a discard). An engine with jokers answers from the
+    /// hand.
     ///
     /// ```
     /// use hupai::server::{Engine, HandState};
@@ -193,75 +70,18 @@ where
     /// assert_eq!(engine.waits_state(&s).unwrap().live.to_string(), "2z");
     /// ```
     #[inline]
-    pub fn waits_state(&self, state: &HandState) -> Result<Waits, WaitsError> {
-        self.tables
-            .waits_keyed(&state.hand, &state.keys, &self.rules)
-    }
-
-    /// Shanten: −1 complete, 0 ready, n tiles from ready, over every form
-    /// the engine's rules allow ([`Tables::shanten`]). Allocates nothing.
-    ///
-    /// ```
-    /// use hupai::server::Engine;
-    /// use hupai::Rules;
-    /// let engine = Engine::embedded(Rules::RIICHI);
-    /// assert_eq!(engine.shanten(&"123m456p789s1112z".parse().unwrap()), Ok(0));
-    /// assert_eq!(engine.shanten(&"123m456p789s11122z".parse().unwrap()), Ok(-1));
-    /// ```
-    #[inline]
-    pub fn shanten(&self, hand: &Hand) -> Result<i8, ShantenError> {
-        self.tables.shanten(hand, &self.rules)
-    }
-
-    /// Effective tiles of a 3n+1 hand with their unseen copies, given the
-    /// tiles `visible` elsewhere ([`Tables::effective`]).
-    ///
-    /// ```
-    /// use hupai::server::Engine;
-    /// use hupai::Rules;
-    /// let engine = Engine::embedded(Rules::RIICHI);
-    /// let e = engine.effective(&"123m456p789s1112z".parse().unwrap(), &[0; 34]).unwrap();
-    /// assert_eq!((e.shanten(), e.tiles().to_string(), e.total()), (0, "2z".into(), 3));
-    /// ```
-    #[inline]
-    pub fn effective(&self, hand: &Hand, visible: &Counts) -> Result<Effective, ShantenError> {
-        self.tables.effective(hand, &self.rules, visible)
-    }
-
-    /// MCR fans of a complete hand ([`mcr::score`](fn@crate::mcr::score));
-    /// MCR whatever the engine's rule set.
-    ///
-    /// ```
-    /// use hupai::mcr::{Fan, ScoringInput};
-    /// use hupai::server::Engine;
-    /// use hupai::{Notation, Rules};
-    /// let engine = Engine::embedded(Rules::MCR);
-    /// let input = ScoringInput::parse("19m19p19s1234567z1m --self-drawn", Notation::Mpsz).unwrap();
-    /// let s = engine.score(&input).unwrap();
-    /// assert!(s.has(Fan::ThirteenOrphans));
-    /// assert_eq!(s.total, 88 + 1);
-    /// ```
-    pub fn score(&self, input: &ScoringInput) -> Result<Score, ScoreError> {
-        crate::mcr::score(input, &*self.tables)
-    }
-
-    /// The MCR total only, without the fan list
-    /// ([`mcr::score_total`](crate::mcr::score_total)).
-    ///
-    /// ```
-    /// use hupai::mcr::ScoringInput;
-    /// use hupai::server::Engine;
-    /// use hupai::{Notation, Rules};
-    /// let engine = Engine::embedded(Rules::MCR);
-    /// let input = ScoringInput::parse("19m19p19s1234567z1m --self-drawn", Notation::Mpsz).unwrap();
-    /// assert_eq!(engine.score_total(&input).unwrap(), 89);
-    /// ```
-    pub fn score_total(&self, input: &ScoringInput) -> Result<u32, ScoreError> {
-        crate::mcr::score_total(input, &*self.tables)
+    pub fn waits_state(&self, state: &HandState) -> Result<Waits, Error> {
+        if !self.jokers().is_none() {
+            return self.waits(&state.hand);
+        }
+        Ok(self
+            .tables()
+            .waits_keyed(&state.hand, &state.keys, self.rules())?)
     }
 
     /// Whether the hand a [`HandState`] holds is complete: the same answer as
-    /// [`Engine::is_win`] on [`HandState::hand`], from the kept keys.
+    /// [`Engine::is_win`] on [`HandState::hand`], from the kept keys. An
+    /// engine with jokers answers from the hand.
     ///
     /// ```
     /// use hupai::server::{Engine, HandState};
@@ -274,8 +94,11 @@ where
     /// ```
     #[inline]
     pub fn is_win_state(&self, state: &HandState) -> bool {
-        self.tables
-            .is_win_keyed(&state.hand, &state.keys, &self.rules)
+        if !self.jokers().is_none() {
+            return self.is_win(&state.hand);
+        }
+        self.tables()
+            .is_win_keyed(&state.hand, &state.keys, self.rules())
     }
 }
 
@@ -535,6 +358,7 @@ const _: () = {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Rules;
     use crate::sets::{hands, Set, SEED};
 
     /// Every draw and discard keeps the keys equal to a fresh encoding and
@@ -558,14 +382,16 @@ mod tests {
                 }
                 assert_eq!(s.keys, key::hand_keys(s.hand.counts()));
                 assert_eq!(engine.is_win_state(&s), engine.is_win(&s.hand));
-                assert_eq!(engine.waits_state(&s), engine.waits(&s.hand));
+                let waits = |s: &HandState| engine.waits_state(s).map_err(|e| e.to_string());
+                let direct = |h: &Hand| engine.waits(h).map_err(|e| e.to_string());
+                assert_eq!(waits(&s), direct(&s.hand));
                 let held: Vec<Tile> = Tile::all()
                     .filter(|t| s.hand.counts()[t.index()] > 0)
                     .collect();
                 let d = held[rng.below(held.len())];
                 s.remove(d).unwrap();
                 assert_eq!(s.keys, key::hand_keys(s.hand.counts()));
-                assert_eq!(engine.waits_state(&s), engine.waits(&s.hand));
+                assert_eq!(waits(&s), direct(&s.hand));
             }
         }
     }

@@ -1,8 +1,8 @@
 //! `hupai arrange`: every arrangement of a complete hand.
 
-use super::{batch, with_tables, Common, Engine, HandArgs};
+use super::{batch, with_engine, Common, HandArgs};
 use hupai::answer::{self, form_name};
-use hupai::{Form, Hand};
+use hupai::{Arranged, Form, Hand};
 use std::process::ExitCode;
 
 /// The answer for a hand's arrangements, plain or with jokers: a count line
@@ -35,36 +35,28 @@ fn reply<T: std::fmt::Display>(
 
 pub fn run(args: HandArgs) -> ExitCode {
     let common = &args.common;
-    with_tables(common, |engine| {
+    with_engine(common, |engine| {
         batch::run(common, &args.hands, |input| {
-            if !common.jokers().is_none() {
-                return with_jokers(engine, common, input);
-            }
-            let hand = common.parse_hand(input)?;
-            let all = engine.arrangements(&hand, &common.rules);
-            Ok(reply(
-                common,
-                &hand,
-                &all,
-                |a| a.form(),
-                || answer::Arrangements::new(&hand, &all),
-            ))
+            let (hand, _) = common.read_hand(engine, input)?;
+            let all = engine.arrangements(&hand).map_err(|e| e.to_string())?;
+            Ok(match &all {
+                Arranged::Plain(all) => reply(
+                    common,
+                    &hand,
+                    all,
+                    |a| a.form(),
+                    || answer::Arrangements::new(&hand, all),
+                ),
+                // Each group shows its jokers (`12*3m`: the joker is 2m),
+                // groups of jokers only are `JJJ` / `JJ` / `JJJJ`.
+                Arranged::Jokers { jokers, all } => reply(
+                    common,
+                    &hand,
+                    all,
+                    |a| a.form,
+                    || answer::Arrangements::with_jokers(&hand, all, *jokers),
+                ),
+            })
         })
     })
-}
-
-/// `hupai arrange` with `--jokers` / `--joker`: each group shows its jokers
-/// (`12*3m`: the joker is 2m), groups of jokers only are `JJJ` / `JJ` / `JJJJ`.
-fn with_jokers(engine: &dyn Engine, common: &Common, input: &str) -> Result<batch::Answer, String> {
-    let (hand, _, jokers) = common.parse_hand_jokers(input)?;
-    let all = engine
-        .arrangements_with(&hand, &common.jokers(), &common.rules)
-        .map_err(|e| e.to_string())?;
-    Ok(reply(
-        common,
-        &hand,
-        &all,
-        |a| a.form,
-        || answer::Arrangements::with_jokers(&hand, &all, jokers),
-    ))
 }

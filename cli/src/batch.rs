@@ -5,7 +5,7 @@
 //! the exit code 1; the others are unaffected. So does a panic
 //! on one hand, a bug: its line says so, and the batch goes on.
 
-use super::{with_tables, Common, Engine};
+use super::{with_engine, CliEngine, Common};
 use hupai::answer::Failure;
 use hupai::mcr::input::split_flags;
 use hupai::Hand;
@@ -41,9 +41,9 @@ fn to_json(value: &impl Serialize) -> String {
 pub fn scored(
     common: &Common,
     hands: &[String],
-    answer: impl Fn(&dyn Engine, Hand, &str) -> Result<Answer, String> + Sync,
+    answer: impl Fn(&CliEngine, Hand, &str) -> Result<Answer, String> + Sync,
 ) -> ExitCode {
-    with_tables(common, |engine| {
+    with_engine(common, |engine| {
         run(common, hands, |line| {
             let (text, words) = split_flags(line);
             answer(engine, common.parse_hand(text)?, words)

@@ -20,12 +20,7 @@ mod tables;
 mod waits;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use hupai::engine::jokers::JokerArrangement;
-use hupai::engine::{ShantenError, Ukeire};
-use hupai::{
-    mcr, Arrangement, Counts, Hand, JokerError, Jokers, Notation, Rules, Tables, Tile, Waits,
-    WaitsError,
-};
+use hupai::{AnyTables, Hand, Jokers, Notation, Rules, Tables, Tile};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -186,156 +181,43 @@ impl Common {
         }
     }
 
-    /// Parse one hand that may hold jokers: the hand as written, its real
-    /// tiles and its joker count (checked against the largest hand of the
-    /// rule set). With `--jokers N` an empty hand is N jokers alone.
-    pub fn parse_hand_jokers(&self, input: &str) -> Result<(Hand, Hand, usize), String> {
+    /// Parse one hand that may hold jokers: the hand as written and, when
+    /// the options name jokers, its joker count (checked against the largest
+    /// hand of the rule set). With `--jokers N` an empty hand is N jokers
+    /// alone.
+    pub fn read_hand(
+        &self,
+        engine: &CliEngine,
+        input: &str,
+    ) -> Result<(Hand, Option<usize>), String> {
         let hand = if input.trim().is_empty() && self.jokers > 0 {
             Hand::new([0; hupai::KINDS], &[]).map_err(|e| e.to_string())?
         } else {
             self.parse_hand(input)?
         };
-        let (real, jokers) = self
-            .jokers()
-            .split(&hand, &self.rules)
-            .map_err(|e| e.to_string())?;
-        Ok((hand, real, jokers))
+        let jokers = engine.joker_count(&hand).map_err(|e| e.to_string())?;
+        Ok((hand, jokers))
     }
 }
 
-/// Run `f` with the table set the options name: a memory-mapped directory,
-/// every file's checksum verified before the first answer (a few ms), or
-/// the embedded tables. Generic, so the engine code is the same either way.
-pub fn with_tables(common: &Common, f: impl FnOnce(&dyn Engine) -> ExitCode) -> ExitCode {
-    match &common.tables {
-        None => f(Tables::embedded()),
+/// The engine the options name: their rule set and jokers over a
+/// memory-mapped directory, every file's checksum verified before the first
+/// answer (a few ms), or over the embedded tables.
+pub type CliEngine = hupai::Engine<AnyTables>;
+
+/// Run `f` with the engine the options name.
+pub fn with_engine(common: &Common, f: impl FnOnce(&CliEngine) -> ExitCode) -> ExitCode {
+    let tables = match &common.tables {
+        None => AnyTables::Embedded(Tables::embedded()),
         Some(dir) => match Tables::open_verified(dir) {
-            Ok(t) => f(&t),
+            Ok(t) => AnyTables::Mapped(std::sync::Arc::new(t)),
             Err(e) => {
                 eprintln!("hupai: {e}");
-                ExitCode::from(2)
+                return ExitCode::from(2);
             }
         },
-    }
-}
-
-/// The queries the commands make, over either kind of table set.
-pub trait Engine: Sync {
-    /// Whether the hand is complete.
-    fn is_win(&self, hand: &Hand, rules: &Rules) -> bool;
-    /// Whether the hand's real tiles and `jokers` jokers are complete.
-    fn is_win_jokers(&self, hand: &Hand, jokers: usize, rules: &Rules) -> bool;
-    /// The waits of a ready hand.
-    fn waits(&self, hand: &Hand, rules: &Rules) -> Result<Waits, WaitsError>;
-    /// The waits of a hand as written, `spec` naming its jokers.
-    fn waits_with(&self, hand: &Hand, spec: &Jokers, rules: &Rules) -> Result<Waits, JokerError>;
-    /// Every arrangement of a complete hand.
-    fn arrangements(&self, hand: &Hand, rules: &Rules) -> Vec<Arrangement>;
-    /// Every arrangement of a hand as written, `spec` naming its jokers.
-    fn arrangements_with(
-        &self,
-        hand: &Hand,
-        spec: &Jokers,
-        rules: &Rules,
-    ) -> Result<Vec<JokerArrangement>, JokerError>;
-    /// Effective tiles or the discard table.
-    fn ukeire(&self, hand: &Hand, rules: &Rules, visible: &Counts) -> Result<Ukeire, ShantenError>;
-    /// Effective tiles or the discard table of a hand as written, `spec`
-    /// naming its jokers.
-    fn ukeire_with(
-        &self,
-        hand: &Hand,
-        spec: &Jokers,
-        rules: &Rules,
-        visible: &Counts,
-    ) -> Result<Ukeire, JokerError>;
-    /// The MCR score of a complete hand.
-    fn score(&self, input: &mcr::ScoringInput) -> Result<mcr::Score, mcr::ScoreError>;
-    /// The discard EV of a 3n+2 hand.
-    fn analyze(
-        &self,
-        hand: &Hand,
-        rules: &Rules,
-        options: &hupai::ev::Options,
-    ) -> Result<hupai::ev::Analysis, hupai::ev::EvError>;
-    /// The riichi score of a winning hand.
-    fn riichi_score(
-        &self,
-        input: &hupai::riichi::ScoringInput,
-    ) -> Result<hupai::riichi::Score, hupai::riichi::ScoreError>;
-    /// The Sichuan score of a hand.
-    fn sichuan_score(&self, input: &hupai::sichuan::ScoringInput) -> hupai::sichuan::Score;
-    /// The settlement of a Sichuan round.
-    fn sichuan_settle(
-        &self,
-        round: &hupai::sichuan::Round,
-        options: &hupai::sichuan::Options,
-    ) -> Result<hupai::sichuan::Settlement, hupai::sichuan::SettleError>;
-}
-
-impl<B: AsRef<[u8]> + Sync> Engine for Tables<B> {
-    fn is_win(&self, hand: &Hand, rules: &Rules) -> bool {
-        Tables::is_win(self, hand, rules)
-    }
-    fn is_win_jokers(&self, hand: &Hand, jokers: usize, rules: &Rules) -> bool {
-        Tables::is_win_jokers(self, hand, jokers, rules)
-    }
-    fn waits(&self, hand: &Hand, rules: &Rules) -> Result<Waits, WaitsError> {
-        Tables::waits(self, hand, rules)
-    }
-    fn waits_with(&self, hand: &Hand, spec: &Jokers, rules: &Rules) -> Result<Waits, JokerError> {
-        Tables::waits_with(self, hand, spec, rules)
-    }
-    fn arrangements(&self, hand: &Hand, rules: &Rules) -> Vec<Arrangement> {
-        Tables::arrangements(self, hand, rules)
-    }
-    fn arrangements_with(
-        &self,
-        hand: &Hand,
-        spec: &Jokers,
-        rules: &Rules,
-    ) -> Result<Vec<JokerArrangement>, JokerError> {
-        Tables::arrangements_with(self, hand, spec, rules)
-    }
-    fn ukeire(&self, hand: &Hand, rules: &Rules, visible: &Counts) -> Result<Ukeire, ShantenError> {
-        Tables::ukeire(self, hand, rules, visible)
-    }
-    fn ukeire_with(
-        &self,
-        hand: &Hand,
-        spec: &Jokers,
-        rules: &Rules,
-        visible: &Counts,
-    ) -> Result<Ukeire, JokerError> {
-        Tables::ukeire_with(self, hand, spec, rules, visible)
-    }
-    fn score(&self, input: &mcr::ScoringInput) -> Result<mcr::Score, mcr::ScoreError> {
-        mcr::score(input, self)
-    }
-    fn analyze(
-        &self,
-        hand: &Hand,
-        rules: &Rules,
-        options: &hupai::ev::Options,
-    ) -> Result<hupai::ev::Analysis, hupai::ev::EvError> {
-        hupai::ev::analyze(self, hand, rules, options)
-    }
-    fn riichi_score(
-        &self,
-        input: &hupai::riichi::ScoringInput,
-    ) -> Result<hupai::riichi::Score, hupai::riichi::ScoreError> {
-        hupai::riichi::score(input, self)
-    }
-    fn sichuan_score(&self, input: &hupai::sichuan::ScoringInput) -> hupai::sichuan::Score {
-        hupai::sichuan::score(input, self)
-    }
-    fn sichuan_settle(
-        &self,
-        round: &hupai::sichuan::Round,
-        options: &hupai::sichuan::Options,
-    ) -> Result<hupai::sichuan::Settlement, hupai::sichuan::SettleError> {
-        hupai::sichuan::settle(round, options, self)
-    }
+    };
+    f(&hupai::Engine::new(tables, common.rules).with_jokers(common.jokers()))
 }
 
 fn main() -> ExitCode {

@@ -3,7 +3,7 @@
 //! `{"net": [4], "payments": [{"from", "to", "amount", "why"}]}`. A bad
 //! round is that line's `{"error": …}`; the others are unaffected.
 
-use super::{batch, with_tables, Common};
+use super::{batch, with_engine, Common};
 use clap::Args;
 use hupai::sichuan::options::{SWITCH_FLAGS, VALUE_FLAGS};
 use hupai::sichuan::{Round, Settings};
@@ -103,12 +103,10 @@ pub fn run(args: SettleArgs) -> ExitCode {
     // The answer is JSON either way.
     common.json = true;
     let common = &common;
-    with_tables(common, |engine| {
+    with_engine(common, |engine| {
         batch::run(common, &args.rounds, |line| {
             let round = Round::from_json(line).map_err(|e| e.to_string())?;
-            let s = engine
-                .sichuan_settle(&round, &options)
-                .map_err(|e| e.to_string())?;
+            let s = engine.settle(&round, &options).map_err(|e| e.to_string())?;
             Ok(batch::Answer::new(true, String::new, || s.to_json()))
         })
     })

@@ -1,7 +1,7 @@
 //! `hupai shanten`: shanten and effective tiles (3n+1 hands), or the discard
 //! table (3n+2 hands).
 
-use super::{batch, with_tables, Common};
+use super::{batch, with_engine, Common};
 use clap::Args;
 use hupai::engine::{Effective, Ukeire};
 use hupai::{answer, Counts, Notation};
@@ -33,21 +33,10 @@ pub fn run(args: ShantenArgs) -> ExitCode {
             }
         },
     };
-    with_tables(common, |engine| {
+    with_engine(common, |engine| {
         batch::run(common, &args.hands, |input| {
-            let (hand, u, jokers) = if common.jokers().is_none() {
-                let hand = common.parse_hand(input)?;
-                let u = engine
-                    .ukeire(&hand, &common.rules, &visible)
-                    .map_err(|e| e.to_string())?;
-                (hand, u, None)
-            } else {
-                let (hand, _, jokers) = common.parse_hand_jokers(input)?;
-                let u = engine
-                    .ukeire_with(&hand, &common.jokers(), &common.rules, &visible)
-                    .map_err(|e| e.to_string())?;
-                (hand, u, Some(jokers))
-            };
+            let (hand, jokers) = common.read_hand(engine, input)?;
+            let u = engine.ukeire(&hand, &visible).map_err(|e| e.to_string())?;
             let name = hand.to_string();
             let answer = match u {
                 Ukeire::Draw(e) => batch::Answer::new(

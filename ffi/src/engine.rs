@@ -7,7 +7,7 @@ use crate::{
 };
 use hupai_core::hand::Hand;
 use hupai_core::rules::Rules;
-use hupai_core::server::{Embedded, Engine, Mapped};
+use hupai_core::{AnyTables, Engine};
 use std::ffi::{c_char, CStr};
 use std::panic::{self, AssertUnwindSafe};
 use std::ptr;
@@ -16,14 +16,8 @@ use std::ptr;
 /// Opaque to C; created by `hupai_engine_new`, released by
 /// `hupai_engine_free`, shareable by any number of threads.
 pub struct HupaiEngine {
-    pub(crate) tables: Shared,
+    pub(crate) engine: Engine<AnyTables>,
     pool: Option<rayon::ThreadPool>,
-}
-
-/// The two ways an engine holds its tables.
-pub(crate) enum Shared {
-    Embedded(Engine<Embedded>),
-    Mapped(Engine<Mapped>),
 }
 
 impl HupaiEngine {
@@ -37,7 +31,7 @@ impl HupaiEngine {
 
     /// Is the hand complete under the engine's rules?
     pub(crate) fn is_win(&self, hand: &Hand) -> bool {
-        with_engine!(self, e => e.is_win(hand))
+        self.engine.is_win(hand)
     }
 }
 
@@ -92,20 +86,22 @@ pub unsafe extern "C" fn hupai_engine_new(
         // valid for writing one pointer. Null first, so every failure leaves it null.
         unsafe { out.write(ptr::null_mut()) };
         let rules = rules_from(rules)?;
-        let tables = if tables_dir.is_null() {
-            Shared::Embedded(Engine::embedded(rules))
+        let engine: Engine<AnyTables> = if tables_dir.is_null() {
+            Engine::embedded(rules).into()
         } else {
             // SAFETY: non-null, and by the contract a NUL-terminated string
             // readable until we return; we copy what we need (the path)
             // before returning.
             let dir = unsafe { CStr::from_ptr(tables_dir) };
             let dir = dir.to_str().map_err(|_| HupaiStatus::BadArgument)?;
-            Shared::Mapped(Engine::open(dir, rules).map_err(|e| match e {
-                hupai_core::TableError::Io { .. } | hupai_core::TableError::Missing(_) => {
-                    HupaiStatus::TableIo
-                }
-                _ => HupaiStatus::BadTables,
-            })?)
+            Engine::open(dir, rules)
+                .map_err(|e| match e {
+                    hupai_core::TableError::Io { .. } | hupai_core::TableError::Missing(_) => {
+                        HupaiStatus::TableIo
+                    }
+                    _ => HupaiStatus::BadTables,
+                })?
+                .into()
         };
         let pool = match threads {
             0 => None,
@@ -116,7 +112,7 @@ pub unsafe extern "C" fn hupai_engine_new(
                     .map_err(|_| HupaiStatus::Threads)?,
             ),
         };
-        let engine = Box::into_raw(Box::new(HupaiEngine { tables, pool }));
+        let engine = Box::into_raw(Box::new(HupaiEngine { engine, pool }));
         // SAFETY: as above; `out` is valid for writing one pointer.
         unsafe { out.write(engine) };
         Ok(())

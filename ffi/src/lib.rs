@@ -84,13 +84,20 @@
 #![forbid(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]
 
-/// Run `$body` with `$e` bound to the core engine behind a [`HupaiEngine`],
-/// whichever tables it holds; the body is the same code for both.
+/// Run `$body` with `$e` bound to the core engine behind a [`HupaiEngine`]
+/// over its tables' own type, chosen once: a batch then answers each hand
+/// with no choice per hand. Single calls use the engine's own methods.
 macro_rules! with_engine {
     ($engine:expr, $e:ident => $body:expr) => {
-        match &$engine.tables {
-            $crate::engine::Shared::Embedded($e) => $body,
-            $crate::engine::Shared::Mapped($e) => $body,
+        match $engine.engine.tables() {
+            hupai_core::AnyTables::Embedded(t) => {
+                let $e = &$engine.engine.with_tables(*t);
+                $body
+            }
+            hupai_core::AnyTables::Mapped(t) => {
+                let $e = &$engine.engine.with_tables(&**t);
+                $body
+            }
         }
     };
 }

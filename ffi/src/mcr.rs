@@ -163,7 +163,7 @@ pub unsafe extern "C" fn hupai_score(
         // SAFETY: the contract of this function is that of `read_hand`.
         let hand = unsafe { read_hand(counts, counts_len, melds, meld_count) }?;
         let input = scoring_input(hand, &ctx)?;
-        let score = with_engine!(engine, e => e.score(&input)).map_err(|e| match e {
+        let score = engine.engine.score(&input).map_err(|e| match e {
             hupai_core::mcr::ScoreError::NotWinning => HupaiStatus::NotWinning,
             _ => HupaiStatus::BadContext,
         })?;

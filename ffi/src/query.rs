@@ -143,7 +143,10 @@ pub unsafe extern "C" fn hupai_waits(
         let (live, exhausted) = (out_ptr(live)?, out_ptr(exhausted)?);
         // SAFETY: the contract of this function is that of `read_hand`.
         let hand = unsafe { read_hand(counts, counts_len, melds, meld_count) }?;
-        let w = with_engine!(engine, e => e.waits(&hand)).map_err(|_| HupaiStatus::HandSize)?;
+        let w = engine
+            .engine
+            .waits(&hand)
+            .map_err(|_| HupaiStatus::HandSize)?;
         // SAFETY: both pointers are non-null and aligned (checked) and by the
         // contract valid for writing one `u64` each.
         unsafe {
@@ -155,7 +158,12 @@ pub unsafe extern "C" fn hupai_waits(
 }
 
 /// The status of a shanten error.
-fn shanten_status(e: ShantenError) -> HupaiStatus {
+fn shanten_status(e: hupai_core::Error) -> HupaiStatus {
+    // The C engines have no jokers: their shanten questions fail only with
+    // a shanten error.
+    let hupai_core::Error::Shanten(e) = e else {
+        return HupaiStatus::BadArgument;
+    };
     match e {
         ShantenError::Size { .. } => HupaiStatus::HandSize,
         ShantenError::NoSuchTile(_) | ShantenError::ThreeSuits => HupaiStatus::NotForRules,
@@ -186,7 +194,7 @@ pub unsafe extern "C" fn hupai_shanten(
         let shanten = out_ptr(shanten)?;
         // SAFETY: the contract of this function is that of `read_hand`.
         let hand = unsafe { read_hand(counts, counts_len, melds, meld_count) }?;
-        let s = with_engine!(engine, e => e.shanten(&hand)).map_err(shanten_status)?;
+        let s = engine.engine.shanten(&hand).map_err(shanten_status)?;
         // SAFETY: non-null and aligned (checked), and by the contract valid
         // for writing one `i8`.
         unsafe { shanten.write(s) };
@@ -232,7 +240,10 @@ pub unsafe extern "C" fn hupai_effective(
             // alignment 1, any byte valid; copied at once.
             unsafe { ptr::read(visible.cast::<[u8; KINDS]>()) }
         };
-        let e = with_engine!(engine, e => e.effective(&hand, &seen)).map_err(shanten_status)?;
+        let e = engine
+            .engine
+            .effective(&hand, &seen)
+            .map_err(shanten_status)?;
         // SAFETY: `shanten` and `tiles` are non-null and aligned (checked)
         // and by the contract valid for writing one `i8` and one `u64`.
         unsafe {

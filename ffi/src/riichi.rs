@@ -288,13 +288,12 @@ pub unsafe extern "C" fn hupai_riichi_score(
         let ctx = unsafe { ptr::read(context) };
         // SAFETY: the contract of this function is that of `read_hand`.
         let hand = unsafe { read_hand(counts, counts_len, melds, meld_count) }?;
-        let rules = with_engine!(engine, e => *e.rules());
+        let rules = *engine.engine.rules();
         let input = riichi_input(hand, &ctx, &rules)?;
-        let score = with_engine!(engine, e => hupai_core::riichi::score(&input, e.tables()))
-            .map_err(|e| match e {
-                hupai_core::riichi::ScoreError::NotWinning => HupaiStatus::NotWinning,
-                _ => HupaiStatus::BadContext,
-            })?;
+        let score = engine.engine.riichi_score(&input).map_err(|e| match e {
+            hupai_core::riichi::ScoreError::NotWinning => HupaiStatus::NotWinning,
+            _ => HupaiStatus::BadContext,
+        })?;
         use hupai_core::riichi::Limit;
         let mut result = HupaiRiichiScore {
             han: score.han,

@@ -466,7 +466,7 @@ pub unsafe extern "C" fn hupai_sichuan_score(
             ScoreError::Honor(_) => HupaiStatus::NotForRules,
             _ => HupaiStatus::BadContext,
         })?;
-        let score = with_engine!(engine, e => sichuan::score(&input, e.tables()));
+        let score = engine.engine.sichuan_score(&input);
         // SAFETY: `out` is non-null and aligned (checked) and by the
         // contract valid for writing one `HupaiSichuanScore`.
         unsafe { out.write(c_score(&score)) };

@@ -5,7 +5,7 @@
 //! A row is a concealed hand; a short row (3k tiles fewer than 13 or 14)
 //! is a hand beside k declared melds whose tiles are not given, as the
 //! peers read it. Rows go through the same calls as the single-hand
-//! methods ([`crate::ops`]); a bad row stops the batch with a `HandError`
+//! methods (the core's `hupai::Engine`); a bad row stops the batch with a `HandError`
 //! naming the first bad row.
 
 use crate::errors::{hand_error, row_error};

@@ -5,13 +5,13 @@ use crate::batch;
 use crate::convert;
 use crate::errors::hand_error;
 use crate::hand;
-use crate::ops::Ctx;
+use crate::ops::{discard_shanten, message};
 use crate::results::{PyAnalysis, PyDiscard, PyEffective, PyRiichiScore, PyScore, PyWaits};
 use crate::timing;
 use hupai::engine::jokers::max_size;
 use hupai::mcr::{Flags, ScoringInput, Variant, Wind};
 use hupai::server::Mapped;
-use hupai::{Counts, Rules, Tables, Tile, KINDS};
+use hupai::{Arranged, Counts, Engine, Jokers, Rules, Tables, Tile, KINDS};
 use numpy::{PyArray1, PyArray2, PyUntypedArrayMethods};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -31,25 +31,18 @@ enum Source {
     Mapped { dir: String, tables: Mapped },
 }
 
-/// Run `$body` with `$ctx` bound to a [`Ctx`] over the engine's tables
-/// (embedded or mapped: the same code, monomorphised twice).
-macro_rules! with_ctx {
-    ($engine:expr, |$ctx:ident| $body:expr) => {
+/// Run `$body` with `$e` bound to the core's [`hupai::Engine`] over this
+/// engine's tables (embedded or mapped: the same code, monomorphised twice),
+/// rules and joker tile, plus `$jokers` jokers.
+macro_rules! with_engine {
+    ($engine:expr, $jokers:expr, |$e:ident| $body:expr) => {
         match &$engine.source {
             Source::Embedded => {
-                let $ctx = Ctx {
-                    tables: Tables::embedded(),
-                    rules: $engine.rules,
-                    joker: $engine.joker,
-                };
+                let $e = $engine.over(Tables::embedded(), $jokers);
                 $body
             }
             Source::Mapped { tables, .. } => {
-                let $ctx = Ctx {
-                    tables: &**tables,
-                    rules: $engine.rules,
-                    joker: $engine.joker,
-                };
+                let $e = $engine.over(&**tables, $jokers);
                 $body
             }
         }
@@ -180,7 +173,9 @@ impl PyEngine {
     #[pyo3(signature = (hand, jokers = 0))]
     fn is_win(&self, hand: &Bound<'_, PyAny>, jokers: usize) -> PyResult<bool> {
         let h = hand::argument(hand)?;
-        with_ctx!(self, |c| c.is_win(&h, jokers)).map_err(hand_error)
+        // Jokers that make the hand too large are an error, not False.
+        with_engine!(self, jokers, |e| e.joker_count(&h).map(|_| e.is_win(&h)))
+            .map_err(|e| hand_error(e.to_string()))
     }
 
     /// Shanten: -1 complete, 0 ready, n tiles from ready (3n+1 or 3n+2
@@ -191,7 +186,7 @@ impl PyEngine {
     #[pyo3(signature = (hand, jokers = 0))]
     fn shanten(&self, hand: &Bound<'_, PyAny>, jokers: usize) -> PyResult<i8> {
         let h = hand::argument(hand)?;
-        with_ctx!(self, |c| c.shanten(&h, jokers)).map_err(hand_error)
+        with_engine!(self, jokers, |e| e.shanten(&h)).map_err(|e| hand_error(e.to_string()))
     }
 
     /// The tiles that complete a hand one tile short: `.live` and
@@ -199,9 +194,9 @@ impl PyEngine {
     #[pyo3(signature = (hand, jokers = 0))]
     fn waits(&self, hand: &Bound<'_, PyAny>, jokers: usize) -> PyResult<PyWaits> {
         let h = hand::argument(hand)?;
-        with_ctx!(self, |c| c.waits(&h, jokers))
+        with_engine!(self, jokers, |e| e.waits(&h))
             .map(PyWaits::from)
-            .map_err(hand_error)
+            .map_err(|e| hand_error(e.to_string()))
     }
 
     /// Effective tiles of a 3n+1 hand; `visible` (34 counts, a Hand or a
@@ -218,9 +213,9 @@ impl PyEngine {
     ) -> PyResult<PyEffective> {
         let h = hand::argument(hand)?;
         let v = hand::visible(visible)?;
-        with_ctx!(self, |c| c.effective(&h, &v, jokers))
+        with_engine!(self, jokers, |e| e.effective(&h, &v))
             .map(PyEffective::from)
-            .map_err(hand_error)
+            .map_err(|e| hand_error(e.to_string()))
     }
 
     /// The discard table of a 3n+2 hand: each discard that keeps the best
@@ -234,7 +229,8 @@ impl PyEngine {
     ) -> PyResult<Vec<PyDiscard>> {
         let h = hand::argument(hand)?;
         let v = hand::visible(visible)?;
-        let d = with_ctx!(self, |c| c.discards(&h, &v, jokers)).map_err(hand_error)?;
+        let d = with_engine!(self, jokers, |e| e.discards(&h, &v))
+            .map_err(|e| hand_error(e.to_string()))?;
         Ok(d.iter().map(|(t, e)| PyDiscard::new(t, e)).collect())
     }
 
@@ -247,7 +243,14 @@ impl PyEngine {
     #[pyo3(signature = (hand, jokers = 0))]
     fn arrangements(&self, hand: &Bound<'_, PyAny>, jokers: usize) -> PyResult<Vec<Vec<String>>> {
         let h = hand::argument(hand)?;
-        with_ctx!(self, |c| c.arrangements(&h, jokers)).map_err(hand_error)
+        let all = with_engine!(self, jokers, |e| e.arrangements(&h))
+            .map_err(|e| hand_error(e.to_string()))?;
+        Ok(match all {
+            Arranged::Plain(all) => all.iter().map(hupai::answer::group_names).collect(),
+            Arranged::Jokers { all, .. } => {
+                all.iter().map(hupai::answer::joker_group_names).collect()
+            }
+        })
     }
 
     /// Score a complete hand. Under "mcr" (and "generic") rules: MCR fans,
@@ -304,11 +307,8 @@ impl PyEngine {
                 };
                 let input =
                     ScoringInput::new(h, win, flags).map_err(|e| hand_error(e.to_string()))?;
-                let s = match &self.source {
-                    Source::Embedded => hupai::mcr::score(&input, Tables::embedded()),
-                    Source::Mapped { tables, .. } => hupai::mcr::score(&input, &**tables),
-                }
-                .map_err(|e| hand_error(e.to_string()))?;
+                let s = with_engine!(self, 0, |e| e.score(&input))
+                    .map_err(|e| hand_error(e.to_string()))?;
                 Ok(Py::new(py, PyScore::mcr(py, &input, &s)?)?.into_any())
             }
             "riichi" | "riichi3" => {
@@ -323,20 +323,14 @@ impl PyEngine {
                 };
                 let input = hupai::riichi::ScoringInput::new(h, win, settings)
                     .map_err(|e| hand_error(e.to_string()))?;
-                let s = match &self.source {
-                    Source::Embedded => hupai::riichi::score(&input, Tables::embedded()),
-                    Source::Mapped { tables, .. } => hupai::riichi::score(&input, &**tables),
-                }
-                .map_err(|e| hand_error(e.to_string()))?;
+                let s = with_engine!(self, 0, |e| e.riichi_score(&input))
+                    .map_err(|e| hand_error(e.to_string()))?;
                 Ok(Py::new(py, PyRiichiScore::from(&s))?.into_any())
             }
             "sichuan" => {
                 self.no_joker("score")?;
                 let settings = crate::sichuan::score_settings(situation)?;
-                let s = match &self.source {
-                    Source::Embedded => crate::sichuan::score(h, settings, Tables::embedded()),
-                    Source::Mapped { tables, .. } => crate::sichuan::score(h, settings, &**tables),
-                }?;
+                let s = with_engine!(self, 0, |e| crate::sichuan::score(h, settings, &e))?;
                 Ok(Py::new(py, s)?.into_any())
             }
             other => Err(hand_error(format!(
@@ -381,10 +375,7 @@ impl PyEngine {
         self.no_joker("settle")?;
         let options = crate::sichuan::settle_options(profile, options)?;
         let text = crate::sichuan::round_text(round)?;
-        match &self.source {
-            Source::Embedded => crate::sichuan::settle(py, &text, &options, Tables::embedded()),
-            Source::Mapped { tables, .. } => crate::sichuan::settle(py, &text, &options, &**tables),
-        }
+        with_engine!(self, 0, |e| crate::sichuan::settle(py, &text, &options, &e))
     }
 
     /// Discard EV of a 3n+2 hand: for each distinct discard,
@@ -427,21 +418,14 @@ impl PyEngine {
             extra,
             exact,
             max_states,
-            jokers: hupai::engine::Jokers {
-                extra: jokers,
-                tile: self.joker,
-            },
             ..hupai::ev::Options::default()
         };
-        let rules = self.rules;
         let a = py
-            .detach(|| match &self.source {
-                Source::Embedded => hupai::ev::analyze(Tables::embedded(), &h, &rules, &options),
-                Source::Mapped { tables, .. } => {
-                    hupai::ev::analyze(&**tables, &h, &rules, &options)
-                }
-            })
-            .map_err(|e| crate::errors::ev_error(&e))?;
+            .detach(|| with_engine!(self, jokers, |e| e.analyze(&h, &options)))
+            .map_err(|e| match e {
+                hupai::Error::Ev(e) => crate::errors::ev_error(&e),
+                e => hand_error(e.to_string()),
+            })?;
         PyAnalysis::new(py, a)
     }
 
@@ -469,10 +453,13 @@ impl PyEngine {
         };
         let out = py
             .detach(|| {
-                with_ctx!(self, |c| if c.joker.is_none() {
+                with_engine!(self, 0, |e| if e.jokers().is_none() {
                     // Answered from each row's counts, no hand built.
                     batch::run_counts(input, (1, false), &threads, limit, |_, counts, o| {
-                        o[0] = c.is_win_counts(counts)?;
+                        o[0] = e
+                            .tables()
+                            .is_win_counts(counts, e.rules())
+                            .map_err(message)?;
                         Ok(())
                     })
                 } else {
@@ -482,7 +469,8 @@ impl PyEngine {
                         &threads,
                         Some(limit),
                         |_, h, o, _| {
-                            o[0] = c.is_win(h, 0)?;
+                            e.joker_count(h).map_err(message)?;
+                            o[0] = e.is_win(h);
                             Ok(())
                         },
                     )
@@ -509,13 +497,13 @@ impl PyEngine {
         let input = rows.as_slice()?;
         let (out, _) = py
             .detach(|| {
-                with_ctx!(self, |c| batch::run(
+                with_engine!(self, 0, |e| batch::run(
                     input,
                     ((1, 0i8), (1, ())),
                     &threads,
                     None,
                     |_, h, o, _| {
-                        o[0] = c.shanten(h, 0)?;
+                        o[0] = e.shanten(h).map_err(message)?;
                         Ok(())
                     }
                 ))
@@ -538,13 +526,13 @@ impl PyEngine {
         let input = rows.as_slice()?;
         let (out, _) = py
             .detach(|| {
-                with_ctx!(self, |c| batch::run(
+                with_engine!(self, 0, |e| batch::run(
                     input,
                     ((KINDS, false), (1, ())),
                     &threads,
                     None,
                     |_, h, o, _| {
-                        for t in c.waits(h, 0)?.live.iter() {
+                        for t in e.waits(h).map_err(message)?.live.iter() {
                             o[t.index()] = true;
                         }
                         Ok(())
@@ -598,17 +586,17 @@ impl PyEngine {
         };
         let (shanten, tiles) = py
             .detach(|| {
-                with_ctx!(self, |c| batch::run(
+                with_engine!(self, 0, |e| batch::run(
                     input,
                     ((1, 0i8), (KINDS, 0u8)),
                     &threads,
                     None,
                     |i, h, s, o| {
                         let e = match vis_rows {
-                            None => c.effective(h, &shared, 0)?,
+                            None => e.effective(h, &shared).map_err(message)?,
                             Some(v) => {
                                 let vis = v[i * KINDS..][..KINDS].try_into().expect("34");
-                                c.effective(h, vis, 0)?
+                                e.effective(h, vis).map_err(message)?
                             }
                         };
                         s[0] = e.shanten();
@@ -641,12 +629,12 @@ impl PyEngine {
         let input = rows.as_slice()?;
         let (out, _) = py
             .detach(|| {
-                with_ctx!(self, |c| batch::run(
+                with_engine!(self, 0, |e| batch::run(
                     input,
                     ((KINDS, 127i8), (1, ())),
                     &threads,
                     None,
-                    |_, h, o, _| c.discard_shanten(h, o)
+                    |_, h, o, _| discard_shanten(&e, h, o)
                 ))
             })
             .map_err(|e| batch::raise(py, e))?;
@@ -683,6 +671,15 @@ impl PyEngine {
 }
 
 impl PyEngine {
+    /// The core's engine over `tables` with this engine's rules and joker
+    /// tile, plus `jokers` jokers.
+    fn over<'t, B>(&self, tables: &'t Tables<B>, jokers: usize) -> Engine<&'t Tables<B>> {
+        Engine::new(tables, self.rules).with_jokers(Jokers {
+            extra: jokers,
+            tile: self.joker,
+        })
+    }
+
     /// Sichuan scoring and settlement take no joker tile.
     fn no_joker(&self, call: &str) -> PyResult<()> {
         match self.joker {

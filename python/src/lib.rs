@@ -3,8 +3,8 @@
 //! here.
 //!
 //! Modules: `convert` (hand, tile, rule and count arguments), `hand`
-//! (`Hand`, `Meld`), `ops` (each question with or without jokers, shared by
-//! single calls and batch rows), `engine` (`Engine` and its methods),
+//! (`Hand`, `Meld`), `ops` (the row operations a batch asks that are not
+//! one core call), `engine` (`Engine` and its methods),
 //! `batch` (numpy rows, rayon, GIL release), `results` (answer objects),
 //! `sichuan` (Sichuan scoring keywords, `SichuanScore`, `Settlement`,
 //! `Payment`), `errors` (`ParseError`, `HandError`), `timing` (the core's own time on a

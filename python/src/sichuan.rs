@@ -8,7 +8,7 @@ use crate::errors::hand_error;
 use hupai::sichuan::options::{SWITCH_FLAGS, VALUE_FLAGS};
 use hupai::sichuan::situation::{flag_names, SITUATION_SWITCHES};
 use hupai::sichuan::{OptionError, Round, ScoringInput, Settings};
-use hupai::{Hand, Tables};
+use hupai::{Engine, Hand, Tables};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyString};
 use std::collections::BTreeMap;
@@ -144,10 +144,10 @@ pub fn settle_options(
 pub fn score<B: AsRef<[u8]>>(
     hand: Hand,
     settings: Settings,
-    tables: &Tables<B>,
+    engine: &Engine<&Tables<B>>,
 ) -> PyResult<PySichuanScore> {
     let input = ScoringInput::from_hand(hand, settings).map_err(|e| hand_error(e.to_string()))?;
-    let s = hupai::sichuan::score(&input, tables);
+    let s = engine.sichuan_score(&input);
     Ok(PySichuanScore {
         hand: hupai::notation::format_mpsz_with_last(input.hand()),
         win_tile: input.win_tile().map(|t| t.to_string()),
@@ -189,11 +189,12 @@ pub fn settle<B: AsRef<[u8]>>(
     py: Python<'_>,
     text: &str,
     options: &hupai::sichuan::Options,
-    tables: &Tables<B>,
+    engine: &Engine<&Tables<B>>,
 ) -> PyResult<PySettlement> {
     let round = Round::from_json(text).map_err(|e| hand_error(e.to_string()))?;
-    let s =
-        hupai::sichuan::settle(&round, options, tables).map_err(|e| hand_error(e.to_string()))?;
+    let s = engine
+        .settle(&round, options)
+        .map_err(|e| hand_error(e.to_string()))?;
     let json = s.to_json();
     let payments = s
         .payments

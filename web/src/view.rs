@@ -9,7 +9,10 @@ use hupai::answer::{self, DiscardRow, TileCount};
 use hupai::engine::jokers::JokerArrangement;
 use hupai::engine::Ukeire;
 use hupai::mcr::{Flags, ScoringInput};
-use hupai::{notation, Arrangement, Hand, Jokers, Meld, MeldKind, Notation, Rules, Tile};
+use hupai::{
+    notation, Arranged, Arrangement, Engine, Hand, Jokers, Meld, MeldKind, Notation, Rules, Tables,
+    Tile,
+};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -259,7 +262,8 @@ fn fill(q: &Query, view: &mut View) -> Result<(), String> {
         tile: optional_tile(&q.joker)?,
     };
     let hand = edit(parse_hand(&q.hand, &rules, spec.extra)?, q)?;
-    let (_, jokers) = spec.split(&hand, &rules).map_err(|e| e.to_string())?;
+    let engine = Engine::new(tables(), rules).with_jokers(spec);
+    let (_, jokers) = engine.split(&hand).map_err(|e| e.to_string())?;
     view.hand = Some(notation::format_mpsz_with_last(&hand));
     view.size = Some(hand.concealed_len() + 3 * hand.meld_count() + spec.extra);
     view.jokers = Some(jokers);
@@ -275,25 +279,14 @@ fn fill(q: &Query, view: &mut View) -> Result<(), String> {
     }
     view.last = hand.last_tile().map(Name);
     view.melds = hand.melds().map(meld_view).collect();
-    let t = tables();
     let none = [0; hupai::KINDS];
-    let ukeire = if spec.is_none() {
-        t.ukeire(&hand, &rules, &none).map_err(|e| e.to_string())?
-    } else {
-        t.ukeire_with(&hand, &spec, &rules, &none)
-            .map_err(|e| e.to_string())?
-    };
+    let ukeire = engine.ukeire(&hand, &none).map_err(|e| e.to_string())?;
     view.shanten = Some(ukeire.shanten());
     match &ukeire {
         Ukeire::Draw(e) => {
             view.effective = Some(TileCount::all(e));
             view.total = Some(e.total());
-            let w = if spec.is_none() {
-                t.waits(&hand, &rules).map_err(|e| e.to_string())?
-            } else {
-                t.waits_with(&hand, &spec, &rules)
-                    .map_err(|e| e.to_string())?
-            };
+            let w = engine.waits(&hand).map_err(|e| e.to_string())?;
             view.waits = Some(WaitsView {
                 live: w.live.iter().map(Name).collect(),
                 exhausted: w.exhausted.iter().map(Name).collect(),
@@ -312,20 +305,17 @@ fn fill(q: &Query, view: &mut View) -> Result<(), String> {
                 });
             } else if q.analyze {
                 let shown = (!spec.is_none()).then_some(jokers);
-                view.ev = Some(analysis(&hand, &rules, spec, shown, q));
+                view.ev = Some(analysis(&engine, &hand, shown, q));
             }
         }
     }
     if ukeire.shanten() == -1 {
-        view.arrangements = Some(if spec.is_none() {
-            let all = t.arrangements(&hand, &rules);
-            all.iter().map(plain_arrangement).collect()
-        } else {
-            let all = t
-                .arrangements_with(&hand, &spec, &rules)
-                .map_err(|e| e.to_string())?;
-            all.iter().map(joker_arrangement).collect()
-        });
+        view.arrangements = Some(
+            match engine.arrangements(&hand).map_err(|e| e.to_string())? {
+                Arranged::Plain(all) => all.iter().map(plain_arrangement).collect(),
+                Arranged::Jokers { all, .. } => all.iter().map(joker_arrangement).collect(),
+            },
+        );
         if rules == Rules::MCR && spec.is_none() {
             view.score = Some(score(hand, &q.flags));
         }
@@ -342,7 +332,7 @@ fn fill(q: &Query, view: &mut View) -> Result<(), String> {
         ..Rules::SICHUAN
     };
     let full = view.size == Some(14);
-    if rules == Rules::SICHUAN && spec.is_none() && full && t.is_win(&hand, &any_suits) {
+    if rules == Rules::SICHUAN && spec.is_none() && full && tables().is_win(&hand, &any_suits) {
         view.sichuan = Some(sichuan_score(hand, &q.flags));
     }
     Ok(())
@@ -433,7 +423,9 @@ fn score(hand: Hand, words: &str) -> ScoreView {
         .map_err(|e| e.to_string())
         .and_then(|flags| ScoringInput::from_hand(hand, flags).map_err(|e| e.to_string()))
         .and_then(|input| {
-            let s = hupai::mcr::score(&input, tables()).map_err(|e| e.to_string())?;
+            let s = Engine::new(tables(), Rules::MCR)
+                .score(&input)
+                .map_err(|e| e.to_string())?;
             Ok((input, s))
         });
     match scored {
@@ -459,7 +451,9 @@ fn riichi_score(hand: Hand, rules: &Rules, words: &str) -> Part<answer::RiichiSc
             hupai::riichi::ScoringInput::from_hand(hand, settings).map_err(|e| e.to_string())
         })
         .and_then(|input| {
-            let s = hupai::riichi::score(&input, tables()).map_err(|e| e.to_string())?;
+            let s = Engine::new(tables(), *rules)
+                .riichi_score(&input)
+                .map_err(|e| e.to_string())?;
             Ok((input, s))
         });
     scored
@@ -478,7 +472,11 @@ fn sichuan_score(hand: Hand, words: &str) -> Part<Value> {
             hupai::sichuan::ScoringInput::from_hand(hand, settings).map_err(|e| e.to_string())
         });
     scored
-        .map(|input| hupai::sichuan::score(&input, tables()).to_json(&input))
+        .map(|input| {
+            Engine::new(tables(), Rules::SICHUAN)
+                .sichuan_score(&input)
+                .to_json(&input)
+        })
         .into()
 }
 
@@ -486,14 +484,13 @@ fn sichuan_score(hand: Hand, words: &str) -> Part<Value> {
 /// draw explained: each `draws` is empty; `shown` is the joker count the
 /// answer names, for a hand with jokers), or `{"error"}`. Under `mcr` the
 /// winds and flowers of the flags count, as on the command line.
-fn analysis(
+fn analysis<B: AsRef<[u8]>>(
+    engine: &Engine<&Tables<B>>,
     hand: &Hand,
-    rules: &Rules,
-    jokers: Jokers,
     shown: Option<usize>,
     q: &Query,
 ) -> Part<answer::Analysis> {
-    let mcr = if *rules == Rules::MCR {
+    let mcr = if *engine.rules() == Rules::MCR {
         match q.flags.parse::<Flags>() {
             Ok(f) => Flags {
                 prevalent: f.prevalent,
@@ -512,12 +509,12 @@ fn analysis(
     };
     let options = hupai::ev::Options {
         turns: if q.turns == 0 { 17 } else { q.turns },
-        jokers,
         mcr,
         explain: 0,
         ..hupai::ev::Options::default()
     };
-    hupai::ev::analyze(tables(), hand, rules, &options)
+    engine
+        .analyze(hand, &options)
         .map(|a| answer::Analysis::new(hand, &a, shown))
         .map_err(|e| e.to_string())
         .into()

@@ -4,7 +4,7 @@
 //! recursive reference.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use hupai::mcr::{self, engine::Reference, Flags, ScoringInput};
+use hupai::mcr::{self, arranger::Reference, Flags, ScoringInput};
 use hupai::sets::{hands, Set, SEED};
 use hupai::Tables;
 

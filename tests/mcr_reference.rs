@@ -7,7 +7,7 @@
 mod common;
 
 use hupai::mcr::waits::wait_kind;
-use hupai::mcr::{engine::Reference, score_with, Fan, ScoringInput};
+use hupai::mcr::{arranger::Reference, score_with, Fan, ScoringInput};
 use hupai::Notation;
 use std::collections::BTreeMap;
 

@@ -2,12 +2,13 @@
 //! of being ready and of winning within T draws and the expected score, and
 //! for the best discards which draws lead to ready and on what waits.
 
-use super::{batch, with_tables, Common};
+use super::bench::round_to;
+use super::{batch, with_engine, Common};
 use clap::Args;
 use hupai::ev::{Analysis, DiscardEv, Options, MAX_TURNS};
 use hupai::mcr::{Flags, Wind};
 use hupai::{answer, Counts, Notation, Tile};
-use serde_json::json;
+use serde::Serialize;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -131,19 +132,16 @@ pub fn run(args: AnalyzeArgs) -> ExitCode {
         explain: args.explain,
     };
     let progress = Progress::new(args.hands.len());
-    with_tables(common, |engine| {
+    with_engine(common, |engine| {
         std::thread::scope(|scope| {
             if std::io::stderr().is_terminal() {
                 scope.spawn(|| progress.draw());
             }
             let code = batch::run(common, &args.hands, |input| {
                 let answer = (|| {
-                    let (hand, _, jokers) = common.parse_hand_jokers(input)?;
-                    let a = engine
-                        .analyze(&hand, &common.rules, &options)
-                        .map_err(|e| e.to_string())?;
+                    let (hand, jokers) = common.read_hand(engine, input)?;
+                    let a = engine.analyze(&hand, &options).map_err(|e| e.to_string())?;
                     let name = hand.to_string();
-                    let jokers = (!common.jokers().is_none()).then_some(jokers);
                     Ok(batch::Answer::new(
                         common.json,
                         || text(&name, &a, common.rules.name),
@@ -313,17 +311,38 @@ pub fn bench(quick: bool, json: bool) {
             let mb = bytes as f64 / 1e6;
             let set = format!("{name} {shanten}-sh");
             if json {
-                let v = json!({
-                    "op": name, "set": format!("R14 {shanten}-shanten"), "hands": n,
-                    "rules": "riichi", "turns": 17,
-                    "mean_ms": (mean * 1000.0).round() / 1000.0,
-                    "max_ms": (worst * 1000.0).round() / 1000.0,
-                    "mean_states": states, "max_mb": (mb * 100.0).round() / 100.0,
-                });
-                println!("{v}");
+                let row = EvRecord {
+                    hands: n,
+                    max_mb: round_to(mb, 100.0),
+                    max_ms: round_to(worst, 1000.0),
+                    mean_ms: round_to(mean, 1000.0),
+                    mean_states: states,
+                    op: name,
+                    rules: "riichi",
+                    set: format!("R14 {shanten}-shanten"),
+                    turns: 17,
+                };
+                println!(
+                    "{}",
+                    serde_json::to_string(&row).expect("a record serialises")
+                );
             } else {
                 println!("{set:<14} {n:>6} {mean:>12.3} {worst:>12.3} {states:>10} {mb:>10.2}");
             }
         }
     }
+}
+
+/// One `--json` line of `hupai bench --only ev`. Fields in key order.
+#[derive(Serialize)]
+struct EvRecord<'a> {
+    hands: usize,
+    max_mb: f64,
+    max_ms: f64,
+    mean_ms: f64,
+    mean_states: usize,
+    op: &'a str,
+    rules: &'static str,
+    set: String,
+    turns: usize,
 }

@@ -2,12 +2,13 @@
 //! hand, on the benchmark sets, measured in the same run.
 
 use clap::Args;
-use hupai::mcr::{self, engine::Reference, Flags, ScoringInput};
+use hupai::mcr::{self, arranger::Reference, Flags, ScoringInput};
 use hupai::riichi;
 use hupai::server::{Engine, HandState};
 use hupai::sets::{hands, with_jokers, Set, SEED};
 use hupai::sichuan;
 use hupai::{reference, Arrangement, Arrangements, Hand, Rules, Tables, Tile, TileSet, KINDS};
+use serde::Serialize;
 use std::hint::black_box;
 use std::process::ExitCode;
 use std::sync::OnceLock;
@@ -500,43 +501,11 @@ fn sichuan_rounds() -> &'static [(sichuan::Round, String)] {
         (0..1000)
             .map(|i| {
                 let r = sichuan::sample::round(hupai::sets::SEED ^ i);
-                let text = round_json(&r).to_string();
+                let text = serde_json::to_string(&r).expect("a round serialises");
                 (r, text)
             })
             .collect()
     })
-}
-
-/// A round as its JSON line (the form `hupai settle` reads).
-fn round_json(r: &sichuan::Round) -> serde_json::Value {
-    use hupai::sichuan::settle::{Event, KongKind};
-    let events: Vec<serde_json::Value> = r
-        .events
-        .iter()
-        .map(|e| match e {
-            Event::Kong(k) => {
-                let kind = match k.kind {
-                    KongKind::Concealed => "concealed",
-                    KongKind::Melded => "melded",
-                    KongKind::Added => "added",
-                };
-                serde_json::json!({"kong": {"player": k.player, "kind": kind, "from": k.from,
-                    "tile": k.tile, "postponed": k.postponed}})
-            }
-            Event::Win(ws) => {
-                let ws: Vec<serde_json::Value> = ws
-                    .iter()
-                    .map(|w| {
-                        serde_json::json!({"player": w.player, "hand": w.hand,
-                        "from": w.from, "flags": w.flags})
-                    })
-                    .collect();
-                serde_json::json!({ "win": ws })
-            }
-            Event::WallEnd(w) => serde_json::json!({"wall_end": {"hands": w.hands}}),
-        })
-        .collect();
-    serde_json::json!({"dealer": r.dealer, "void": r.void, "events": events})
 }
 
 /// The sum of a settlement's payments (a checksum of the row).
@@ -724,9 +693,17 @@ fn riichi_lines(path: &std::path::Path, json: bool, budget: Duration) -> ExitCod
         best = best.min(t0.elapsed().as_secs_f64() * 1e9 / inputs.len() as f64);
     }
     if json {
-        let v = serde_json::json!({"op": "riichi-score", "set": path.display().to_string(),
-            "hands": inputs.len(), "table_ns": (best * 100.0).round() / 100.0, "checksum": sum});
-        println!("{v}");
+        let line = LinesRecord {
+            checksum: sum,
+            hands: inputs.len(),
+            op: "riichi-score",
+            set: path.display().to_string(),
+            table_ns: round_to(best, 100.0),
+        };
+        println!(
+            "{}",
+            serde_json::to_string(&line).expect("a record serialises")
+        );
     } else {
         println!(
             "riichi-score on {} hands of {}: {best:.1} ns per hand ({:.2} M/s)",
@@ -821,15 +798,22 @@ pub fn run(args: BenchArgs) -> ExitCode {
         }
         let ratio = reference_ns / table_ns;
         if args.json {
-            let v = serde_json::json!({
-                "op": name, "set": set.name(), "rules": rules.name, "hands": n,
-                "jokers": jokers, "reference_hands": sample.len(),
-                "table_ns": (table_ns * 100.0).round() / 100.0,
-                "reference_ns": (reference_ns * 100.0).round() / 100.0,
-                "ratio": (ratio * 10.0).round() / 10.0,
-                "table_hands_per_s": (1e9 / table_ns).round(),
-            });
-            println!("{v}");
+            let row = Record {
+                hands: n,
+                jokers,
+                op: name,
+                ratio: round_to(ratio, 10.0),
+                reference_hands: sample.len(),
+                reference_ns: round_to(reference_ns, 100.0),
+                rules: rules.name,
+                set: set.name(),
+                table_hands_per_s: (1e9 / table_ns).round(),
+                table_ns: round_to(table_ns, 100.0),
+            };
+            println!(
+                "{}",
+                serde_json::to_string(&row).expect("a record serialises")
+            );
         } else {
             println!(
                 "{:<12} {:<5} {:<8} {:>12.1} {:>14.1} {:>7.1}x {:>12.1}{}",
@@ -856,4 +840,35 @@ pub fn run(args: BenchArgs) -> ExitCode {
     } else {
         ExitCode::from(1)
     }
+}
+
+/// One `--json` line of `hupai bench`: an operation on a hand set under a
+/// rule set, the table engine against the reference. Fields in key order.
+#[derive(Serialize)]
+struct Record<'a> {
+    hands: usize,
+    jokers: usize,
+    op: &'a str,
+    ratio: f64,
+    reference_hands: usize,
+    reference_ns: f64,
+    rules: &'a str,
+    set: &'a str,
+    table_hands_per_s: f64,
+    table_ns: f64,
+}
+
+/// The `--json` line of `hupai bench --riichi-lines`. Fields in key order.
+#[derive(Serialize)]
+struct LinesRecord {
+    checksum: u64,
+    hands: usize,
+    op: &'static str,
+    set: String,
+    table_ns: f64,
+}
+
+/// `x` rounded to `1 / per` (`per` = 100: two decimals).
+pub fn round_to(x: f64, per: f64) -> f64 {
+    (x * per).round() / per
 }

@@ -5,11 +5,9 @@
 //! from the library's own answer ([`Waits`](crate::Waits), [`Ukeire`],
 //! [`mcr::Score`], [`riichi::Score`], [`ev::Analysis`], …) and the hand it
 //! answers. The command line and the web page write their JSON from these
-//! types, so the two agree field for field. The Sichuan score and
-//! settlement serialise themselves
-//! ([`sichuan::Score::to_json`](crate::sichuan::Score::to_json),
-//! [`sichuan::Settlement`](crate::sichuan::Settlement)), for the command
-//! line, the page and the Python package alike.
+//! types, so the two agree field for field; the Python package's Sichuan
+//! score writes [`SichuanScore`] too, and a Sichuan settlement serialises
+//! itself ([`sichuan::Settlement`](crate::sichuan::Settlement)).
 //!
 //! The fields are declared in alphabetical order, the order in which
 //! `serde_json` writes an object's keys: serialising a value directly or
@@ -34,7 +32,7 @@ use crate::notation::format_mpsz_with_last;
 use crate::table::TableFile;
 use crate::tile::Tile;
 use crate::tileset::TileSet;
-use crate::{ev, mcr, riichi};
+use crate::{ev, mcr, riichi, sichuan};
 use serde::{Serialize, Serializer};
 
 /// A tile written as its mpsz name, inside a list.
@@ -124,7 +122,10 @@ pub use analysis::{Analysis, EvDiscard, EvDraw};
 pub use queries::{
     Arrangements, Check, DiscardRow, Discards, Effective, Shanten, TileCount, Waits,
 };
-pub use scores::{McrFan, McrScore, RiichiCost, RiichiFu, RiichiScore, RiichiYaku};
+pub use scores::{
+    McrFan, McrScore, RiichiCost, RiichiFu, RiichiScore, RiichiYaku, SichuanFan, SichuanPayments,
+    SichuanScore,
+};
 
 /// A hand that got no answer, and why: `{"error", "hand"}` (the error line
 /// of a `--json` batch).

@@ -209,3 +209,98 @@ impl RiichiScore {
         }
     }
 }
+
+/// One fan of a Sichuan score.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SichuanFan {
+    /// The fan's Chinese name.
+    pub chinese: &'static str,
+    /// How many times it counts (roots: one per kind).
+    pub count: u8,
+    /// Worth of one count under the options.
+    pub fan: u8,
+    /// The fan's English name.
+    pub name: &'static str,
+}
+
+/// Who pays a Sichuan win and how much.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SichuanPayments {
+    /// What each pays, in base.
+    pub each: u32,
+    /// How many players pay.
+    pub payers: u8,
+    /// payers × each.
+    pub total: u32,
+}
+
+/// `hupai score --rules sichuan --json`: the fans, the value, who pays.
+///
+/// ```
+/// use hupai::sichuan::{self, ScoringInput};
+/// use hupai::{answer, Notation, Tables};
+/// let i = ScoringInput::parse("11223344556677m", Notation::Mpsz).unwrap();
+/// let a = answer::SichuanScore::new(&i, &sichuan::score(&i, Tables::embedded()));
+/// assert_eq!((a.fan, a.value, a.payments.total), (4, 8, 8));
+/// assert_eq!(a.fans[0].name, "Seven Pairs");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SichuanScore {
+    /// The reading scored, or `null`.
+    pub arrangement: Option<String>,
+    /// The cap in fan (`null` for none).
+    pub cap: Option<u8>,
+    /// The fan, uncapped.
+    pub fan: u32,
+    /// The fans of the best reading, in table order.
+    pub fans: Vec<SichuanFan>,
+    /// The hand in mpsz, the winning tile last.
+    pub hand: String,
+    /// Traditional names of the sum (Chinese).
+    pub labels: Vec<&'static str>,
+    /// Whether the hand is a win.
+    pub legal: bool,
+    /// Who pays.
+    pub payments: SichuanPayments,
+    /// Why the hand is not a win; written only then.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// 2^min(fan, cap) base.
+    pub value: u32,
+    /// The winning tile, or `null`.
+    pub win_tile: Option<String>,
+}
+
+impl SichuanScore {
+    /// The answer for a scored input.
+    pub fn new(input: &sichuan::ScoringInput, score: &sichuan::Score) -> SichuanScore {
+        let p = &score.payments;
+        SichuanScore {
+            arrangement: score.arrangement.as_ref().map(|a| a.to_string()),
+            cap: score.cap,
+            fan: score.fan,
+            fans: score
+                .fans
+                .as_slice()
+                .iter()
+                .map(|e| SichuanFan {
+                    chinese: e.fan.chinese(),
+                    count: e.count,
+                    fan: e.worth,
+                    name: e.fan.name(),
+                })
+                .collect(),
+            hand: format_mpsz_with_last(input.hand()),
+            labels: score.labels.iter().map(|l| l.chinese()).collect(),
+            legal: score.legal,
+            payments: SichuanPayments {
+                each: p.each,
+                payers: p.payers,
+                total: p.total,
+            },
+            reason: score.reason.map(|r| r.to_string()),
+            value: score.value,
+            win_tile: input.win_tile().map(|t| t.to_string()),
+        }
+    }
+}

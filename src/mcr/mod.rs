@@ -40,14 +40,14 @@
 //! }
 //! //! ```
 
+pub mod arranger;
 mod detect;
-pub mod engine;
 pub mod fans;
 pub mod input;
 pub mod score;
 pub mod waits;
 
-pub use engine::Engine;
+pub use arranger::Arranger;
 pub use fans::{Fan, FanInfo, FanTable, FAN_COUNT};
 pub use input::{FlagError, Flags, ScoreError, ScoringInput, Variant, Wind};
 pub use score::{score, score_total, score_total_with, score_with, FanCount, Score, MINIMUM};

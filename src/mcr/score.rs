@@ -1,8 +1,8 @@
 //! Scoring a hand: read it every way it can be read, count each reading's
 //! fans, keep the best (principle 4, high over low), then add the flowers.
 
+use super::arranger::Arranger;
 use super::detect::{self, Facts};
-use super::engine::Engine;
 use super::fans::{Fan, FanTable};
 use super::input::{ScoreError, ScoringInput, Variant};
 use super::waits;
@@ -98,8 +98,8 @@ pub(crate) struct Best {
 /// hand also reads as Seven Pairs, the last tied standard arrangement in the
 /// reference's enumeration order wins; otherwise one with Pure Triple Chow or
 /// Triple Pung is preferred (the last such), else the first.
-pub(crate) fn best(input: &ScoringInput, engine: &impl Engine) -> Result<Best, ScoreError> {
-    let arrangements = engine.arrangements(input.hand());
+pub(crate) fn best(input: &ScoringInput, arranger: &impl Arranger) -> Result<Best, ScoreError> {
+    let arrangements = arranger.arrangements(input.hand());
     if arrangements.is_empty() {
         return Err(ScoreError::NotWinning);
     }
@@ -131,7 +131,8 @@ pub(crate) fn best(input: &ScoringInput, engine: &impl Engine) -> Result<Best, S
     let seven_pairs = arrangements.iter().any(|a| a.form() == Form::SevenPairs);
     let mut unique: Option<bool> = None;
     let mut unique_wait = || {
-        *unique.get_or_insert_with(|| waits::is_unique_wait(input.hand(), input.win_tile(), engine))
+        *unique
+            .get_or_insert_with(|| waits::is_unique_wait(input.hand(), input.win_tile(), arranger))
     };
     let mut best: Option<Best> = None;
     for a in arrangements.iter() {
@@ -197,19 +198,19 @@ pub fn score<B: AsRef<[u8]>>(
     score_with(input, tables)
 }
 
-/// [`score`] with any [`Engine`], e.g. the recursive
-/// `engine::Reference` (feature `test-support`).
+/// [`score`] with any [`Arranger`], e.g. the recursive
+/// `arranger::Reference` (feature `test-support`).
 ///
 /// ```
-/// use hupai::mcr::{engine::Reference, score, score_with, ScoringInput};
+/// use hupai::mcr::{arranger::Reference, score, score_with, ScoringInput};
 /// use hupai::{Notation, Tables};
 /// let input = ScoringInput::parse("19m19p19s1234567z1m --self-drawn", Notation::Mpsz).unwrap();
 /// let s = score_with(&input, &Reference).unwrap();
 /// assert_eq!(s, score(&input, Tables::embedded()).unwrap());
 /// assert_eq!(s.total, 88 + 1);
 /// ```
-pub fn score_with(input: &ScoringInput, engine: &impl Engine) -> Result<Score, ScoreError> {
-    let best = best(input, engine)?;
+pub fn score_with(input: &ScoringInput, arranger: &impl Arranger) -> Result<Score, ScoreError> {
+    let best = best(input, arranger)?;
     Ok(finish(best, input.flags.flowers, input.flags.variant))
 }
 
@@ -261,17 +262,17 @@ pub fn score_total<B: AsRef<[u8]>>(
     score_total_with(input, tables)
 }
 
-/// [`score_total`] with any [`Engine`].
+/// [`score_total`] with any [`Arranger`].
 ///
 /// ```
-/// use hupai::mcr::{engine::Reference, score_total_with, ScoringInput};
+/// use hupai::mcr::{arranger::Reference, score_total_with, ScoringInput};
 /// use hupai::Notation;
 /// let input = ScoringInput::parse("111222333z55m444z", Notation::Mpsz).unwrap();
 /// // Big Four Winds 88, Three Concealed Pungs 16, Half Flush 6, Concealed Hand 2.
 /// assert_eq!(score_total_with(&input, &Reference).unwrap(), 112);
 /// ```
-pub fn score_total_with(input: &ScoringInput, engine: &impl Engine) -> Result<u32, ScoreError> {
-    let best = best(input, engine)?;
+pub fn score_total_with(input: &ScoringInput, arranger: &impl Arranger) -> Result<u32, ScoreError> {
+    let best = best(input, arranger)?;
     let legal = best.points >= MINIMUM;
     Ok(best.points + if legal { input.flags.flowers as u32 } else { 0 })
 }

@@ -8,7 +8,7 @@
 //! concealed pair a single wait; when it could be read several ways, Edge
 //! beats Closed beats Single.
 
-use super::engine::Engine;
+use super::arranger::Arranger;
 use crate::arrangement::{Arrangement, GroupKind};
 use crate::hand::Hand;
 use crate::tile::Tile;
@@ -36,24 +36,24 @@ pub enum WaitKind {
 /// // 1m completes the pair, a fifth 4m would too: two waits, no Single Wait.
 /// assert_eq!(all_waits(&before, Tables::embedded()).to_string(), "1m 4m");
 /// ```
-pub fn all_waits(before: &Hand, engine: &impl Engine) -> TileSet {
-    engine.all_waits(before)
+pub fn all_waits(before: &Hand, arranger: &impl Arranger) -> TileSet {
+    arranger.all_waits(before)
 }
 
 /// Whether the hand with the winning tile `win` removed waits on that tile
 /// kind alone.
 ///
 /// ```
-/// use hupai::mcr::{engine::Reference, waits::is_unique_wait};
+/// use hupai::mcr::{arranger::Reference, waits::is_unique_wait};
 /// use hupai::{notation, Notation};
 /// let hand = notation::parse("456m789p222s55z12m3m", Notation::Mpsz).unwrap();
 /// assert!(is_unique_wait(&hand, "3m".parse().unwrap(), &Reference));
 /// let hand = notation::parse("456m789p222s55z23m4m", Notation::Mpsz).unwrap();
 /// assert!(!is_unique_wait(&hand, "4m".parse().unwrap(), &Reference)); // 1m too
 /// ```
-pub fn is_unique_wait(hand: &Hand, win: Tile, engine: &impl Engine) -> bool {
+pub fn is_unique_wait(hand: &Hand, win: Tile, arranger: &impl Arranger) -> bool {
     match hand.without_tile(win) {
-        Some(before) => all_waits(&before, engine).len() == 1,
+        Some(before) => all_waits(&before, arranger).len() == 1,
         None => false,
     }
 }

@@ -25,6 +25,7 @@
 
 pub mod fans;
 pub mod options;
+pub mod round;
 #[cfg(feature = "test-support")]
 pub mod sample;
 pub mod score;

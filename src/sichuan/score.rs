@@ -112,7 +112,8 @@ impl Score {
     }
 
     /// The JSON of the score with the hand and the winning tile, as `hupai
-    /// score --rules sichuan --json` writes it.
+    /// score --rules sichuan --json` writes it
+    /// ([`answer::SichuanScore`](crate::answer::SichuanScore)).
     ///
     /// ```
     /// use hupai::sichuan::{self, ScoringInput};
@@ -124,19 +125,8 @@ impl Score {
     /// assert_eq!(v["payments"]["payers"], 3);
     /// ```
     pub fn to_json(&self, input: &ScoringInput) -> serde_json::Value {
-        let mut v = serde_json::to_value(self).expect("a score serialises");
-        let obj = v.as_object_mut().expect("an object");
-        let mut out = serde_json::Map::new();
-        out.insert(
-            "hand".into(),
-            crate::notation::format_mpsz_with_last(input.hand()).into(),
-        );
-        out.insert(
-            "win_tile".into(),
-            input.win_tile().map(|t| t.to_string()).into(),
-        );
-        out.append(obj);
-        serde_json::Value::Object(out)
+        serde_json::to_value(crate::answer::SichuanScore::new(input, self))
+            .expect("an answer serialises")
     }
 }
 

@@ -1,4 +1,4 @@
-//! The two queries scoring needs from a hand engine: every arrangement of the
+//! [`Arranger`], the two queries scoring needs about a hand: every arrangement of the
 //! complete hand and every wait of the hand before the winning tile, under
 //! the MCR forms.
 //!
@@ -22,7 +22,7 @@ pub const RULES: Rules = Rules::MCR;
 /// A source of arrangements and waits for scoring.
 ///
 /// ```
-/// use hupai::mcr::engine::{Engine, Reference};
+/// use hupai::mcr::arranger::{Arranger, Reference};
 /// use hupai::{Hand, Tables, Tile};
 /// let t = |s: &str| s.parse::<Tile>().unwrap();
 /// let tiles: Vec<Tile> = "1m 1m 1m 2m 3m 4m 5m 6m 7m 8m 9m 9m 9m".split(' ').map(t).collect();
@@ -30,7 +30,7 @@ pub const RULES: Rules = Rules::MCR;
 /// assert_eq!(Tables::embedded().all_waits(&nine_gates).len(), 9);
 /// assert_eq!(Reference.all_waits(&nine_gates).len(), 9);
 /// ```
-pub trait Engine {
+pub trait Arranger {
     /// The list of arrangements a query returns.
     type List: Deref<Target = [Arrangement]>;
     /// Every arrangement of a complete hand (empty when it is not complete).
@@ -39,7 +39,7 @@ pub trait Engine {
     fn all_waits(&self, hand: &Hand) -> TileSet;
 }
 
-impl<B: AsRef<[u8]>> Engine for Tables<B> {
+impl<B: AsRef<[u8]>> Arranger for Tables<B> {
     type List = Arrangements;
     #[inline]
     fn arrangements(&self, hand: &Hand) -> Arrangements {
@@ -53,10 +53,10 @@ impl<B: AsRef<[u8]>> Engine for Tables<B> {
     }
 }
 
-/// The recursive reference as a scoring engine.
+/// The recursive reference as an arranger.
 ///
 /// ```
-/// use hupai::mcr::engine::{Engine, Reference};
+/// use hupai::mcr::arranger::{Arranger, Reference};
 /// use hupai::{notation, Form, Notation};
 /// let hand = notation::parse("1133m5577p22s6677z", Notation::Mpsz).unwrap();
 /// assert_eq!(Reference.arrangements(&hand)[0].form(), Form::SevenPairs);
@@ -66,7 +66,7 @@ impl<B: AsRef<[u8]>> Engine for Tables<B> {
 pub struct Reference;
 
 #[cfg(feature = "test-support")]
-impl Engine for Reference {
+impl Arranger for Reference {
     type List = Vec<Arrangement>;
     fn arrangements(&self, hand: &Hand) -> Vec<Arrangement> {
         crate::reference::arrangements(hand, &RULES)

@@ -92,7 +92,7 @@ fn row<const N: usize>(table: &[u8; N], class: u8, e: usize) -> &Distances {
 #[cfg(test)]
 mod examples {
     #[test]
-    fn budgettables() {
+    fn budget_tables() {
         use crate::table::key;
         use crate::Tables;
         let t = Tables::embedded().budget_tables();

@@ -401,7 +401,7 @@ mod tests {
 #[cfg(test)]
 mod examples {
     #[test]
-    fn distancetables() {
+    fn distance_tables() {
         use crate::table::key;
         use crate::Tables;
         let t = Tables::embedded().distance_tables();
@@ -431,7 +431,7 @@ mod examples {
         let t = Tables::embedded().distance_tables();
         let i = key::few_suit_index(&[0, 0, 0, 0, 1, 0, 0, 0, 0]);
         // 5m: one 5 more makes the pair, two more the pung.
-        assert_eq!(t.suit_gains_at(i, 4) >> 4 * 3 & 0xf, 1); // pair: one
+        assert_eq!(t.suit_gains_at(i, 4) >> (4 * 3) & 0xf, 1); // pair: one
         assert_eq!(t.suit_gains_at(i, 4) >> 4 & 0xf, 2); // a pung: two
     }
 

@@ -318,7 +318,7 @@ impl<B: AsRef<[u8]>> TableFile<B> {
 #[cfg(test)]
 mod examples {
     #[test]
-    fn tablefile() {
+    fn table_file() {
         use crate::table::format::{write, TableFile};
         let bytes = write("demo", &[("numbers", vec![1, 2, 3])]);
         let file = TableFile::new(bytes).unwrap();

@@ -823,17 +823,13 @@ mod examples {
     #[test]
     fn keys_tiles() {
         use crate::table::key;
-        let keys = key::hand_keys(
-            &"123m456p789s11122z"
-                .parse::<crate::Hand>()
-                .unwrap()
-                .counts(),
-        );
+        let hand: crate::Hand = "123m456p789s11122z".parse().unwrap();
+        let keys = key::hand_keys(hand.counts());
         assert_eq!(key::keys_tiles(&keys), 14);
     }
 
     #[test]
-    fn tallied() {
+    fn tallied_fields() {
         use crate::table::key::{self, tally};
         let h: crate::Hand = "1199m12p99s11z".parse().unwrap();
         let k = key::hand_tallies(h.counts());
@@ -891,7 +887,7 @@ mod examples {
     }
 
     #[test]
-    fn tallied_2() {
+    fn neighbourhood_tallied() {
         use crate::table::key::{self, Neighbourhood};
         let c = [1, 0, 4, 0, 0, 0, 0, 0, 2];
         let (n, k) = Neighbourhood::tallied(&c);

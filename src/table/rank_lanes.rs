@@ -141,7 +141,7 @@ mod tests {
 #[cfg(test)]
 mod examples {
     #[test]
-    fn ranklanes() {
+    fn rank_lanes() {
         use crate::table::RankLanes;
         let mut ranks = [0u16; 9];
         ranks[2] = 0b10_0000_0001;

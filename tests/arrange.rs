@@ -4,7 +4,6 @@ mod common;
 
 use common::*;
 use hupai::sets::Rng;
-use hupai::table::{decomp, key};
 use hupai::{reference, Arrangements, Form, Hand, MeldKind, Rules, Tables};
 
 use rayon::prelude::*;
@@ -155,12 +154,14 @@ fn not_complete_and_odd_sizes_have_no_arrangements() {
 #[test]
 fn every_complete_single_suit_pattern_matches_the_reference() {
     let t = Tables::embedded();
-    let suit = key::patterns::<9>();
+    let suit = patterns::<9>();
+    assert_eq!(suit.len(), hupai::table::SUIT_PATTERNS);
     let total: usize = suit
         .par_iter()
         .map(|v| {
             let n: usize = v.iter().map(|&c| c as usize).sum();
-            if t.suit_decompositions(v).is_empty() {
+            let (m, p) = reference::suit_complete(v, true);
+            if !(m || p) {
                 return 0;
             }
             let mut checked = 0;
@@ -181,7 +182,8 @@ fn every_complete_single_suit_pattern_matches_the_reference() {
         .sum();
     // 21,743 complete patterns (including the empty one), three suits, four rule sets.
     assert_eq!(total, 21_743 * 3 * 4);
-    let honors = key::patterns::<7>();
+    let honors = patterns::<7>();
+    assert_eq!(honors.len(), hupai::table::HONOR_PATTERNS);
     let complete: usize = honors
         .par_iter()
         .map(|v| {
@@ -200,8 +202,9 @@ fn every_complete_single_suit_pattern_matches_the_reference() {
                 .iter()
                 .filter(|a| a.form() == Form::Standard)
                 .count();
-            // An honour pattern splits one way at most.
-            assert_eq!(t.honor_decompositions(v).len(), standard, "{v:?}");
+            // An honour pattern splits one way at most, when it is complete.
+            let (m, p) = reference::suit_complete(v, false);
+            assert_eq!(standard, usize::from(m || p), "{v:?}");
             standard
         })
         .sum();
@@ -256,51 +259,13 @@ fn random_hands_match_the_reference() {
     }
 }
 
-/// [`MAX_ARRANGEMENTS`] holds every hand: bound the standard arrangements by
-/// the largest per-suit decomposition counts (by suit size), the kong case by
-/// the choices of quads times that, and add the special forms.
-#[test]
-fn arrangement_capacity_bounds_every_hand() {
-    let t = Tables::embedded();
-    let mut most = [0usize; 15];
-    for v in key::patterns::<9>() {
-        let n: usize = v.iter().map(|&c| c as usize).sum();
-        let d = t.suit_decompositions(&v);
-        most[n] = most[n].max(d.len());
-        for x in d.iter() {
-            assert_eq!(decomp::len(x), n / 3 + usize::from(n % 3 == 2));
-        }
-    }
-    // Largest product over three suits of at most `budget` tiles together.
-    let product = |budget: usize| {
-        let mut best = 0;
-        for a in 0..=budget {
-            for b in 0..=budget - a {
-                for c in 0..=budget - a - b {
-                    best = best.max(most[a] * most[b] * most[c]);
-                }
-            }
-        }
-        best
-    };
-    let choose = |n: usize, k: usize| (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1));
-    let standard = product(14) + 2;
-    let kongs = (1..=4)
-        .map(|k| choose(((14 + k) / 4).min(4), k) * product(14 - 3 * k))
-        .max()
-        .unwrap();
-    let bound = standard.max(kongs);
-    println!("per-suit most decompositions by size: {most:?}; bound {bound}");
-    assert!(bound <= hupai::engine::MAX_ARRANGEMENTS, "bound {bound}");
-}
-
 /// A corrupt `arrange.tbl` (payload bytes scrambled behind a valid header)
 /// yields wrong arrangements and fails `verify`, but never panics or hangs.
 #[test]
 fn corrupt_decompositions_never_panic() {
     let files: Vec<(&str, Vec<u8>)> = Tables::embedded()
         .files()
-        .map(|(n, f)| (n, f.bytes().to_vec()))
+        .map(|(n, bytes)| (n, bytes.to_vec()))
         .collect();
     let hands = hupai::sets::hands(hupai::sets::Set::C14, 2_000, 11);
     for seed in 0..8u64 {

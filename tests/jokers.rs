@@ -1,122 +1,15 @@
 //! Jokers: the table engine against the joker references.
 //!
-//! * every single-suit (and honour) pattern with 0–4 jokers, against brute
-//!   force over every value each joker can take;
 //! * a million seeded whole hands with 0–8 jokers under every rule set,
 //!   against the reference search (whose answers the plain reference
 //!   confirms) and, where it is cheap, against brute force;
 //! * the special forms, kongs, hands of jokers only, and bad input.
 
 use hupai::reference::{self, jokers as rj};
-use hupai::sets::{Rng, SEED};
-use hupai::table::{needs, Tables};
+use hupai::sets::Rng;
+use hupai::Tables;
 use hupai::{forms, Hand, JokerError, Jokers, Meld, MeldKind, Rules, Tile, KINDS};
 use rayon::prelude::*;
-
-/// Brute force over one part: can `v` plus `j` jokers (each any of the
-/// `v.len()` ranks) become melds only, and melds and one pair?
-fn part_brute(v: &[u8], j: usize, chows: bool) -> (bool, bool) {
-    let n = v.iter().map(|&c| c as usize).sum::<usize>() + j;
-    let (mut melds, mut pair) = (false, false);
-    if n % 3 == 1 {
-        return (false, false);
-    }
-    fn walk(w: &mut Vec<u8>, from: usize, left: usize, f: &mut dyn FnMut(&[u8]) -> bool) -> bool {
-        if left == 0 {
-            return f(w);
-        }
-        for r in from..w.len() {
-            w[r] += 1;
-            let done = walk(w, r, left - 1, f);
-            w[r] -= 1;
-            if done {
-                return true;
-            }
-        }
-        false
-    }
-    walk(&mut v.to_vec(), 0, j, &mut |w| {
-        let (m, p) = reference::suit_complete(w, chows);
-        melds |= m;
-        pair |= p;
-        melds || pair // one of the two is possible at this size: stop at the first
-    });
-    (melds, pair)
-}
-
-/// What the table says about `b` + `j` jokers.
-fn table_says(b: u8, j: usize) -> (bool, bool) {
-    let ok = |need: usize| need <= j && (j - need).is_multiple_of(3);
-    (ok(needs::melds(b)), ok(needs::pair(b)))
-}
-
-#[test]
-fn every_suit_pattern_with_up_to_four_jokers() {
-    let t = Tables::embedded();
-    let patterns = hupai::table::key::patterns::<9>();
-    let checked: usize = patterns
-        .par_iter()
-        .map(|v| {
-            let b = t.suit_needs(v);
-            for j in 0..=4 {
-                assert_eq!(
-                    table_says(b, j),
-                    part_brute(v, j, true),
-                    "{v:?} + {j} jokers"
-                );
-            }
-            1
-        })
-        .sum();
-    assert_eq!(checked, 405_350);
-}
-
-#[test]
-fn every_honor_pattern_with_up_to_four_jokers() {
-    let t = Tables::embedded();
-    for v in hupai::table::key::patterns::<7>() {
-        let b = t.honor_needs(&v);
-        for j in 0..=4 {
-            assert_eq!(
-                table_says(b, j),
-                part_brute(&v, j, false),
-                "{v:?} + {j} jokers"
-            );
-        }
-    }
-}
-
-/// The exact needs beyond four jokers, on a seeded sample of small patterns:
-/// the least `j ≤ 8` brute force completes equals the table's need.
-#[test]
-fn needs_up_to_eight_on_a_sample() {
-    let t = Tables::embedded();
-    let patterns = hupai::table::key::patterns::<9>();
-    let sample: Vec<[u8; 9]> = {
-        let mut rng = Rng::new(SEED);
-        (0..3_000)
-            .map(|_| patterns[rng.below(patterns.len())])
-            .filter(|v| v.iter().sum::<u8>() <= 8)
-            .collect()
-    };
-    assert!(sample.len() > 100);
-    sample.par_iter().for_each(|v| {
-        let b = t.suit_needs(v);
-        let least = |pair: bool| {
-            (0..=8).find(|&j| {
-                let (m, p) = part_brute(v, j, true);
-                if pair {
-                    p
-                } else {
-                    m
-                }
-            })
-        };
-        let want = |need: usize| (need <= 8).then_some(need);
-        assert_eq!(least(false), want(needs::melds(b)), "{v:?} melds");
-        assert_eq!(least(true), want(needs::pair(b)), "{v:?} pair");
-    });
-}
 
 // ---------------------------------------------------------------- whole hands
 
@@ -545,50 +438,6 @@ fn mapped_tables_agree() {
 }
 
 // ---------------------------------------------------------------- waits
-
-/// A fifth copy (a hypothetical draw beside four held copies): every suit and
-/// honour pattern holding four of a rank, plus that rank once more, against
-/// brute force with 0–4 jokers. The engine's needs of such a part come from
-/// `fewest_jokers` on the part alone (melds + pair) and beside `11z` (whose
-/// pair makes the part melds only: `min(melds, pair + 1) = melds`).
-#[test]
-fn fifth_copies_with_up_to_four_jokers() {
-    let t = Tables::embedded();
-    let check = |v: &[u8], offset: usize, chows: bool| {
-        for r in (0..v.len()).filter(|&r| v[r] == 4) {
-            let mut w = v.to_vec();
-            w[r] = 5;
-            let mut c = [0u8; KINDS];
-            c[offset..offset + v.len()].copy_from_slice(&w);
-            let pair = t.fewest_jokers(&c);
-            let other = if offset == 27 { 0 } else { 27 };
-            c[other] = 2;
-            let melds = t.fewest_jokers(&c);
-            let b = needs::pack(melds as u8, pair as u8);
-            for j in 0..=4 {
-                assert_eq!(
-                    table_says(b, j),
-                    part_brute(&w, j, chows),
-                    "{w:?} + {j} jokers"
-                );
-            }
-        }
-    };
-    let suit: usize = hupai::table::key::patterns::<9>()
-        .par_iter()
-        .filter(|v| v.contains(&4) && v.iter().sum::<u8>() <= 13)
-        .map(|v| {
-            check(v, 0, true);
-            1
-        })
-        .sum();
-    assert!(suit > 10_000, "{suit}");
-    for v in hupai::table::key::patterns::<7>() {
-        if v.contains(&4) && v.iter().sum::<u8>() <= 13 {
-            check(&v, 27, false);
-        }
-    }
-}
 
 /// Case `i` of the waits set: a hand one tile short (some sizes off), its
 /// joker count and the rules.

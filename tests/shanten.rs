@@ -5,8 +5,7 @@
 use hupai::engine::{ShantenError, Ukeire};
 use hupai::reference::shanten as brute;
 use hupai::sets::{self, Rng};
-use hupai::table::layout::cells::{product, FAR};
-use hupai::table::{key, Tables};
+use hupai::Tables;
 use hupai::{forms, Hand, Meld, MeldKind, Rules, Tile, TileSet};
 use rayon::prelude::*;
 
@@ -80,110 +79,6 @@ fn riichi_effective_tiles_equal_xiangting_necessary_tiles() {
         n += 1;
     }
     assert!(n >= 50_000);
-}
-
-/// Every complete pattern of at most four melds and one pair, by cell.
-fn targets<const N: usize>(chows: bool) -> Vec<([u8; N], usize)> {
-    let mut melds: Vec<[u8; N]> = (0..N)
-        .map(|r| {
-            let mut v = [0; N];
-            v[r] = 3;
-            v
-        })
-        .collect();
-    if chows {
-        for r in 0..N - 2 {
-            let mut v = [0; N];
-            v[r..r + 3].fill(1);
-            melds.push(v);
-        }
-    }
-    let mut out = Vec::new();
-    let mut stack = vec![(0, 0, [0u8; N])];
-    while let Some((from, m, v)) = stack.pop() {
-        if v.iter().any(|&c| c > 4) {
-            continue;
-        }
-        out.push((v, m));
-        for r in 0..N {
-            let mut w = v;
-            w[r] += 2;
-            if w[r] <= 4 {
-                out.push((w, 8 + m));
-            }
-        }
-        if m < 4 {
-            for (i, meld) in melds.iter().enumerate().skip(from) {
-                let mut w = v;
-                for r in 0..N {
-                    w[r] += meld[r];
-                }
-                stack.push((i, m + 1, w));
-            }
-        }
-    }
-    out
-}
-
-/// The distances by definition: the fewest missing tiles over the targets.
-fn brute_distances<const N: usize>(v: &[u8; N], targets: &[([u8; N], usize)]) -> [u8; 16] {
-    let mut d = [FAR; 16];
-    for (t, lane) in targets {
-        let missing: u8 = (0..N).map(|r| t[r].saturating_sub(v[r])).sum();
-        d[*lane] = d[*lane].min(missing);
-    }
-    d
-}
-
-/// The per-pattern distances of `shanten.tbl` against their definition: a
-/// seeded sample of suit patterns and every honour pattern; and the class
-/// counts (126 suit, 55 honour).
-#[test]
-fn table_distances_equal_their_definition() {
-    let t = Tables::embedded();
-    let suit_targets = targets::<9>(true);
-    let patterns = key::patterns::<9>();
-    let mut rng = Rng::new(41);
-    let sample: Vec<[u8; 9]> = (0..3_000)
-        .map(|_| patterns[rng.below(patterns.len())])
-        .collect();
-    sample.par_iter().for_each(|v| {
-        assert_eq!(
-            *t.suit_distances(v),
-            brute_distances(v, &suit_targets),
-            "{v:?}"
-        );
-    });
-    let honor_targets = targets::<7>(false);
-    key::patterns::<7>().par_iter().for_each(|v| {
-        assert_eq!(
-            *t.honor_distances(v),
-            brute_distances(v, &honor_targets),
-            "{v:?}"
-        );
-    });
-    let d = t.distance_tables();
-    let classes = |f: &dyn Fn(usize) -> u8, n: usize| {
-        let mut seen = [false; 256];
-        (0..n).for_each(|i| seen[f(i) as usize] = true);
-        seen.iter().filter(|&&s| s).count()
-    };
-    assert_eq!(classes(&|i| d.suit_class_at(i), key::SUIT_PATTERNS), 126);
-    assert_eq!(classes(&|i| d.honor_class_at(i), key::HONOR_PATTERNS), 55);
-}
-
-/// The class-pair tables hold the products of the class vectors.
-#[test]
-fn pair_tables_are_products_of_classes() {
-    let d = Tables::embedded().distance_tables();
-    for a in 0..128u8 {
-        for b in 0..128u8 {
-            assert_eq!(*d.suit_pair(a, b), product(d.suit(a), d.suit(b)));
-        }
-        for z in 0..64u8 {
-            assert_eq!(*d.suit_honor_pair(a, z), product(d.suit(a), d.honor(z)));
-        }
-    }
 }
 
 /// A random hand for `rules`: 0–4 declared melds, a valid number of

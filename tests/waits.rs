@@ -4,7 +4,6 @@ mod common;
 
 use common::*;
 use hupai::sets::Rng;
-use hupai::table::key;
 use hupai::{reference, Hand, MeldKind, Rules, Tables, TileSet, Waits, WaitsError};
 use rayon::prelude::*;
 
@@ -186,10 +185,7 @@ fn wrong_sizes_say_what_is_expected() {
 fn every_single_suit_hand_matches_the_reference() {
     let t = Tables::embedded();
     let sizes = |v: &[u8]| v.iter().map(|&c| c as usize).sum::<usize>() % 3 == 1;
-    let suit: Vec<[u8; 9]> = key::patterns::<9>()
-        .into_iter()
-        .filter(|v| sizes(v))
-        .collect();
+    let suit: Vec<[u8; 9]> = patterns::<9>().into_iter().filter(|v| sizes(v)).collect();
     let ready: usize = suit
         .par_iter()
         .enumerate()
@@ -202,10 +198,7 @@ fn every_single_suit_hand_matches_the_reference() {
             Rules::ALL.iter().filter(|r| check_same(t, &h, r)).count()
         })
         .sum();
-    let honors: Vec<[u8; 7]> = key::patterns::<7>()
-        .into_iter()
-        .filter(|v| sizes(v))
-        .collect();
+    let honors: Vec<[u8; 7]> = patterns::<7>().into_iter().filter(|v| sizes(v)).collect();
     let honor_ready: usize = honors
         .par_iter()
         .map(|v| {

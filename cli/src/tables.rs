@@ -1,7 +1,8 @@
 //! `hupai tables build|verify|info`.
 
 use clap::{Args, Subcommand};
-use hupai::table::{generate, TableError, TableFile, Tables, FILES};
+use hupai::answer::TableInfo;
+use hupai::table::{generate, TableError, Tables, FILES};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -85,13 +86,12 @@ fn build(dir: &Path) -> ExitCode {
 /// build, naming each bad one; an error when any is.
 fn verify(dir: Option<&Path>) -> Result<(), String> {
     let fresh = generate::tables();
-    let same =
-        |name: &str, bytes: &[u8]| fresh.files().any(|(n, f)| n == name && f.bytes() == bytes);
+    let same = |name: &str, bytes: &[u8]| fresh.files().any(|(n, b)| n == name && b == bytes);
     let Some(dir) = dir else {
         let t = Tables::embedded();
         t.verify().map_err(|e| e.to_string())?;
-        for (name, f) in t.files() {
-            if !same(name, f.bytes()) {
+        for (name, bytes) in t.files() {
+            if !same(name, bytes) {
                 return Err(TableError::Stale(name.to_string()).to_string());
             }
             println!("{name}: ok (header, checksum, equal to a fresh build)");
@@ -138,49 +138,38 @@ fn verify(dir: Option<&Path>) -> Result<(), String> {
 }
 
 fn info(dir: Option<&Path>, json: bool) -> Result<(), TableError> {
-    let describe = |name: &str, f: &TableFile<&[u8]>| {
-        if json {
-            let info = hupai::answer::TableInfo::new(name, f);
-            println!(
-                "{}",
-                serde_json::to_string(&info).expect("a table description serialises")
-            );
-        } else {
-            println!(
-                "{name}: kind {}, {} bytes, checksum {:016x}",
-                f.kind(),
-                f.bytes().len(),
-                f.recorded_checksum()
-            );
-            for (n, len) in f.sections() {
-                println!("  {n:<12} {len:>9} bytes");
-            }
-        }
+    let files = match dir {
+        Some(d) => Tables::open(d)?.info(),
+        None => Tables::embedded().info(),
     };
-    let print_all = |files: Vec<(&str, &[u8])>| -> Result<(), TableError> {
-        for (name, bytes) in files {
-            describe(name, &TableFile::new(bytes)?);
-        }
-        Ok(())
-    };
-    match dir {
-        Some(d) => {
-            let t = Tables::open(d)?;
-            print_all(t.files().map(|(n, f)| (n, f.bytes())).collect())?;
-        }
-        None => print_all(
-            Tables::embedded()
-                .files()
-                .map(|(n, f)| (n, f.bytes()))
-                .collect(),
-        )?,
+    for info in &files {
+        describe(info, json);
     }
     if !json {
         println!(
             "patterns: {} suit, {} honour (at most 14 tiles each)",
-            hupai::table::key::SUIT_PATTERNS,
-            hupai::table::key::HONOR_PATTERNS
+            hupai::table::SUIT_PATTERNS,
+            hupai::table::HONOR_PATTERNS
         );
     }
     Ok(())
+}
+
+/// One file of `hupai tables info`: a JSON object, or a line and a line
+/// per section.
+fn describe(info: &TableInfo, json: bool) {
+    if json {
+        println!(
+            "{}",
+            serde_json::to_string(info).expect("a table description serialises")
+        );
+    } else {
+        println!(
+            "{}: kind {}, {} bytes, checksum {}",
+            info.file, info.kind, info.bytes, info.checksum
+        );
+        for s in &info.sections {
+            println!("  {:<12} {:>9} bytes", s.name, s.bytes);
+        }
+    }
 }

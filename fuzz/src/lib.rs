@@ -11,7 +11,6 @@
 use hupai::mcr::{self, ScoringInput};
 use hupai::notation::{self, Notation};
 use hupai::server::HandState;
-use hupai::table::format::TableFile;
 use hupai::{reference, Hand, Jokers, Meld, MeldKind, Rules, Tables, Tile, KINDS};
 
 /// A target: its name (that of its binary and corpus directory) and body.
@@ -155,16 +154,17 @@ pub fn score_line(data: &[u8]) {
 
 /// A real table file with edits: the input picks a file, a length change
 /// (cut, or one byte appended) and byte edits `(offset, value)`, the header
-/// (first 256 bytes) as often as the rest. The cheap header check and the
-/// loader must refuse what they should without a panic, and a file that
-/// passes the checksum must be the real one. The checksum pass (a few ms
+/// (first 256 bytes) as often as the rest. The loader (`Tables::load`, the
+/// cheap header and section checks) must refuse what it should without a
+/// panic, and a set that passes `Tables::verify` must hold the real file.
+/// The checksum pass (a few ms
 /// over a whole file) runs on one input in 256, so the header paths get the
 /// executions; the edits are undone in place rather than copying the file.
 pub fn table_loader(data: &[u8]) {
     use std::cell::RefCell;
     thread_local! {
         static FILES: RefCell<Vec<Vec<u8>>> = RefCell::new(
-            Tables::embedded().files().map(|(_, f)| f.bytes().to_vec()).collect()
+            Tables::embedded().files().map(|(_, bytes)| bytes.to_vec()).collect()
         );
     }
     let names = ["hu.tbl", "jokers.tbl", "arrange.tbl", "shanten.tbl"];
@@ -172,7 +172,7 @@ pub fn table_loader(data: &[u8]) {
     let which = input.below(names.len());
     // From a hash of the whole input, not a byte the fuzzer could learn to
     // set: this should stay rare.
-    let verify = hupai::table::format::checksum(data).is_multiple_of(256);
+    let verify = fnv1a(data).is_multiple_of(256);
     let resize = input.byte() % 4;
     let cut = input.u32() as usize;
     let appended = input.byte();
@@ -223,30 +223,35 @@ fn check_loader(
     single: bool,
 ) {
     let bytes = &files[which][..len];
-    if let Ok(file) = TableFile::new(bytes) {
-        let _ = (
-            file.kind(),
-            file.sections().count(),
-            file.recorded_checksum(),
-        );
-        if verify && changed {
-            // Several edits may collide; one changed byte cannot.
-            let result = file.verify();
-            assert!(
-                !single || result.is_err(),
-                "{target}: one changed byte passed the checksum"
-            );
-        }
-    }
     let names = ["hu.tbl", "jokers.tbl", "arrange.tbl", "shanten.tbl"];
     let loaded = Tables::load(|name| {
         let i = names.iter().position(|n| *n == name).expect("known file");
         Ok(if name == target { bytes } else { &files[i][..] })
     });
-    if let (Ok(tables), false) = (loaded, changed) {
+    let Ok(tables) = loaded else { return };
+    // A set that loads describes itself: a header for every file.
+    let info = tables.info();
+    assert_eq!(info.len(), names.len(), "{target}: a file left undescribed");
+    assert_eq!(info[which].bytes, len, "{target}: length misread");
+    if verify && changed {
+        // Several edits may collide; one changed byte cannot.
+        let result = tables.verify();
+        assert!(
+            !single || result.is_err(),
+            "{target}: one changed byte passed the checksum"
+        );
+    }
+    if !changed {
         let hand: Hand = "11122233344455m".parse().expect("a hand");
         assert!(tables.is_win(&hand, &Rules::GENERIC));
     }
+}
+
+/// FNV-1a 64 of the whole input: which inputs run the checksum pass.
+fn fnv1a(data: &[u8]) -> u64 {
+    data.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 /// A valid hand from bytes: a rule set (three-player riichi too), up to

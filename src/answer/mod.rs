@@ -175,9 +175,8 @@ pub struct TableSection {
 /// "sections"}` (`hupai tables info`).
 ///
 /// ```
-/// use hupai::{answer::TableInfo, Tables};
-/// let (name, file) = Tables::embedded().files().next().unwrap();
-/// let info = TableInfo::new(name, file);
+/// use hupai::Tables;
+/// let info = Tables::embedded().info().remove(0);
 /// assert_eq!((info.file.as_str(), info.kind.as_str()), ("hu.tbl", "hu"));
 /// assert_eq!(info.checksum.len(), 16);
 /// let json = serde_json::to_string(&info).unwrap();
@@ -198,8 +197,9 @@ pub struct TableInfo {
 }
 
 impl TableInfo {
-    /// The description of table file `f`, named `file`.
-    pub fn new<B: AsRef<[u8]>>(file: &str, f: &TableFile<B>) -> TableInfo {
+    /// The description of table file `f`, named `file`
+    /// ([`Tables::info`](crate::Tables::info) describes a whole set).
+    pub(crate) fn new<B: AsRef<[u8]>>(file: &str, f: &TableFile<B>) -> TableInfo {
         TableInfo {
             bytes: f.bytes().len(),
             checksum: format!("{:016x}", f.recorded_checksum()),
@@ -268,9 +268,8 @@ mod tests {
             "{json}"
         );
         same_both_ways(&Failure::new("x", "bad"));
-        for (name, file) in t.files() {
-            let info = TableInfo::new(name, file);
-            assert!(!info.sections.is_empty(), "{name}");
+        for info in t.info() {
+            assert!(!info.sections.is_empty(), "{}", info.file);
             same_both_ways(&info);
         }
     }

@@ -6,21 +6,12 @@
 //! indexes inside them, so no byte of a corrupt file can make a read fail.
 
 use super::layout::budget::{BUDGETS, ROWS};
-use super::{key, Distances};
+use super::Distances;
 
 /// The budget arrays, borrowed for queries
 /// ([`Tables::budget_tables`](super::Tables::budget_tables)).
-///
-/// ```
-/// use hupai::table::key;
-/// use hupai::Tables;
-/// let t = Tables::embedded().budget_tables();
-/// // 1111m: 111m + 11m needs one tile, a fifth copy: budget 1.
-/// let c = t.suit_class_at(key::suit_index(&[4, 0, 0, 0, 0, 0, 0, 0, 0]));
-/// assert_eq!((t.suit(c, 0)[8 + 1], t.suit(c, 1)[8 + 1], t.suit_top(c)), (2, 1, 1));
-/// ```
 #[derive(Clone, Copy)]
-pub struct BudgetTables<'a> {
+pub(crate) struct BudgetTables<'a> {
     suit_class: &'a [u8],
     honor_class: &'a [u8],
     suit_rows: &'a [u8; ROWS * BUDGETS * 16],
@@ -53,51 +44,39 @@ impl<'a> BudgetTables<'a> {
 
     /// The budget class of the suit pattern with dense index `i`.
     #[inline(always)]
-    pub fn suit_class_at(&self, i: usize) -> u8 {
+    pub(crate) fn suit_class_at(&self, i: usize) -> u8 {
         self.suit_class[i]
     }
 
     /// The budget class of the honour pattern with dense index `i`.
     #[inline(always)]
-    pub fn honor_class_at(&self, i: usize) -> u8 {
+    pub(crate) fn honor_class_at(&self, i: usize) -> u8 {
         self.honor_class[i]
     }
 
     /// The distances of a suit class with at most `e` copies beyond four
     /// (`e` past the last stored budget reads the last: nothing changes there).
     #[inline(always)]
-    pub fn suit(&self, class: u8, e: usize) -> &'a Distances {
+    pub(crate) fn suit(&self, class: u8, e: usize) -> &'a Distances {
         row(self.suit_rows, class, e)
     }
 
     /// The distances of an honour class with at most `e` copies beyond four.
     #[inline(always)]
-    pub fn honor(&self, class: u8, e: usize) -> &'a Distances {
+    pub(crate) fn honor(&self, class: u8, e: usize) -> &'a Distances {
         row(self.honor_rows, class, e)
     }
 
     /// The least budget from which a suit class's distances stop changing.
     #[inline(always)]
-    pub fn suit_top(&self, class: u8) -> usize {
+    pub(crate) fn suit_top(&self, class: u8) -> usize {
         self.suit_top[class as usize] as usize
     }
 
     /// The least budget from which an honour class's distances stop changing.
     #[inline(always)]
-    pub fn honor_top(&self, class: u8) -> usize {
+    pub(crate) fn honor_top(&self, class: u8) -> usize {
         self.honor_top[class as usize] as usize
-    }
-
-    /// The budget class of a suit pattern (≤ 14 tiles).
-    #[inline(always)]
-    pub fn suit_class(&self, c: &[u8; 9]) -> u8 {
-        self.suit_class_at(key::suit_index(c))
-    }
-
-    /// The budget class of an honour pattern (≤ 14 tiles).
-    #[inline(always)]
-    pub fn honor_class(&self, c: &[u8; 7]) -> u8 {
-        self.honor_class_at(key::honor_index(c))
     }
 }
 
@@ -107,4 +86,21 @@ fn row<const N: usize>(table: &[u8; N], class: u8, e: usize) -> &Distances {
     table[16 * r..16 * r + 16]
         .try_into()
         .expect("sixteen bytes")
+}
+
+/// The examples of this file's items, run as unit tests.
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn budget_tables() {
+        use crate::table::key;
+        use crate::Tables;
+        let t = Tables::embedded().budget_tables();
+        // 1111m: 111m + 11m needs one tile, a fifth copy: budget 1.
+        let c = t.suit_class_at(key::suit_index(&[4, 0, 0, 0, 0, 0, 0, 0, 0]));
+        assert_eq!(
+            (t.suit(c, 0)[8 + 1], t.suit(c, 1)[8 + 1], t.suit_top(c)),
+            (2, 1, 1)
+        );
+    }
 }

@@ -93,16 +93,8 @@ const HONOR_LANES: usize = OFFSETS[14];
 
 /// The `shanten.tbl` arrays, borrowed for queries
 /// ([`Tables::distance_tables`](super::Tables::distance_tables)).
-///
-/// ```
-/// use hupai::table::key;
-/// use hupai::Tables;
-/// let t = Tables::embedded().distance_tables();
-/// let class = t.suit_class_at(key::suit_index(&[0, 2, 0, 0, 0, 0, 0, 0, 0]));
-/// assert_eq!(t.suit(class)[8], 0); // a pair already
-/// ```
 #[derive(Clone, Copy)]
-pub struct DistanceTables<'a> {
+pub(crate) struct DistanceTables<'a> {
     bytes: &'a [u8; BYTES],
     /// The whole file, and the ranges in it of [`CAPPED_SECTIONS`]: sliced
     /// where a query reads them, so that making the view costs two moves
@@ -130,7 +122,7 @@ impl<'a> DistanceTables<'a> {
     /// The distance class of the suit pattern with dense index `i`
     /// ([`key::suit_index`], [`key::Neighbourhood`]).
     #[inline(always)]
-    pub fn suit_class_at(&self, i: usize) -> u8 {
+    pub(crate) fn suit_class_at(&self, i: usize) -> u8 {
         // A mask, not a check: it folds into the key's own mask, and the
         // view runs past the section, so any index reads inside the view
         // (a dense index always inside the section).
@@ -139,7 +131,7 @@ impl<'a> DistanceTables<'a> {
 
     /// The distance class of the honour pattern with dense index `i`.
     #[inline(always)]
-    pub fn honor_class_at(&self, i: usize) -> u8 {
+    pub(crate) fn honor_class_at(&self, i: usize) -> u8 {
         self.bytes[HONOR_CLASS + (i & HONOR_INDEX_MASK)]
     }
 
@@ -148,22 +140,8 @@ impl<'a> DistanceTables<'a> {
     /// melds: bit `j` clear for meld configuration `j`
     /// ([`config_caps`](crate::table::layout::caps::config_caps)); a set
     /// bit proves nothing (see the generator's `caps`).
-    ///
-    /// ```
-    /// use hupai::table::{key, layout::caps::config_caps};
-    /// use hupai::Tables;
-    /// let t = Tables::embedded().distance_tables();
-    /// let pung_of_5 = 7 + 4;
-    /// assert_eq!(config_caps(pung_of_5)[4], 1);
-    /// // 46m beside a declared 555m: still one tile from a chow (5m).
-    /// let i = key::suit_index(&[0, 0, 0, 1, 0, 1, 0, 0, 0]);
-    /// assert_eq!(t.suit_caps_at(i) >> pung_of_5 & 1, 0);
-    /// // 5m beside it: no pair of 5m is left to make.
-    /// let i = key::suit_index(&[0, 0, 0, 0, 1, 0, 0, 0, 0]);
-    /// assert_eq!(t.suit_caps_at(i) >> pung_of_5 & 1, 1);
-    /// ```
     #[inline(always)]
-    pub fn suit_caps_at(&self, i: usize) -> u32 {
+    pub(crate) fn suit_caps_at(&self, i: usize) -> u32 {
         // Clamped, not checked: a dense index is below SUIT_PATTERNS.
         let at = SUIT_CAPS + 4 * i.min(key::SUIT_PATTERNS - 1);
         u32::from_le_bytes(self.bytes[at..at + 4].try_into().expect("four bytes"))
@@ -174,18 +152,8 @@ impl<'a> DistanceTables<'a> {
     /// `r` each of which lowers the distance by one, a nibble a cell of at
     /// most two melds (nibble `3p + m`; see
     /// the generator's `gains`).
-    ///
-    /// ```
-    /// use hupai::table::key;
-    /// use hupai::Tables;
-    /// let t = Tables::embedded().distance_tables();
-    /// let i = key::few_suit_index(&[0, 0, 0, 0, 1, 0, 0, 0, 0]);
-    /// // 5m: one 5 more makes the pair, two more the pung.
-    /// assert_eq!(t.suit_gains_at(i, 4) >> 4 * 3 & 0xf, 1); // pair: one
-    /// assert_eq!(t.suit_gains_at(i, 4) >> 4 & 0xf, 2); // a pung: two
-    /// ```
     #[inline(always)]
-    pub fn suit_gains_at(&self, i: usize, r: usize) -> u32 {
+    pub(crate) fn suit_gains_at(&self, i: usize, r: usize) -> u32 {
         // Clamped, not checked: a few-tile index is below the count, a
         // rank below nine; the record's pad byte keeps the read inside.
         let at = SUIT_GAINS + gains::RECORD * i.min(key::FEW_SUIT_PATTERNS - 1) + 3 * r.min(8);
@@ -195,19 +163,8 @@ impl<'a> DistanceTables<'a> {
     /// Of the suit pattern with index `i` among those of at most eight
     /// tiles ([`key::Neighbourhood::few_index`]), the lanes each rank's
     /// draw lowers (the generator's `lanes`).
-    ///
-    /// ```
-    /// use hupai::table::{key, RankLanes};
-    /// use hupai::Tables;
-    /// let t = Tables::embedded().distance_tables();
-    /// let lanes = t.suit_lanes_at(key::few_suit_index(&[0, 0, 0, 0, 1, 0, 0, 0, 0]));
-    /// // 5m: 3m to 7m each bring a meld a step nearer; only 5m the pair.
-    /// let (one_meld, pair) = (RankLanes::pack(1 << 1), RankLanes::pack(1 << 8));
-    /// assert_eq!(lanes.meeting(one_meld), 0b111_1100);
-    /// assert_eq!(lanes.meeting(pair), 0b1_0000);
-    /// ```
     #[inline(always)]
-    pub fn suit_lanes_at(&self, i: usize) -> RankLanes {
+    pub(crate) fn suit_lanes_at(&self, i: usize) -> RankLanes {
         // Clamped, not checked: a few-tile index is below the count.
         let at = SUIT_LANES + 16 * i.min(key::FEW_SUIT_PATTERNS - 1);
         RankLanes::from_le_bytes(self.bytes[at..at + 16].try_into().expect("16 bytes"))
@@ -216,7 +173,7 @@ impl<'a> DistanceTables<'a> {
     /// [`suit_lanes_at`](Self::suit_lanes_at) for the honour pattern with
     /// few-tile index `i` ([`key::few_honor_index`]).
     #[inline(always)]
-    pub fn honor_lanes_at(&self, i: usize) -> RankLanes {
+    pub(crate) fn honor_lanes_at(&self, i: usize) -> RankLanes {
         let at = HONOR_LANES + 16 * i.min(key::FEW_HONOR_PATTERNS - 1);
         RankLanes::from_le_bytes(self.bytes[at..at + 16].try_into().expect("16 bytes"))
     }
@@ -226,22 +183,8 @@ impl<'a> DistanceTables<'a> {
     /// beside the meld with at most 11 tiles (exact in every cell of at
     /// most three melds); `None` elsewhere. A binary search over the few
     /// such pairs (about 34,000).
-    ///
-    /// ```
-    /// use hupai::table::key;
-    /// use hupai::Tables;
-    /// let t = Tables::embedded().distance_tables();
-    /// let pung_of_5 = 7 + 4;
-    /// // 5m beside a declared 555m: no pair of 5m is left to make, so a
-    /// // pair costs two tiles, not one.
-    /// let i = key::suit_index(&[0, 0, 0, 0, 1, 0, 0, 0, 0]);
-    /// assert_eq!(t.suit(t.suit_class_at(i))[8], 1);
-    /// assert_eq!(t.suit_capped(i, pung_of_5).unwrap()[8], 2);
-    /// // 46m beside it keeps its table distances.
-    /// assert!(t.suit_capped(key::suit_index(&[0, 0, 0, 1, 0, 1, 0, 0, 0]), pung_of_5).is_none());
-    /// ```
     #[inline]
-    pub fn suit_capped(&self, i: usize, j: usize) -> Option<&'a Distances> {
+    pub(crate) fn suit_capped(&self, i: usize, j: usize) -> Option<&'a Distances> {
         self.suit_capped_read(i, j).map(|(row, _)| row)
     }
 
@@ -249,22 +192,12 @@ impl<'a> DistanceTables<'a> {
     /// distances equal the capped ones in every cell of at most three melds
     /// (all a query beside one declared meld asks), where one does (for
     /// about 97% of the rows): the class-pair tables stand for the suit.
-    ///
-    /// ```
-    /// use hupai::table::key;
-    /// use hupai::Tables;
-    /// let t = Tables::embedded().distance_tables();
-    /// // 24m beside a declared kong of 3m: no 3m is left to join them.
-    /// let kong_of_3 = 16 + 2;
-    /// let i = key::suit_index(&[0, 1, 0, 1, 0, 0, 0, 0, 0]);
-    /// let (row, class) = t.suit_capped_read(i, kong_of_3).unwrap();
-    /// assert_eq!(row[1], 2); // a chow costs two tiles, not one
-    /// let class = t.suit(class.unwrap());
-    /// let asked = [0, 1, 2, 3, 8, 9, 10, 11];
-    /// assert!(asked.iter().all(|&l| class[l] == row[l]));
-    /// ```
     #[inline]
-    pub fn suit_capped_read(&self, i: usize, j: usize) -> Option<(&'a Distances, Option<u8>)> {
+    pub(crate) fn suit_capped_read(
+        &self,
+        i: usize,
+        j: usize,
+    ) -> Option<(&'a Distances, Option<u8>)> {
         // The ranges were checked on open: read without a panic path.
         let section = |n: usize| self.file.get(self.capped[n].clone()).unwrap_or_default();
         let (keys, rows, classes) = (section(0), section(1), section(2));
@@ -299,23 +232,12 @@ impl<'a> DistanceTables<'a> {
     /// do not. With the row, the suit class equal to it in those cells
     /// where one is. A scan of the pattern's entries, in ascending order
     /// of pair caps (4.5 a pattern on average).
-    ///
-    /// ```
-    /// use hupai::table::layout::pair_caps::PAIR_OF;
-    /// use hupai::table::key;
-    /// use hupai::Tables;
-    /// let t = Tables::embedded().distance_tables();
-    /// // 5m beside declared 555m and 123m: no pair of 5m is left.
-    /// let (pung_of_5, chow_123) = (7 + 4, 0);
-    /// let n = PAIR_OF[pung_of_5][chow_123] as usize;
-    /// let i = key::few_suit_index(&[0, 0, 0, 0, 1, 0, 0, 0, 0]);
-    /// let (row, _) = t.suit_pair_capped(i, n).unwrap();
-    /// assert_eq!(row[8], 2); // a pair costs two tiles, not one
-    /// // 9m keeps its table distances.
-    /// assert!(t.suit_pair_capped(key::few_suit_index(&[0, 0, 0, 0, 0, 0, 0, 0, 1]), n).is_none());
-    /// ```
     #[inline]
-    pub fn suit_pair_capped(&self, i: usize, n: usize) -> Option<(&'a Distances, Option<u8>)> {
+    pub(crate) fn suit_pair_capped(
+        &self,
+        i: usize,
+        n: usize,
+    ) -> Option<(&'a Distances, Option<u8>)> {
         // The pattern's first entry and the next pattern's, one read.
         let at = PAIR_STARTS + 4 * i.min(key::FEW_SUIT_PATTERNS - 1);
         let starts = u64::from_le_bytes(self.bytes[at..at + 8].try_into().expect("eight bytes"));
@@ -342,47 +264,38 @@ impl<'a> DistanceTables<'a> {
     /// The distance class of a suit pattern (≤ 14 tiles): patterns of one
     /// class have the same [`Distances`].
     #[inline(always)]
-    pub fn suit_class(&self, c: &[u8; 9]) -> u8 {
+    pub(crate) fn suit_class(&self, c: &[u8; 9]) -> u8 {
         self.suit_class_at(key::suit_index(c))
     }
 
     /// The distance class of an honour pattern (≤ 14 tiles).
     #[inline(always)]
-    pub fn honor_class(&self, c: &[u8; 7]) -> u8 {
+    pub(crate) fn honor_class(&self, c: &[u8; 7]) -> u8 {
         self.honor_class_at(key::honor_index(c))
     }
 
     /// The distances of a suit class.
     #[inline(always)]
-    pub fn suit(&self, class: u8) -> &'a Distances {
+    pub(crate) fn suit(&self, class: u8) -> &'a Distances {
         row(self.bytes, SUIT_VECTORS, class as usize)
     }
 
     /// The distances of an honour class.
     #[inline(always)]
-    pub fn honor(&self, class: u8) -> &'a Distances {
+    pub(crate) fn honor(&self, class: u8) -> &'a Distances {
         row(self.bytes, HONOR_VECTORS, class as usize)
     }
 
     /// The distances of two suits together, by their classes.
-    ///
-    /// ```
-    /// use hupai::Tables;
-    /// let t = Tables::embedded().distance_tables();
-    /// let (a, b) = ([1, 1, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 2, 0, 0, 0, 0]);
-    /// let both = t.suit_pair(t.suit_class(&a), t.suit_class(&b));
-    /// // 12m 55p: one tile from a chow and a pair.
-    /// assert_eq!(both[8 + 1], 1);
-    /// ```
     #[inline(always)]
-    pub fn suit_pair(&self, a: u8, b: u8) -> &'a Distances {
+    pub(crate) fn suit_pair(&self, a: u8, b: u8) -> &'a Distances {
         let r = (a as usize % SUIT_CLASS_ROWS) * SUIT_CLASS_ROWS + b as usize % SUIT_CLASS_ROWS;
         row(self.bytes, SUIT_PAIRS, r)
     }
 
     /// The distances of a suit and the honours together, by their classes.
     #[inline(always)]
-    pub fn suit_honor_pair(&self, suit: u8, honor: u8) -> &'a Distances {
+    pub(crate) fn suit_honor_pair(&self, suit: u8, honor: u8) -> &'a Distances {
         let r = (suit as usize % SUIT_CLASS_ROWS) * HONOR_CLASS_ROWS
             + honor as usize % HONOR_CLASS_ROWS;
         row(self.bytes, SUIT_HONOR_PAIRS, r)
@@ -391,17 +304,8 @@ impl<'a> DistanceTables<'a> {
     /// The lanes (bit `l` for lane `l`) where suit classes `now` and `next`
     /// differ: with `next` the class after one more tile, the lanes that
     /// tile lowers.
-    ///
-    /// ```
-    /// use hupai::Tables;
-    /// let t = Tables::embedded().distance_tables();
-    /// let (one, two) = (t.suit_class(&[1, 0, 0, 0, 0, 0, 0, 0, 0]), t.suit_class(&[2, 0, 0, 0, 0, 0, 0, 0, 0]));
-    /// // 1m to 11m: the pair lanes are lower, a pung one tile closer.
-    /// assert_eq!(t.suit_lowers(one, two) & (1 << 8 | 1 << 1), 1 << 8 | 1 << 1);
-    /// assert_eq!(t.suit_lowers(one, one), 0);
-    /// ```
     #[inline(always)]
-    pub fn suit_lowers(&self, now: u8, next: u8) -> u16 {
+    pub(crate) fn suit_lowers(&self, now: u8, next: u8) -> u16 {
         let r =
             (now as usize % SUIT_CLASS_ROWS) * SUIT_CLASS_ROWS + next as usize % SUIT_CLASS_ROWS;
         mask(self.bytes, SUIT_LOWERS, r)
@@ -409,7 +313,7 @@ impl<'a> DistanceTables<'a> {
 
     /// The lanes where honour classes `now` and `next` differ.
     #[inline(always)]
-    pub fn honor_lowers(&self, now: u8, next: u8) -> u16 {
+    pub(crate) fn honor_lowers(&self, now: u8, next: u8) -> u16 {
         let r =
             (now as usize % HONOR_CLASS_ROWS) * HONOR_CLASS_ROWS + next as usize % HONOR_CLASS_ROWS;
         mask(self.bytes, HONOR_LOWERS, r)
@@ -463,7 +367,7 @@ mod tests {
     fn another_layout_is_refused() {
         let fresh = crate::table::generate::tables();
         let file = fresh
-            .files()
+            .table_files()
             .find(|(n, _)| *n == "shanten.tbl")
             .expect("shanten.tbl")
             .1;
@@ -479,7 +383,7 @@ mod tests {
             if name == "shanten.tbl" {
                 Ok(bytes.clone())
             } else {
-                let (_, f) = fresh.files().find(|(n, _)| *n == name).expect("file");
+                let (_, f) = fresh.table_files().find(|(n, _)| *n == name).expect("file");
                 Ok(f.bytes().to_vec())
             }
         });
@@ -490,5 +394,129 @@ mod tests {
             err.to_string().contains("not where the layout puts it"),
             "{err}"
         );
+    }
+}
+
+/// The examples of this file's items, run as unit tests.
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn distance_tables() {
+        use crate::table::key;
+        use crate::Tables;
+        let t = Tables::embedded().distance_tables();
+        let class = t.suit_class_at(key::suit_index(&[0, 2, 0, 0, 0, 0, 0, 0, 0]));
+        assert_eq!(t.suit(class)[8], 0); // a pair already
+    }
+
+    #[test]
+    fn suit_caps_at() {
+        use crate::table::{key, layout::caps::config_caps};
+        use crate::Tables;
+        let t = Tables::embedded().distance_tables();
+        let pung_of_5 = 7 + 4;
+        assert_eq!(config_caps(pung_of_5)[4], 1);
+        // 46m beside a declared 555m: still one tile from a chow (5m).
+        let i = key::suit_index(&[0, 0, 0, 1, 0, 1, 0, 0, 0]);
+        assert_eq!(t.suit_caps_at(i) >> pung_of_5 & 1, 0);
+        // 5m beside it: no pair of 5m is left to make.
+        let i = key::suit_index(&[0, 0, 0, 0, 1, 0, 0, 0, 0]);
+        assert_eq!(t.suit_caps_at(i) >> pung_of_5 & 1, 1);
+    }
+
+    #[test]
+    fn suit_gains_at() {
+        use crate::table::key;
+        use crate::Tables;
+        let t = Tables::embedded().distance_tables();
+        let i = key::few_suit_index(&[0, 0, 0, 0, 1, 0, 0, 0, 0]);
+        // 5m: one 5 more makes the pair, two more the pung.
+        assert_eq!(t.suit_gains_at(i, 4) >> (4 * 3) & 0xf, 1); // pair: one
+        assert_eq!(t.suit_gains_at(i, 4) >> 4 & 0xf, 2); // a pung: two
+    }
+
+    #[test]
+    fn suit_lanes_at() {
+        use crate::table::{key, RankLanes};
+        use crate::Tables;
+        let t = Tables::embedded().distance_tables();
+        let lanes = t.suit_lanes_at(key::few_suit_index(&[0, 0, 0, 0, 1, 0, 0, 0, 0]));
+        // 5m: 3m to 7m each bring a meld a step nearer; only 5m the pair.
+        let (one_meld, pair) = (RankLanes::pack(1 << 1), RankLanes::pack(1 << 8));
+        assert_eq!(lanes.meeting(one_meld), 0b111_1100);
+        assert_eq!(lanes.meeting(pair), 0b1_0000);
+    }
+
+    #[test]
+    fn suit_capped() {
+        use crate::table::key;
+        use crate::Tables;
+        let t = Tables::embedded().distance_tables();
+        let pung_of_5 = 7 + 4;
+        // 5m beside a declared 555m: no pair of 5m is left to make, so a
+        // pair costs two tiles, not one.
+        let i = key::suit_index(&[0, 0, 0, 0, 1, 0, 0, 0, 0]);
+        assert_eq!(t.suit(t.suit_class_at(i))[8], 1);
+        assert_eq!(t.suit_capped(i, pung_of_5).unwrap()[8], 2);
+        // 46m beside it keeps its table distances.
+        assert!(t
+            .suit_capped(key::suit_index(&[0, 0, 0, 1, 0, 1, 0, 0, 0]), pung_of_5)
+            .is_none());
+    }
+
+    #[test]
+    fn suit_capped_read() {
+        use crate::table::key;
+        use crate::Tables;
+        let t = Tables::embedded().distance_tables();
+        // 24m beside a declared kong of 3m: no 3m is left to join them.
+        let kong_of_3 = 16 + 2;
+        let i = key::suit_index(&[0, 1, 0, 1, 0, 0, 0, 0, 0]);
+        let (row, class) = t.suit_capped_read(i, kong_of_3).unwrap();
+        assert_eq!(row[1], 2); // a chow costs two tiles, not one
+        let class = t.suit(class.unwrap());
+        let asked = [0, 1, 2, 3, 8, 9, 10, 11];
+        assert!(asked.iter().all(|&l| class[l] == row[l]));
+    }
+
+    #[test]
+    fn suit_pair_capped() {
+        use crate::table::key;
+        use crate::table::layout::pair_caps::PAIR_OF;
+        use crate::Tables;
+        let t = Tables::embedded().distance_tables();
+        // 5m beside declared 555m and 123m: no pair of 5m is left.
+        let (pung_of_5, chow_123) = (7 + 4, 0);
+        let n = PAIR_OF[pung_of_5][chow_123] as usize;
+        let i = key::few_suit_index(&[0, 0, 0, 0, 1, 0, 0, 0, 0]);
+        let (row, _) = t.suit_pair_capped(i, n).unwrap();
+        assert_eq!(row[8], 2); // a pair costs two tiles, not one
+                               // 9m keeps its table distances.
+        assert!(t
+            .suit_pair_capped(key::few_suit_index(&[0, 0, 0, 0, 0, 0, 0, 0, 1]), n)
+            .is_none());
+    }
+
+    #[test]
+    fn suit_pair() {
+        use crate::Tables;
+        let t = Tables::embedded().distance_tables();
+        let (a, b) = ([1, 1, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 2, 0, 0, 0, 0]);
+        let both = t.suit_pair(t.suit_class(&a), t.suit_class(&b));
+        // 12m 55p: one tile from a chow and a pair.
+        assert_eq!(both[8 + 1], 1);
+    }
+
+    #[test]
+    fn suit_lowers() {
+        use crate::Tables;
+        let t = Tables::embedded().distance_tables();
+        let (one, two) = (
+            t.suit_class(&[1, 0, 0, 0, 0, 0, 0, 0, 0]),
+            t.suit_class(&[2, 0, 0, 0, 0, 0, 0, 0, 0]),
+        );
+        // 1m to 11m: the pair lanes are lower, a pung one tile closer.
+        assert_eq!(t.suit_lowers(one, two) & (1 << 8 | 1 << 1), 1 << 8 | 1 << 1);
+        assert_eq!(t.suit_lowers(one, one), 0);
     }
 }

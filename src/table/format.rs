@@ -17,9 +17,9 @@ use std::fmt;
 use std::ops::Range;
 
 /// First bytes of the header.
-pub const MAGIC: [u8; 8] = *b"HUPAITBL";
+pub(crate) const MAGIC: [u8; 8] = *b"HUPAITBL";
 /// Bumped whenever the layout or the meaning of a section changes.
-pub const FORMAT_VERSION: u32 = 6;
+pub(crate) const FORMAT_VERSION: u32 = 6;
 const MAX_HEADER: usize = 64 * 1024;
 const ALIGN: usize = 16;
 
@@ -121,7 +121,7 @@ impl std::error::Error for TableError {
 }
 
 /// FNV-1a, 64 bits: simple, dependency-free, deterministic across platforms.
-pub fn checksum(bytes: &[u8]) -> u64 {
+pub(crate) fn checksum(bytes: &[u8]) -> u64 {
     fnv(0xcbf2_9ce4_8422_2325, bytes)
 }
 
@@ -149,7 +149,8 @@ fn bincode_opts() -> impl bincode::Options {
 }
 
 /// Serialise a table file of `kind` holding the named sections.
-pub fn write(kind: &str, sections: &[(&str, Vec<u8>)]) -> Vec<u8> {
+#[cfg(any(test, feature = "generate"))]
+pub(crate) fn write(kind: &str, sections: &[(&str, Vec<u8>)]) -> Vec<u8> {
     use bincode::Options;
     let mut payload = Vec::new();
     let mut headers = Vec::new();
@@ -185,17 +186,8 @@ pub fn write(kind: &str, sections: &[(&str, Vec<u8>)]) -> Vec<u8> {
 }
 
 /// A table file over any byte container: a `Vec`, a `&'static [u8]`, a memory map.
-///
-/// ```
-/// use hupai::table::format::{write, TableFile};
-/// let bytes = write("demo", &[("numbers", vec![1, 2, 3])]);
-/// let file = TableFile::new(bytes).unwrap();
-/// file.verify().unwrap();
-/// assert_eq!(file.kind(), "demo");
-/// assert_eq!(file.section("numbers").unwrap(), &[1, 2, 3]);
-/// ```
 #[derive(Debug)]
-pub struct TableFile<B> {
+pub(crate) struct TableFile<B> {
     data: B,
     kind: String,
     sections: Vec<(String, Range<usize>)>,
@@ -205,7 +197,7 @@ pub struct TableFile<B> {
 
 impl<B: AsRef<[u8]>> TableFile<B> {
     /// Check the header and the section bounds; no pass over the payload.
-    pub fn new(data: B) -> Result<TableFile<B>, TableError> {
+    pub(crate) fn new(data: B) -> Result<TableFile<B>, TableError> {
         use bincode::Options;
         let bytes = data.as_ref();
         let need = |needed: usize| {
@@ -274,7 +266,7 @@ impl<B: AsRef<[u8]>> TableFile<B> {
     }
 
     /// Full verification: the checksum of every byte matches the header's.
-    pub fn verify(&self) -> Result<(), TableError> {
+    pub(crate) fn verify(&self) -> Result<(), TableError> {
         let found = file_checksum(self.data.as_ref(), self.head_len);
         if found == self.checksum {
             Ok(())
@@ -287,27 +279,27 @@ impl<B: AsRef<[u8]>> TableFile<B> {
     }
 
     /// The kind named in the header (`"hu"`, …).
-    pub fn kind(&self) -> &str {
+    pub(crate) fn kind(&self) -> &str {
         &self.kind
     }
 
     /// The checksum recorded in the header.
-    pub fn recorded_checksum(&self) -> u64 {
+    pub(crate) fn recorded_checksum(&self) -> u64 {
         self.checksum
     }
 
     /// The whole file.
-    pub fn bytes(&self) -> &[u8] {
+    pub(crate) fn bytes(&self) -> &[u8] {
         self.data.as_ref()
     }
 
     /// Names and byte lengths of the sections.
-    pub fn sections(&self) -> impl Iterator<Item = (&str, usize)> {
+    pub(crate) fn sections(&self) -> impl Iterator<Item = (&str, usize)> {
         self.sections.iter().map(|(n, r)| (n.as_str(), r.len()))
     }
 
     /// Byte range of a section within [`TableFile::bytes`].
-    pub fn section_range(&self, name: &str) -> Result<Range<usize>, TableError> {
+    pub(crate) fn section_range(&self, name: &str) -> Result<Range<usize>, TableError> {
         self.sections
             .iter()
             .find(|(n, _)| n == name)
@@ -316,7 +308,22 @@ impl<B: AsRef<[u8]>> TableFile<B> {
     }
 
     /// The bytes of a section.
-    pub fn section(&self, name: &str) -> Result<&[u8], TableError> {
+    #[cfg(test)]
+    pub(crate) fn section(&self, name: &str) -> Result<&[u8], TableError> {
         Ok(&self.data.as_ref()[self.section_range(name)?])
+    }
+}
+
+/// The examples of this file's items, run as unit tests.
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn table_file() {
+        use crate::table::format::{write, TableFile};
+        let bytes = write("demo", &[("numbers", vec![1, 2, 3])]);
+        let file = TableFile::new(bytes).unwrap();
+        file.verify().unwrap();
+        assert_eq!(file.kind(), "demo");
+        assert_eq!(file.section("numbers").unwrap(), &[1, 2, 3]);
     }
 }

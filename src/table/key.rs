@@ -29,22 +29,22 @@
 //! hand with the same additions.
 
 /// Most tiles of one suit a keyed vector may hold.
-pub const MAX_TILES: usize = 14;
+pub(crate) const MAX_TILES: usize = 14;
 
 /// Number of ≤ 14-tile vectors over nine ranks.
-pub const SUIT_PATTERNS: usize = 405_350;
+pub(crate) const SUIT_PATTERNS: usize = 405_350;
 /// Number of ≤ 14-tile vectors over the seven honours.
-pub const HONOR_PATTERNS: usize = 43_130;
+pub(crate) const HONOR_PATTERNS: usize = 43_130;
 
 /// Most tiles of the patterns with per-pattern records beside the dense
 /// ones ([`few_suit_index`], [`few_honor_index`]): the most concealed
 /// tiles of a suit beside two or more declared melds (a hand holds at most
 /// 14 slots, and two melds take six), and of nearly every part of a hand.
-pub const FEW_TILES: usize = 8;
+pub(crate) const FEW_TILES: usize = 8;
 /// Number of ≤ 8-tile vectors over nine ranks ([`few_suit_index`]).
-pub const FEW_SUIT_PATTERNS: usize = 22_330;
+pub(crate) const FEW_SUIT_PATTERNS: usize = 22_330;
 /// Number of ≤ 8-tile vectors over the seven honours ([`few_honor_index`]).
-pub const FEW_HONOR_PATTERNS: usize = 5_595;
+pub(crate) const FEW_HONOR_PATTERNS: usize = 5_595;
 
 /// The base-5 weight of each rank's count in its part's value (front: ranks
 /// 1–4, back: ranks 5–9), in the order the SWAR arithmetic of
@@ -170,9 +170,9 @@ static FEW_HONOR_BACK_BASE: [u32; HONOR_BACK_PADDED] = back_base(3, FEW_TILES);
 /// a back base plus a front rank, and the largest of each sum to less than
 /// 2^19 (asserted below). An array of 2^19 entries read at [`suit_slot`]
 /// needs neither a bounds check nor a clamp.
-pub const SUIT_INDEX_BITS: u32 = 19;
+pub(crate) const SUIT_INDEX_BITS: u32 = 19;
 /// The same for honour keys: every honour index is below 2^16.
-pub const HONOR_INDEX_BITS: u32 = 16;
+pub(crate) const HONOR_INDEX_BITS: u32 = 16;
 
 /// The largest index a key built from `base` can have: its largest base
 /// plus the largest front rank.
@@ -195,54 +195,36 @@ const _: () = assert!(largest_index(&HONOR_BACK_BASE) < 1 << HONOR_INDEX_BITS);
 
 /// A suit key's index, masked to [`SUIT_INDEX_BITS`]: equal to
 /// [`key_index`] for every suit key, and visibly below 2^19 to the compiler.
-///
-/// ```
-/// use hupai::table::key;
-/// let k = key::suit_key(&[4, 4, 4, 4, 4, 4, 4, 4, 4]); // 36 tiles: no pattern
-/// assert_eq!(key::suit_slot(k), key::key_index(k));
-/// ```
 #[inline(always)]
-pub const fn suit_slot(k: Key) -> usize {
+pub(crate) const fn suit_slot(k: Key) -> usize {
     (k & ((1 << SUIT_INDEX_BITS) - 1)) as usize
 }
 
 /// An honour key's index, masked to [`HONOR_INDEX_BITS`] (see [`suit_slot`]).
-///
-/// ```
-/// use hupai::table::key;
-/// let k = key::honor_key(&[4; 7]);
-/// assert_eq!(key::honor_slot(k), key::key_index(k));
-/// ```
 #[inline(always)]
-pub const fn honor_slot(k: Key) -> usize {
+pub(crate) const fn honor_slot(k: Key) -> usize {
     (k & ((1 << HONOR_INDEX_BITS) - 1)) as usize
 }
 
 /// A part's dense index and tile count, packed: `index | tiles << 24`.
-pub type Key = u32;
+pub(crate) type Key = u32;
 
 /// The dense index of a key.
 #[inline(always)]
-pub const fn key_index(k: Key) -> usize {
+pub(crate) const fn key_index(k: Key) -> usize {
     (k & ((1 << TILES_SHIFT) - 1)) as usize
 }
 
 /// The tile count of a key.
 #[inline(always)]
-pub const fn key_tiles(k: Key) -> usize {
+pub(crate) const fn key_tiles(k: Key) -> usize {
     (k >> TILES_SHIFT) as usize
 }
 
 /// The tile count of four keys together: their indexes sum to less than
 /// 2^21, so the tile counts add up in the top byte without a carry in.
-///
-/// ```
-/// use hupai::table::key;
-/// let keys = key::hand_keys(&"123m456p789s11122z".parse::<hupai::Hand>().unwrap().counts());
-/// assert_eq!(key::keys_tiles(&keys), 14);
-/// ```
 #[inline(always)]
-pub const fn keys_tiles(keys: &[Key; 4]) -> usize {
+pub(crate) const fn keys_tiles(keys: &[Key; 4]) -> usize {
     key_tiles(keys[0] + keys[1] + keys[2] + keys[3])
 }
 
@@ -281,13 +263,13 @@ fn eight_at(c: &[u8], at: usize) -> u64 {
 /// The key of a nine-rank count vector (any counts 0–4; the index is valid
 /// only when the vector holds at most 14 tiles).
 #[inline(always)]
-pub fn suit_key(c: &[u8; 9]) -> Key {
+pub(crate) fn suit_key(c: &[u8; 9]) -> Key {
     suit_key_of(eight_at(c, 0), c[8])
 }
 
 /// The key of a seven-honour count vector.
 #[inline(always)]
-pub fn honor_key(c: &[u8; 7]) -> Key {
+pub(crate) fn honor_key(c: &[u8; 7]) -> Key {
     let mut eight = [0; 8];
     eight[..7].copy_from_slice(c);
     honor_key_of(u64::from_le_bytes(eight))
@@ -295,7 +277,7 @@ pub fn honor_key(c: &[u8; 7]) -> Key {
 
 /// The keys of the four parts of a hand: characters, dots, bamboo, honours.
 #[inline(always)]
-pub fn hand_keys(c: &crate::tile::Counts) -> [Key; 4] {
+pub(crate) fn hand_keys(c: &crate::tile::Counts) -> [Key; 4] {
     [
         suit_key_of(eight_at(c, 0), c[8]),
         suit_key_of(eight_at(c, 9), c[17]),
@@ -314,47 +296,34 @@ pub fn hand_keys(c: &crate::tile::Counts) -> [Key; 4] {
 /// nothing in an honour key (its front is the winds, not ranks 1–4); the
 /// other fields of four keys add up without carrying (a hand holds at most
 /// 34 kinds and 136 tiles, three suits at most six terminals).
-///
-/// ```
-/// use hupai::table::key::{self, tally};
-/// let h: hupai::Hand = "1199m12p99s11z".parse().unwrap();
-/// let k = key::hand_tallies(h.counts());
-/// let suits = k[0] + k[1] + k[2];
-/// assert_eq!(tally::pairs(suits + k[3]), 4);
-/// assert_eq!(tally::kinds(suits + k[3]), 6);
-/// assert_eq!(tally::odd(suits + k[3]), 2);
-/// assert_eq!(tally::terminals(suits), 4); // 1m 9m 1p 9s
-/// assert_eq!(tally::terminal_pairs(suits), 3); // 11m 99m 99s
-/// assert_eq!(key::key_tiles(k[0] as u32 + k[1] as u32 + k[2] as u32 + k[3] as u32), 10);
-/// ```
-pub type Tallied = u64;
+pub(crate) type Tallied = u64;
 
 /// The fields of a [`Tallied`] key (or of a sum of them).
-pub mod tally {
+pub(crate) mod tally {
     use super::Tallied;
     /// Kinds held at least twice.
     #[inline(always)]
-    pub const fn pairs(k: Tallied) -> u8 {
+    pub(crate) const fn pairs(k: Tallied) -> u8 {
         (k >> 32) as u8
     }
     /// Kinds held.
     #[inline(always)]
-    pub const fn kinds(k: Tallied) -> u8 {
+    pub(crate) const fn kinds(k: Tallied) -> u8 {
         (k >> 40) as u8
     }
     /// Kinds held an odd number of times.
     #[inline(always)]
-    pub const fn odd(k: Tallied) -> u8 {
+    pub(crate) const fn odd(k: Tallied) -> u8 {
         (k >> 48) as u8
     }
     /// Terminal kinds (ranks 1 and 9) held: suit keys only.
     #[inline(always)]
-    pub const fn terminals(k: Tallied) -> u8 {
+    pub(crate) const fn terminals(k: Tallied) -> u8 {
         (k >> 56) as u8 & 15
     }
     /// Terminal kinds held at least twice: suit keys only.
     #[inline(always)]
-    pub const fn terminal_pairs(k: Tallied) -> u8 {
+    pub(crate) const fn terminal_pairs(k: Tallied) -> u8 {
         (k >> 60) as u8
     }
 }
@@ -413,7 +382,7 @@ fn suit_tally_of(eight: u64, ninth: u8) -> Tallied {
 /// The tallied keys of the four parts of a hand ([`hand_keys`] and the
 /// [`Tallied`] fields).
 #[inline(always)]
-pub fn hand_tallies(c: &crate::tile::Counts) -> [Tallied; 4] {
+pub(crate) fn hand_tallies(c: &crate::tile::Counts) -> [Tallied; 4] {
     let (front, back) = front_back(eight_at(c, 26) >> 8, 0);
     [
         suit_tally_of(eight_at(c, 0), c[8]),
@@ -424,22 +393,8 @@ pub fn hand_tallies(c: &crate::tile::Counts) -> [Tallied; 4] {
 }
 
 /// Dense index of a nine-rank count vector with at most 14 tiles.
-///
-/// ```
-/// use hupai::table::key;
-/// assert_eq!(key::suit_index(&[0; 9]), 0);
-/// let mut seen = std::collections::HashSet::new();
-/// for k in 0..5usize.pow(9) {
-///     let v: Vec<u8> = (0..9).map(|i| (k / 5usize.pow(i) % 5) as u8).collect();
-///     if v.iter().map(|&c| c as usize).sum::<usize>() <= 14 {
-///         let i = key::suit_index(v.as_slice().try_into().unwrap());
-///         assert!(i < key::SUIT_PATTERNS && seen.insert(i));
-///     }
-/// }
-/// assert_eq!(seen.len(), key::SUIT_PATTERNS);
-/// ```
 #[inline]
-pub fn suit_index(c: &[u8; 9]) -> usize {
+pub(crate) fn suit_index(c: &[u8; 9]) -> usize {
     key_index(suit_key(c))
 }
 
@@ -447,14 +402,8 @@ pub fn suit_index(c: &[u8; 9]) -> usize {
 /// [`FEW_TILES`] tiles (below [`FEW_SUIT_PATTERNS`]; meaningless for more
 /// tiles): the same front ranks, and back blocks that hold only the fronts
 /// within eight tiles.
-///
-/// ```
-/// use hupai::table::key;
-/// assert_eq!(key::few_suit_index(&[0; 9]), 0);
-/// assert!(key::few_suit_index(&[4, 4, 0, 0, 0, 0, 0, 0, 0]) < key::FEW_SUIT_PATTERNS);
-/// ```
 #[inline]
-pub fn few_suit_index(c: &[u8; 9]) -> usize {
+pub(crate) fn few_suit_index(c: &[u8; 9]) -> usize {
     let (front, back) = front_back(eight_at(c, 0), c[8]);
     key_index(FEW_BACK_BASE[back & (SUIT_BACK_PADDED - 1)] + FRONT_RANK[front])
 }
@@ -462,14 +411,9 @@ pub fn few_suit_index(c: &[u8; 9]) -> usize {
 /// Dense index of a seven-honour count vector among those of at most
 /// [`FEW_TILES`] tiles (below [`FEW_HONOR_PATTERNS`]; meaningless for
 /// more tiles), as [`few_suit_index`].
-///
-/// ```
-/// use hupai::table::key;
-/// assert_eq!(key::few_honor_index(&[0; 7]), 0);
-/// assert!(key::few_honor_index(&[0, 0, 0, 0, 4, 0, 4]) < key::FEW_HONOR_PATTERNS);
-/// ```
 #[inline]
-pub fn few_honor_index(c: &[u8; 7]) -> usize {
+#[cfg(any(test, feature = "generate"))]
+pub(crate) fn few_honor_index(c: &[u8; 7]) -> usize {
     let mut eight = [0; 8];
     eight[..7].copy_from_slice(c);
     let (front, back) = front_back(u64::from_le_bytes(eight), 0);
@@ -478,26 +422,15 @@ pub fn few_honor_index(c: &[u8; 7]) -> usize {
 
 /// Dense index of a seven-honour count vector with at most 14 tiles.
 #[inline]
-pub fn honor_index(c: &[u8; 7]) -> usize {
+pub(crate) fn honor_index(c: &[u8; 7]) -> usize {
     key_index(honor_key(c))
 }
 
 /// A pattern's dense index and those of its one-tile-larger neighbours:
 /// effective tiles look up, for a rank `r`, the pattern with one more tile of
 /// `r`. [`Neighbourhood::up`] costs one small table read.
-///
-/// ```
-/// use hupai::table::key::{self, Neighbourhood};
-/// let c = [1, 0, 4, 0, 0, 0, 0, 0, 2];
-/// let n = Neighbourhood::suit(&c);
-/// assert_eq!(n.index(), key::suit_index(&c));
-/// assert_eq!(n.up(1), key::suit_index(&[1, 1, 4, 0, 0, 0, 0, 0, 2]));
-/// assert_eq!(n.up(8), key::suit_index(&[1, 0, 4, 0, 0, 0, 0, 0, 3]));
-/// assert_eq!(n.room(), 0b1_1111_1011); // 3m has no fifth copy
-/// assert_eq!(n.up(2), n.index());
-/// ```
 #[derive(Clone, Copy, Debug)]
-pub struct Neighbourhood<const N: usize> {
+pub(crate) struct Neighbourhood<const N: usize> {
     front: u16,
     back: u16,
     room: u16,
@@ -509,7 +442,7 @@ impl Neighbourhood<9> {
     /// The neighbourhood of a nine-rank pattern (counts 0–4; meaningful when
     /// it holds at most 14 tiles).
     #[inline(always)]
-    pub fn suit(c: &[u8; 9]) -> Neighbourhood<9> {
+    pub(crate) fn suit(c: &[u8; 9]) -> Neighbourhood<9> {
         Neighbourhood::of(c)
     }
 }
@@ -517,7 +450,7 @@ impl Neighbourhood<9> {
 impl Neighbourhood<7> {
     /// The neighbourhood of a seven-honour pattern.
     #[inline(always)]
-    pub fn honor(c: &[u8; 7]) -> Neighbourhood<7> {
+    pub(crate) fn honor(c: &[u8; 7]) -> Neighbourhood<7> {
         Neighbourhood::of(c)
     }
 }
@@ -559,16 +492,8 @@ impl<const N: usize> Neighbourhood<N> {
     }
 
     /// The neighbourhood and the pattern's [`Tallied`] key, from one pass.
-    ///
-    /// ```
-    /// use hupai::table::key::{self, Neighbourhood};
-    /// let c = [1, 0, 4, 0, 0, 0, 0, 0, 2];
-    /// let (n, k) = Neighbourhood::tallied(&c);
-    /// assert_eq!(n.index(), key::suit_index(&c));
-    /// assert_eq!((key::tally::pairs(k), key::tally::kinds(k), key::tally::terminals(k)), (2, 3, 2));
-    /// ```
     #[inline(always)]
-    pub fn tallied(c: &[u8; N]) -> (Neighbourhood<N>, Tallied) {
+    pub(crate) fn tallied(c: &[u8; N]) -> (Neighbourhood<N>, Tallied) {
         let (w0, w1) = Self::words(c);
         let (front, back) = front_back(w0, (w1 & 0xff) as u8);
         let back_tally = if N == 9 {
@@ -608,21 +533,14 @@ impl<const N: usize> Neighbourhood<N> {
 
     /// The pattern's own dense index.
     #[inline(always)]
-    pub fn index(&self) -> usize {
+    pub(crate) fn index(&self) -> usize {
         key_index(self.base + self.rank)
     }
 
     /// The pattern's index among those of at most [`FEW_TILES`] tiles
     /// ([`few_suit_index`], [`few_honor_index`]), `None` for a larger one.
-    ///
-    /// ```
-    /// use hupai::table::key::{self, Neighbourhood};
-    /// let c = [1, 0, 4, 0, 0, 0, 0, 0, 2];
-    /// assert_eq!(Neighbourhood::suit(&c).few_index(), Some(key::few_suit_index(&c)));
-    /// assert_eq!(Neighbourhood::suit(&[1, 0, 4, 0, 0, 0, 0, 0, 4]).few_index(), None);
-    /// ```
     #[inline(always)]
-    pub fn few_index(&self) -> Option<usize> {
+    pub(crate) fn few_index(&self) -> Option<usize> {
         let (few_base, mask) = if N == 9 {
             (&FEW_BACK_BASE[..], SUIT_BACK_PADDED - 1)
         } else {
@@ -635,29 +553,22 @@ impl<const N: usize> Neighbourhood<N> {
     /// The ranks (bit `r`) that can take one more tile: fewer than four
     /// copies, and fewer than 14 tiles in all.
     #[inline(always)]
-    pub fn room(&self) -> u16 {
+    pub(crate) fn room(&self) -> u16 {
         self.room
     }
 
     /// The index of the pattern with one more tile of rank `r` (`r < N`);
     /// the pattern's own index where the rank has no [`room`](Self::room).
     #[inline(always)]
-    pub fn up(&self, r: usize) -> usize {
+    pub(crate) fn up(&self, r: usize) -> usize {
         self.up_by(r, (self.room >> r & 1) as u8)
     }
 
     /// The index of the pattern with one copy fewer of each rank in
     /// `ranks` (bit per rank), each of which the pattern holds: two table
     /// reads, whatever the ranks.
-    ///
-    /// ```
-    /// use hupai::table::key::{self, Neighbourhood};
-    /// let n = Neighbourhood::suit(&[1, 0, 2, 1, 0, 0, 3, 0, 2]);
-    /// let fewer = key::suit_index(&[0, 0, 2, 0, 0, 0, 2, 0, 2]);
-    /// assert_eq!(n.down_each(0b100_1001), fewer);
-    /// ```
     #[inline(always)]
-    pub fn down_each(&self, ranks: u16) -> usize {
+    pub(crate) fn down_each(&self, ranks: u16) -> usize {
         let ranks = usize::from(ranks) & ((1 << N) - 1);
         let front = (self.front as usize).wrapping_sub(FRONT_DOWN[ranks & (FRONT_DOWNS - 1)]);
         let back = (self.back as usize).wrapping_sub(BACK_DOWN[ranks >> FRONT_RANKS]);
@@ -668,15 +579,8 @@ impl<const N: usize> Neighbourhood<N> {
     /// The index of the pattern with `gain` more tiles of rank `r` (`r <
     /// N`), which the caller knows to hold at most four copies of `r` and
     /// at most 14 tiles: one table read, as [`up`](Self::up).
-    ///
-    /// ```
-    /// use hupai::table::key::{self, Neighbourhood};
-    /// let n = Neighbourhood::suit(&[1, 0, 2, 0, 0, 0, 0, 0, 2]);
-    /// assert_eq!(n.up_by(2, 2), key::suit_index(&[1, 0, 4, 0, 0, 0, 0, 0, 2]));
-    /// assert_eq!(n.up_by(8, 1), n.up(8));
-    /// ```
     #[inline(always)]
-    pub fn up_by(&self, r: usize, gain: u8) -> usize {
+    pub(crate) fn up_by(&self, r: usize, gain: u8) -> usize {
         let step = WEIGHT[r] * gain as usize;
         let key = if r < FRONT_RANKS {
             self.base + FRONT_RANK[(self.front as usize + step) & (FRONT_PADDED - 1)]
@@ -692,7 +596,8 @@ impl<const N: usize> Neighbourhood<N> {
 ///
 /// Enumerated once per process for each part kind: every generator walks
 /// them.
-pub fn patterns<const N: usize>() -> Vec<[u8; N]> {
+#[cfg(any(test, feature = "generate"))]
+pub(crate) fn patterns<const N: usize>() -> Vec<[u8; N]> {
     static SUITS: std::sync::OnceLock<Vec<[u8; 9]>> = std::sync::OnceLock::new();
     static HONORS: std::sync::OnceLock<Vec<[u8; 7]>> = std::sync::OnceLock::new();
     let widen = |v: &[u8]| -> [u8; N] { v.try_into().expect("N ranks") };
@@ -711,6 +616,7 @@ pub fn patterns<const N: usize>() -> Vec<[u8; N]> {
 }
 
 /// [`patterns`], enumerated: the vectors of at most 14 tiles, depth first.
+#[cfg(any(test, feature = "generate"))]
 fn enumerate<const N: usize>() -> Vec<[u8; N]> {
     let count = if N == 9 {
         SUIT_PATTERNS
@@ -735,7 +641,8 @@ fn enumerate<const N: usize>() -> Vec<[u8; N]> {
 
 /// The dense index of a 9- or 7-rank vector.
 #[inline]
-pub fn index<const N: usize>(v: &[u8; N]) -> usize {
+#[cfg(any(test, feature = "generate"))]
+pub(crate) fn index<const N: usize>(v: &[u8; N]) -> usize {
     match N {
         9 => suit_index(v[..].try_into().expect("nine ranks")),
         7 => honor_index(v[..].try_into().expect("seven ranks")),
@@ -893,5 +800,135 @@ mod tests {
         assert!(suit.iter().enumerate().all(|(i, v)| suit_index(v) == i));
         let honors = patterns::<7>();
         assert!(honors.iter().enumerate().all(|(i, v)| honor_index(v) == i));
+    }
+}
+
+/// The examples of this file's items, run as unit tests.
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn suit_slot() {
+        use crate::table::key;
+        let k = key::suit_key(&[4, 4, 4, 4, 4, 4, 4, 4, 4]); // 36 tiles: no pattern
+        assert_eq!(key::suit_slot(k), key::key_index(k));
+    }
+
+    #[test]
+    fn honor_slot() {
+        use crate::table::key;
+        let k = key::honor_key(&[4; 7]);
+        assert_eq!(key::honor_slot(k), key::key_index(k));
+    }
+
+    #[test]
+    fn keys_tiles() {
+        use crate::table::key;
+        let hand: crate::Hand = "123m456p789s11122z".parse().unwrap();
+        let keys = key::hand_keys(hand.counts());
+        assert_eq!(key::keys_tiles(&keys), 14);
+    }
+
+    #[test]
+    fn tallied_fields() {
+        use crate::table::key::{self, tally};
+        let h: crate::Hand = "1199m12p99s11z".parse().unwrap();
+        let k = key::hand_tallies(h.counts());
+        let suits = k[0] + k[1] + k[2];
+        assert_eq!(tally::pairs(suits + k[3]), 4);
+        assert_eq!(tally::kinds(suits + k[3]), 6);
+        assert_eq!(tally::odd(suits + k[3]), 2);
+        assert_eq!(tally::terminals(suits), 4); // 1m 9m 1p 9s
+        assert_eq!(tally::terminal_pairs(suits), 3); // 11m 99m 99s
+        assert_eq!(
+            key::key_tiles(k[0] as u32 + k[1] as u32 + k[2] as u32 + k[3] as u32),
+            10
+        );
+    }
+
+    #[test]
+    fn suit_index() {
+        use crate::table::key;
+        assert_eq!(key::suit_index(&[0; 9]), 0);
+        let mut seen = std::collections::HashSet::new();
+        for k in 0..5usize.pow(9) {
+            let v: Vec<u8> = (0..9).map(|i| (k / 5usize.pow(i) % 5) as u8).collect();
+            if v.iter().map(|&c| c as usize).sum::<usize>() <= 14 {
+                let i = key::suit_index(v.as_slice().try_into().unwrap());
+                assert!(i < key::SUIT_PATTERNS && seen.insert(i));
+            }
+        }
+        assert_eq!(seen.len(), key::SUIT_PATTERNS);
+    }
+
+    #[test]
+    fn few_suit_index() {
+        use crate::table::key;
+        assert_eq!(key::few_suit_index(&[0; 9]), 0);
+        assert!(key::few_suit_index(&[4, 4, 0, 0, 0, 0, 0, 0, 0]) < key::FEW_SUIT_PATTERNS);
+    }
+
+    #[test]
+    fn few_honor_index() {
+        use crate::table::key;
+        assert_eq!(key::few_honor_index(&[0; 7]), 0);
+        assert!(key::few_honor_index(&[0, 0, 0, 0, 4, 0, 4]) < key::FEW_HONOR_PATTERNS);
+    }
+
+    #[test]
+    fn neighbourhood() {
+        use crate::table::key::{self, Neighbourhood};
+        let c = [1, 0, 4, 0, 0, 0, 0, 0, 2];
+        let n = Neighbourhood::suit(&c);
+        assert_eq!(n.index(), key::suit_index(&c));
+        assert_eq!(n.up(1), key::suit_index(&[1, 1, 4, 0, 0, 0, 0, 0, 2]));
+        assert_eq!(n.up(8), key::suit_index(&[1, 0, 4, 0, 0, 0, 0, 0, 3]));
+        assert_eq!(n.room(), 0b1_1111_1011); // 3m has no fifth copy
+        assert_eq!(n.up(2), n.index());
+    }
+
+    #[test]
+    fn neighbourhood_tallied() {
+        use crate::table::key::{self, Neighbourhood};
+        let c = [1, 0, 4, 0, 0, 0, 0, 0, 2];
+        let (n, k) = Neighbourhood::tallied(&c);
+        assert_eq!(n.index(), key::suit_index(&c));
+        assert_eq!(
+            (
+                key::tally::pairs(k),
+                key::tally::kinds(k),
+                key::tally::terminals(k)
+            ),
+            (2, 3, 2)
+        );
+    }
+
+    #[test]
+    fn few_index() {
+        use crate::table::key::{self, Neighbourhood};
+        let c = [1, 0, 4, 0, 0, 0, 0, 0, 2];
+        assert_eq!(
+            Neighbourhood::suit(&c).few_index(),
+            Some(key::few_suit_index(&c))
+        );
+        assert_eq!(
+            Neighbourhood::suit(&[1, 0, 4, 0, 0, 0, 0, 0, 4]).few_index(),
+            None
+        );
+    }
+
+    #[test]
+    fn down_each() {
+        use crate::table::key::{self, Neighbourhood};
+        let n = Neighbourhood::suit(&[1, 0, 2, 1, 0, 0, 3, 0, 2]);
+        let fewer = key::suit_index(&[0, 0, 2, 0, 0, 0, 2, 0, 2]);
+        assert_eq!(n.down_each(0b100_1001), fewer);
+    }
+
+    #[test]
+    fn up_by() {
+        use crate::table::key::{self, Neighbourhood};
+        let n = Neighbourhood::suit(&[1, 0, 2, 0, 0, 0, 0, 0, 2]);
+        assert_eq!(n.up_by(2, 2), key::suit_index(&[1, 0, 4, 0, 0, 0, 0, 0, 2]));
+        assert_eq!(n.up_by(8, 1), n.up(8));
     }
 }

@@ -1,73 +1,79 @@
 //! Precomputed tables: what every per-suit count pattern can become.
 //!
+//! [`Tables`] is a loaded table set and answers every query: the set
+//! embedded in the binary ([`Tables::embedded`]), files memory-mapped from a
+//! directory ([`Tables::open`], [`Tables::open_verified`]) or any bytes
+//! ([`Tables::load`]). A file that cannot be used is a [`TableError`];
+//! [`Tables::info`] and [`verify_dir`] describe and check the files.
+//!
 //! # How it works
 //!
 //! A hand is four independent parts: three numbered suits and the honours.
 //! Whether the hand is complete, what it waits on and how it splits depend on
 //! each part only through a few facts: can this suit split into melds alone,
 //! or into melds and one pair, and which single tiles would make it so. The
-//! generator (`table::generate`, feature `generate`) computes those facts once for every pattern of at most
-//! 14 tiles (405,350 suit patterns, 43,130 honour patterns) and stores one
-//! 16-bit [`record`] per pattern, at the dense index of [`key`] (`hu.tbl`).
-//! How a complete pattern splits is stored apart (`arrange.tbl`): one `u32`
-//! entry per pattern holding its only decomposition, or pointing at its
-//! several ([`decomp`]), so arrangements are a product of table reads.
+//! generator (`table::generate`, feature `generate`) computes those facts once
+//! for every pattern of at most 14 tiles ([`SUIT_PATTERNS`] suit patterns,
+//! [`HONOR_PATTERNS`] honour patterns) and stores one 16-bit record per
+//! pattern, at the pattern's dense index (`hu.tbl`). How a complete pattern
+//! splits is stored apart (`arrange.tbl`): one `u32` entry per pattern
+//! holding its only decomposition, or pointing at its several, so
+//! arrangements are a product of table reads.
 //!
-//! The bytes live in table files ([`format`](mod@format)): `tables/*.tbl` in the
-//! repository, rewritten by `hupai tables build`. `build.rs` embeds them in the
-//! binary ([`Tables::embedded`]); [`Tables::open`] memory-maps files instead.
-//! Either way the engine reads the same bytes in place through the same code.
+//! The bytes live in table files (a header naming the file's kind, its
+//! sections and their checksum, then the sections as little-endian arrays):
+//! `tables/*.tbl` in the repository, rewritten by `hupai tables build`.
+//! `build.rs` embeds them in the binary ([`Tables::embedded`]);
+//! [`Tables::open`] memory-maps files instead. Either way the engine reads
+//! the same bytes in place through the same code.
 
 mod budget;
 mod distances;
-pub mod format;
+pub(crate) mod format;
 #[cfg(feature = "generate")]
 pub mod generate;
-pub mod key;
-pub mod layout;
+pub(crate) mod key;
+pub(crate) mod layout;
 mod rank_lanes;
 
-pub use budget::BudgetTables;
-pub use distances::DistanceTables;
-pub use format::{TableError, TableFile};
-pub use rank_lanes::RankLanes;
+pub(crate) use budget::BudgetTables;
+pub(crate) use distances::DistanceTables;
+pub use format::TableError;
+pub(crate) use format::TableFile;
+pub(crate) use rank_lanes::RankLanes;
 
+use crate::answer::TableInfo;
 use std::ops::Range;
 #[cfg(feature = "mmap")]
 use std::path::Path;
 use std::sync::OnceLock;
 
 /// The bits of a per-pattern record.
-pub mod record {
+pub(crate) mod record {
     use super::key;
 
     /// The pattern splits into melds only (its size is 3n).
-    pub const MELDS: u16 = 1;
+    pub(crate) const MELDS: u16 = 1;
     /// The pattern splits into melds and one pair (its size is 3n+2). Bit 2,
     /// not bit 1, so that the form bits are a weight ([`form_weight`]).
-    pub const PAIR: u16 = 4;
+    pub(crate) const PAIR: u16 = 4;
     /// Bit of the first rank in the wait mask: bit `WAIT_SHIFT + r` is set when
     /// one more tile of rank `r` makes the pattern complete (a fifth copy counts).
-    pub const WAIT_SHIFT: u32 = 3;
+    pub(crate) const WAIT_SHIFT: u32 = 3;
     /// The wait mask completes the pattern with a pair (its size is 3n+1);
     /// otherwise it completes it with melds only (size 3n+2).
-    pub const WAITS_TO_PAIR: u16 = 1 << 12;
+    pub(crate) const WAITS_TO_PAIR: u16 = 1 << 12;
     /// The form bits as a weight: 0 (neither), 1 ([`MELDS`]) or 4 ([`PAIR`]).
     /// Sums of these tell the parts' forms apart with one compare: four
     /// parts sum to 7 only as 1 + 1 + 1 + 4, three parts to 3 only as melds
     /// alone and to 6 only as 1 + 1 + 4.
-    ///
-    /// ```
-    /// use hupai::table::record::{self, form_weight};
-    /// assert_eq!([0, record::MELDS, record::PAIR].map(form_weight), [0, 1, 4]);
-    /// ```
     #[inline(always)]
-    pub const fn form_weight(r: u16) -> u32 {
+    pub(crate) const fn form_weight(r: u16) -> u32 {
         (r & (MELDS | PAIR)) as u32
     }
     /// The wait mask of a record.
     #[inline]
-    pub const fn waits(r: u16) -> u16 {
+    pub(crate) const fn waits(r: u16) -> u16 {
         (r >> WAIT_SHIFT) & 0x1ff
     }
 
@@ -75,55 +81,33 @@ pub mod record {
     /// index, the honour patterns' from [`HONOR_AT`], then zeros up to 2^19.
     /// Every masked key ([`key::suit_slot`], `HONOR_AT +`
     /// [`key::honor_slot`]) reads inside it, so a read needs no check.
-    pub const ENTRIES: usize = 1 << key::SUIT_INDEX_BITS;
+    pub(crate) const ENTRIES: usize = 1 << key::SUIT_INDEX_BITS;
     /// Where the honour patterns' records start.
-    pub const HONOR_AT: usize = key::SUIT_PATTERNS;
+    pub(crate) const HONOR_AT: usize = key::SUIT_PATTERNS;
     const _: () = assert!(HONOR_AT + (1 << key::HONOR_INDEX_BITS) <= ENTRIES);
 }
 
 /// The need byte of `jokers.tbl`: the fewest jokers a pattern needs to become
 /// melds only (low nibble) and melds plus one pair (high nibble).
-///
-/// ```
-/// use hupai::table::{needs, Tables};
-/// let t = Tables::embedded();
-/// let b = t.suit_needs(&[1, 1, 0, 0, 0, 0, 0, 0, 0]); // 12m
-/// assert_eq!((needs::melds(b), needs::pair(b)), (1, 3)); // 123m; 123m + a pair
-/// let b = t.honor_needs(&[2, 0, 0, 0, 0, 0, 0]); // 11z
-/// assert_eq!((needs::melds(b), needs::pair(b)), (1, 0));
-/// ```
-pub mod needs {
+pub(crate) mod needs {
     /// Values at or above this are stored as this (never reached by a hand:
     /// it holds at most 14 jokers beside a real tile).
-    pub const CAP: u8 = 15;
+    pub(crate) const CAP: u8 = 15;
     /// Pack exact needs into a byte.
-    ///
-    /// ```
-    /// use hupai::table::needs;
-    /// assert_eq!(needs::pack(2, 20), 0xf2);
-    /// ```
     #[inline]
-    pub const fn pack(melds: u8, pair: u8) -> u8 {
+    pub(crate) const fn pack(melds: u8, pair: u8) -> u8 {
         let m = if melds < CAP { melds } else { CAP };
         let p = if pair < CAP { pair } else { CAP };
         m | p << 4
     }
     /// Jokers that make the pattern melds only.
-    ///
-    /// ```
-    /// assert_eq!(hupai::table::needs::melds(0x31), 1);
-    /// ```
     #[inline(always)]
-    pub const fn melds(b: u8) -> usize {
+    pub(crate) const fn melds(b: u8) -> usize {
         (b & 15) as usize
     }
     /// Jokers that make the pattern melds and one pair.
-    ///
-    /// ```
-    /// assert_eq!(hupai::table::needs::pair(0x31), 3);
-    /// ```
     #[inline(always)]
-    pub const fn pair(b: u8) -> usize {
+    pub(crate) const fn pair(b: u8) -> usize {
         (b >> 4) as usize
     }
 }
@@ -136,44 +120,30 @@ pub mod needs {
 /// at bit `5 * i`, the group count sits at [`decomp::LEN_SHIFT`]. A code is
 /// `3 * rank0 + kind` with rank0 the 0-based lowest rank and kind 0 pair,
 /// 1 chow, 2 pung, so comparing codes in order compares (rank, kind).
-///
-/// ```
-/// use hupai::table::decomp;
-/// use hupai::GroupKind;
-/// let d = decomp::pack(&[decomp::code(GroupKind::Pair, 0), decomp::code(GroupKind::Chow, 0)]);
-/// assert_eq!(decomp::len(d), 2);
-/// assert_eq!(decomp::group(d, 1), (GroupKind::Chow, 0));
-/// ```
-pub mod decomp {
+pub(crate) mod decomp {
     use crate::arrangement::GroupKind;
 
     /// Bits per group code.
-    pub const CODE_BITS: u32 = 5;
+    pub(crate) const CODE_BITS: u32 = 5;
     /// Bit of the 3-bit group count.
-    pub const LEN_SHIFT: u32 = 25;
+    pub(crate) const LEN_SHIFT: u32 = 25;
     /// Most groups in one part: four melds and a pair.
-    pub const MAX_GROUPS: usize = 5;
+    #[cfg(any(test, feature = "generate"))]
+    pub(crate) const MAX_GROUPS: usize = 5;
     /// Entry flag: the entry is the pattern's only decomposition.
-    pub const SINGLE: u32 = 1 << 31;
+    pub(crate) const SINGLE: u32 = 1 << 31;
     /// Entry of a pattern with several decompositions: bits 0–27 where they
     /// start in the `multi` section, bits 28–30 how many.
-    ///
-    /// ```
-    /// assert_eq!(hupai::table::decomp::multi_entry(5, 2), 5 | 2 << 28);
-    /// ```
-    pub const fn multi_entry(start: u32, count: usize) -> u32 {
+    #[cfg(any(test, feature = "generate"))]
+    pub(crate) const fn multi_entry(start: u32, count: usize) -> u32 {
         start | (count as u32) << 28
     }
 
     const KINDS: [GroupKind; 3] = [GroupKind::Pair, GroupKind::Chow, GroupKind::Pung];
 
     /// The code of a pair, chow or pung whose lowest rank is `rank0` (0-based).
-    ///
-    /// ```
-    /// use hupai::{table::decomp, GroupKind};
-    /// assert!(decomp::code(GroupKind::Pung, 0) < decomp::code(GroupKind::Pair, 1));
-    /// ```
-    pub const fn code(kind: GroupKind, rank0: u8) -> u32 {
+    #[cfg(any(test, feature = "generate"))]
+    pub(crate) const fn code(kind: GroupKind, rank0: u8) -> u32 {
         let k = match kind {
             GroupKind::Pair => 0,
             GroupKind::Chow => 1,
@@ -183,13 +153,8 @@ pub mod decomp {
     }
 
     /// Pack up to [`MAX_GROUPS`] codes, already in canonical order.
-    ///
-    /// ```
-    /// use hupai::{table::decomp, GroupKind};
-    /// let d = decomp::pack(&[decomp::code(GroupKind::Pung, 8)]);
-    /// assert_eq!((decomp::len(d), decomp::group(d, 0)), (1, (GroupKind::Pung, 8)));
-    /// ```
-    pub fn pack(codes: &[u32]) -> u32 {
+    #[cfg(any(test, feature = "generate"))]
+    pub(crate) fn pack(codes: &[u32]) -> u32 {
         assert!(codes.len() <= MAX_GROUPS, "at most five groups per part");
         let mut d = (codes.len() as u32) << LEN_SHIFT;
         for (i, &c) in codes.iter().enumerate() {
@@ -199,24 +164,14 @@ pub mod decomp {
     }
 
     /// Number of groups.
-    ///
-    /// ```
-    /// assert_eq!(hupai::table::decomp::len(hupai::table::decomp::pack(&[])), 0);
-    /// ```
     #[inline]
-    pub const fn len(d: u32) -> usize {
+    pub(crate) const fn len(d: u32) -> usize {
         (d >> LEN_SHIFT & 7) as usize
     }
 
     /// Group `i`: its kind and 0-based lowest rank.
-    ///
-    /// ```
-    /// use hupai::{table::decomp, GroupKind};
-    /// let d = decomp::pack(&[decomp::code(GroupKind::Chow, 6)]); // 789
-    /// assert_eq!(decomp::group(d, 0), (GroupKind::Chow, 6));
-    /// ```
     #[inline]
-    pub const fn group(d: u32, i: usize) -> (GroupKind, u8) {
+    pub(crate) const fn group(d: u32, i: usize) -> (GroupKind, u8) {
         let c = d >> (CODE_BITS * i as u32) & 31;
         (KINDS[(c % 3) as usize], (c / 3) as u8)
     }
@@ -225,23 +180,39 @@ pub mod decomp {
 /// The files a table set is made of, in the order they are read.
 pub const FILES: [&str; 4] = ["hu.tbl", "jokers.tbl", "arrange.tbl", "shanten.tbl"];
 
+/// Suit count patterns the tables hold an entry for: every way to hold
+/// at most 14 tiles of nine ranks, at most four of each.
+///
+/// ```
+/// assert_eq!(hupai::table::SUIT_PATTERNS, 405_350);
+/// ```
+pub const SUIT_PATTERNS: usize = key::SUIT_PATTERNS;
+
+/// Honour count patterns the tables hold an entry for: every way to hold
+/// at most 14 tiles of the seven honours, at most four of each.
+///
+/// ```
+/// assert_eq!(hupai::table::HONOR_PATTERNS, 43_130);
+/// ```
+pub const HONOR_PATTERNS: usize = key::HONOR_PATTERNS;
+
 /// Replacement distances of one part (a suit or the honours) to `m` melds
 /// without or with a pair: lane `8 * p + m` (m = 0..=4, p = 0/1) holds the
 /// fewest tiles to add for `m` melds and `p` pairs, never more than four
 /// copies of a rank. Lanes 5–7 and 13–15 are unused. See
 /// the generator's `table::generate::shanten`.
-pub type Distances = [u8; 16];
+pub(crate) type Distances = [u8; 16];
 
 /// Distance classes a `shanten.tbl` class table holds room for: any byte is
 /// a valid class index, so a corrupt file can give wrong answers (caught by
 /// [`Tables::verify`]) but never an out-of-bounds read.
-pub const DISTANCE_CLASSES: usize = 256;
+pub(crate) const DISTANCE_CLASSES: usize = 256;
 
 /// Suit classes a class-pair product table has rows for (126 are used); a
 /// class byte is masked to this range, so any byte reads inside the table.
-pub const SUIT_CLASS_ROWS: usize = 128;
+pub(crate) const SUIT_CLASS_ROWS: usize = 128;
 /// Honour classes a class-pair product table has rows for (55 are used).
-pub const HONOR_CLASS_ROWS: usize = 64;
+pub(crate) const HONOR_CLASS_ROWS: usize = 64;
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/embedded_tables.rs"));
@@ -287,17 +258,8 @@ struct DecompIndex {
 
 /// The decompositions of one complete pattern, read in place from
 /// `arrange.tbl` (see [`decomp`]); empty for a pattern that is not complete.
-///
-/// ```
-/// use hupai::Tables;
-/// let t = Tables::embedded();
-/// // 111222333m: three pungs, or three chows 123m.
-/// let d = t.suit_decompositions(&[3, 3, 3, 0, 0, 0, 0, 0, 0]);
-/// assert_eq!(d.len(), 2);
-/// assert!(t.suit_decompositions(&[1, 0, 0, 0, 0, 0, 0, 0, 0]).is_empty());
-/// ```
 #[derive(Clone, Copy, Debug)]
-pub struct Decompositions<'a> {
+pub(crate) struct Decompositions<'a> {
     entry: u32,
     multi: &'a [u8],
 }
@@ -305,7 +267,7 @@ pub struct Decompositions<'a> {
 impl<'a> Decompositions<'a> {
     /// Number of decompositions.
     #[inline]
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         if self.entry & decomp::SINGLE != 0 {
             1
         } else {
@@ -315,13 +277,13 @@ impl<'a> Decompositions<'a> {
 
     /// True when the pattern is not complete.
     #[inline]
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.len() == 0
     }
 
     /// Decomposition `i` (packed, see [`decomp`]); `i < len()`.
     #[inline]
-    pub fn get(&self, i: usize) -> u32 {
+    pub(crate) fn get(&self, i: usize) -> u32 {
         if self.entry & decomp::SINGLE != 0 {
             self.entry & !decomp::SINGLE
         } else {
@@ -330,7 +292,8 @@ impl<'a> Decompositions<'a> {
     }
 
     /// Every decomposition in canonical order.
-    pub fn iter(&self) -> impl Iterator<Item = u32> + 'a {
+    #[cfg(test)]
+    pub(crate) fn iter(&self) -> impl Iterator<Item = u32> + 'a {
         let d = *self;
         (0..d.len()).map(move |i| d.get(i))
     }
@@ -435,11 +398,42 @@ impl<B: AsRef<[u8]>> Tables<B> {
 
     /// Full verification: every file's checksum.
     pub fn verify(&self) -> Result<(), TableError> {
-        self.files().try_for_each(|(_, f)| f.verify())
+        self.table_files().try_for_each(|(_, f)| f.verify())
+    }
+
+    /// The bytes of each file of the set, by name, in the order of
+    /// [`FILES`]: what `hupai tables verify` compares with a fresh build.
+    ///
+    /// ```
+    /// let t = hupai::Tables::embedded();
+    /// let names: Vec<&str> = t.files().map(|(name, _)| name).collect();
+    /// assert_eq!(names, hupai::table::FILES);
+    /// // hu.tbl: a header, then a 16-bit record for each of 2^19 keys.
+    /// assert!(t.files().next().unwrap().1.len() > 1 << 20);
+    /// ```
+    pub fn files(&self) -> impl Iterator<Item = (&'static str, &[u8])> {
+        self.table_files().map(|(name, f)| (name, f.bytes()))
+    }
+
+    /// A description of each file of the set (its kind, length, recorded
+    /// checksum and sections), in the order of [`FILES`]: what `hupai
+    /// tables info` prints.
+    ///
+    /// ```
+    /// let info = hupai::Tables::embedded().info();
+    /// assert_eq!(info.len(), hupai::table::FILES.len());
+    /// assert_eq!((info[0].file.as_str(), info[0].kind.as_str()), ("hu.tbl", "hu"));
+    /// assert_eq!(info[0].sections[0].name, "records");
+    /// assert_eq!(info[0].checksum.len(), 16); // hex digits
+    /// ```
+    pub fn info(&self) -> Vec<TableInfo> {
+        self.table_files()
+            .map(|(name, f)| TableInfo::new(name, f))
+            .collect()
     }
 
     /// The files of the set by name.
-    pub fn files(&self) -> impl Iterator<Item = (&'static str, &TableFile<B>)> {
+    pub(crate) fn table_files(&self) -> impl Iterator<Item = (&'static str, &TableFile<B>)> {
         [
             ("hu.tbl", &self.hu),
             ("jokers.tbl", &self.jokers),
@@ -451,46 +445,26 @@ impl<B: AsRef<[u8]>> Tables<B> {
 
     /// The decompositions of a suit pattern (≤ 14 tiles) into melds and at
     /// most one pair; empty when it has none.
-    ///
-    /// ```
-    /// use hupai::{table::decomp, GroupKind, Tables};
-    /// // 11122233344455: four ways, in canonical order, the first 123 123 123 444 55.
-    /// let d = Tables::embedded().suit_decompositions(&[3, 3, 3, 3, 2, 0, 0, 0, 0]);
-    /// assert_eq!(d.len(), 4);
-    /// assert_eq!(decomp::group(d.get(0), 0), (GroupKind::Chow, 0));
-    /// assert_eq!(decomp::group(d.get(0), 4), (GroupKind::Pair, 4));
-    /// ```
     #[inline]
-    pub fn suit_decompositions(&self, c: &[u8; 9]) -> Decompositions<'_> {
+    #[cfg(test)]
+    pub(crate) fn suit_decompositions(&self, c: &[u8; 9]) -> Decompositions<'_> {
         self.suit_decomp
             .lookup(self.arrange.bytes(), key::suit_index(c))
     }
 
     /// The decomposition of an honour pattern (≤ 14 tiles) into pungs and at
     /// most one pair (there is at most one); empty when it has none.
-    ///
-    /// ```
-    /// let t = hupai::Tables::embedded();
-    /// assert_eq!(t.honor_decompositions(&[3, 3, 2, 0, 0, 0, 0]).len(), 1);
-    /// assert!(t.honor_decompositions(&[1, 1, 1, 0, 0, 0, 0]).is_empty());
-    /// ```
     #[inline]
-    pub fn honor_decompositions(&self, c: &[u8; 7]) -> Decompositions<'_> {
+    #[cfg(test)]
+    pub(crate) fn honor_decompositions(&self, c: &[u8; 7]) -> Decompositions<'_> {
         self.honor_decomp
             .lookup(self.arrange.bytes(), key::honor_index(c))
     }
 
     /// The decompositions of a hand's four parts from their keys
     /// ([`key::hand_keys`]; each part must hold at most 14 tiles).
-    ///
-    /// ```
-    /// use hupai::{table::key, Hand, Tables};
-    /// let h: Hand = "111222333m55p777z".parse().unwrap();
-    /// let parts = Tables::embedded().decompositions(&key::hand_keys(h.counts()));
-    /// assert_eq!(parts.map(|d| d.len()), [2, 1, 1, 1]);
-    /// ```
     #[inline(always)]
-    pub fn decompositions(&self, keys: &[key::Key; 4]) -> [Decompositions<'_>; 4] {
+    pub(crate) fn decompositions(&self, keys: &[key::Key; 4]) -> [Decompositions<'_>; 4] {
         let b = self.arrange.bytes();
         [
             self.suit_decomp.lookup(b, key::key_index(keys[0])),
@@ -502,13 +476,15 @@ impl<B: AsRef<[u8]>> Tables<B> {
 
     /// The record of a suit pattern (≤ 14 tiles).
     #[inline]
-    pub fn suit_record(&self, c: &[u8; 9]) -> u16 {
+    #[cfg(test)]
+    pub(crate) fn suit_record(&self, c: &[u8; 9]) -> u16 {
         record_at(self.record_section(), key::suit_slot(key::suit_key(c)))
     }
 
     /// The record of an honour pattern (≤ 14 tiles).
     #[inline]
-    pub fn honor_record(&self, c: &[u8; 7]) -> u16 {
+    #[cfg(test)]
+    pub(crate) fn honor_record(&self, c: &[u8; 7]) -> u16 {
         let slot = key::honor_slot(key::honor_key(c));
         record_at(self.record_section(), record::HONOR_AT + slot)
     }
@@ -521,7 +497,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
     /// The records of a hand's four parts from their keys ([`key::hand_keys`];
     /// each part must hold at most 14 tiles).
     #[inline(always)]
-    pub fn records(&self, keys: &[key::Key; 4]) -> [u16; 4] {
+    pub(crate) fn records(&self, keys: &[key::Key; 4]) -> [u16; 4] {
         let r = self.record_section();
         [
             record_at(r, key::suit_slot(keys[0])),
@@ -551,51 +527,32 @@ fn record_at(records: &[u8; 2 * record::ENTRIES], i: usize) -> u16 {
 /// Joker needs ([`needs`]).
 impl<B: AsRef<[u8]>> Tables<B> {
     /// The need byte of a suit pattern (≤ 14 tiles).
-    ///
-    /// ```
-    /// use hupai::table::{needs, Tables};
-    /// let b = Tables::embedded().suit_needs(&[1, 0, 1, 0, 0, 0, 0, 0, 0]); // 13m
-    /// assert_eq!((needs::melds(b), needs::pair(b)), (1, 3)); // 123m; 123m + a pair
-    /// ```
     #[inline]
-    pub fn suit_needs(&self, c: &[u8; 9]) -> u8 {
+    pub(crate) fn suit_needs(&self, c: &[u8; 9]) -> u8 {
         self.jokers.bytes()[self.joker_suit.start + key::suit_index(c)]
     }
 
     /// The need byte of an honour pattern (≤ 14 tiles).
-    ///
-    /// ```
-    /// use hupai::table::{needs, Tables};
-    /// let b = Tables::embedded().honor_needs(&[1, 1, 0, 0, 0, 0, 0]); // 12z
-    /// assert_eq!((needs::melds(b), needs::pair(b)), (4, 3)); // 111z 222z; 11z 222z
-    /// ```
     #[inline]
-    pub fn honor_needs(&self, c: &[u8; 7]) -> u8 {
+    pub(crate) fn honor_needs(&self, c: &[u8; 7]) -> u8 {
         self.jokers.bytes()[self.joker_honor.start + key::honor_index(c)]
     }
 
     /// The need byte of the suit pattern with dense index `i` ([`key::Neighbourhood`]).
     #[inline(always)]
-    pub fn suit_needs_at(&self, i: usize) -> u8 {
+    pub(crate) fn suit_needs_at(&self, i: usize) -> u8 {
         self.jokers.bytes()[self.joker_suit.start + i]
     }
 
     /// The need byte of the honour pattern with dense index `i`.
     #[inline(always)]
-    pub fn honor_needs_at(&self, i: usize) -> u8 {
+    pub(crate) fn honor_needs_at(&self, i: usize) -> u8 {
         self.jokers.bytes()[self.joker_honor.start + i]
     }
 
     /// The need bytes of a hand's four parts from their keys.
-    ///
-    /// ```
-    /// use hupai::{table::{key, needs, Tables}, Hand};
-    /// let h: Hand = "12m5p".parse().unwrap();
-    /// let b = Tables::embedded().needs(&key::hand_keys(h.counts()));
-    /// assert_eq!(b.map(needs::melds), [1, 2, 0, 0]);
-    /// ```
     #[inline(always)]
-    pub fn needs(&self, keys: &[key::Key; 4]) -> [u8; 4] {
+    pub(crate) fn needs(&self, keys: &[key::Key; 4]) -> [u8; 4] {
         let b = self.jokers.bytes();
         let (s, h) = (self.joker_suit.start, self.joker_honor.start);
         [
@@ -610,7 +567,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
 impl<B: AsRef<[u8]>> Tables<B> {
     /// The joker budget arrays of `jokers.tbl`, borrowed for queries.
     #[inline(always)]
-    pub fn budget_tables(&self) -> BudgetTables<'_> {
+    pub(crate) fn budget_tables(&self) -> BudgetTables<'_> {
         let b = self.jokers.bytes();
         let s = |i: usize| &b[self.budget[i].clone()];
         BudgetTables::new(s(0), s(1), s(2), s(3), s(4), s(5))
@@ -618,29 +575,23 @@ impl<B: AsRef<[u8]>> Tables<B> {
 
     /// The `shanten.tbl` arrays, borrowed for queries (see [`Distances`]).
     #[inline(always)]
-    pub fn distance_tables(&self) -> DistanceTables<'_> {
+    pub(crate) fn distance_tables(&self) -> DistanceTables<'_> {
         let bytes = self.shanten.bytes();
         DistanceTables::new(section(bytes, self.distances_at), bytes, &self.capped)
     }
 
     /// The replacement distances of a suit pattern (≤ 14 tiles).
-    ///
-    /// ```
-    /// use hupai::Tables;
-    /// let t = Tables::embedded();
-    /// // 1m 2m 4m: one tile from a chow (3m), two from a chow and a pair.
-    /// let d = t.suit_distances(&[1, 1, 0, 1, 0, 0, 0, 0, 0]);
-    /// assert_eq!((d[1], d[8 + 1]), (1, 2));
-    /// ```
     #[inline]
-    pub fn suit_distances(&self, c: &[u8; 9]) -> &Distances {
+    #[cfg(test)]
+    pub(crate) fn suit_distances(&self, c: &[u8; 9]) -> &Distances {
         let t = self.distance_tables();
         t.suit(t.suit_class_at(key::suit_index(c)))
     }
 
     /// The replacement distances of an honour pattern (≤ 14 tiles).
     #[inline]
-    pub fn honor_distances(&self, c: &[u8; 7]) -> &Distances {
+    #[cfg(test)]
+    pub(crate) fn honor_distances(&self, c: &[u8; 7]) -> &Distances {
         let t = self.distance_tables();
         t.honor(t.honor_class_at(key::honor_index(c)))
     }
@@ -782,7 +733,7 @@ impl Tables<memmap2::Mmap> {
     pub fn open_verified(dir: impl AsRef<Path>) -> Result<Tables<memmap2::Mmap>, TableError> {
         let dir = dir.as_ref();
         let tables = Tables::open(dir)?;
-        for (name, file) in tables.files() {
+        for (name, file) in tables.table_files() {
             file.verify().map_err(|e| TableError::File {
                 path: dir.join(name).display().to_string(),
                 error: Box::new(e),
@@ -839,3 +790,6 @@ fn map_file(path: &Path) -> Result<memmap2::Mmap, TableError> {
     // Exercised by tests/tables.rs (`mapped_tables_match_embedded`).
     unsafe { memmap2::Mmap::map(&file) }.map_err(io)
 }
+
+#[cfg(test)]
+mod tests;

@@ -17,20 +17,8 @@
 /// Per rank of a part pattern, the lanes (ten bits: cell `5p + m` for `m`
 /// melds and `p` pairs, [`RankLanes::pack`]) that one more tile of the rank
 /// lowers.
-///
-/// ```
-/// use hupai::table::RankLanes;
-/// let mut ranks = [0u16; 9];
-/// ranks[2] = 0b10_0000_0001;
-/// ranks[8] = 0b11_1111_1111;
-/// let lanes = RankLanes::from_ranks(&ranks);
-/// assert_eq!(lanes.rank(2), 0b10_0000_0001);
-/// assert_eq!(lanes.rank(8), 0b11_1111_1111);
-/// assert_eq!(lanes.meeting(0b1), 0b1_0000_0100); // ranks 2 and 8
-/// assert_eq!(lanes.meeting(0b10), 0b1_0000_0000); // rank 8 alone
-/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct RankLanes(u128);
+pub(crate) struct RankLanes(u128);
 
 /// The ten lanes a record keeps.
 const TEN: u16 = 0x3ff;
@@ -38,18 +26,19 @@ const TEN: u16 = 0x3ff;
 impl RankLanes {
     /// The record of 16 little-endian bytes, as the file stores it.
     #[inline(always)]
-    pub const fn from_le_bytes(bytes: [u8; 16]) -> RankLanes {
+    pub(crate) const fn from_le_bytes(bytes: [u8; 16]) -> RankLanes {
         RankLanes(u128::from_le_bytes(bytes))
     }
 
     /// The record's 16 bytes, as the file stores them.
-    pub const fn to_le_bytes(self) -> [u8; 16] {
+    #[cfg(any(test, feature = "generate"))]
+    pub(crate) const fn to_le_bytes(self) -> [u8; 16] {
         self.0.to_le_bytes()
     }
 
     /// The record of each rank's lanes (ten bits each; higher bits are
     /// dropped; ranks past a part's last, zero).
-    pub fn from_ranks(ranks: &[u16; 9]) -> RankLanes {
+    pub(crate) fn from_ranks(ranks: &[u16; 9]) -> RankLanes {
         let low = (0..8).fold(0u128, |all, r| all | u128::from(ranks[r] & TEN) << (16 * r));
         let last = u128::from(ranks[8] & TEN);
         RankLanes(low | (last & 0x3f) << 10 | (last >> 6) << 26)
@@ -57,7 +46,7 @@ impl RankLanes {
 
     /// The lanes rank `r` lowers.
     #[inline(always)]
-    pub fn rank(self, r: usize) -> u16 {
+    pub(crate) fn rank(self, r: usize) -> u16 {
         if r < 8 {
             (self.0 >> (16 * r)) as u16 & TEN
         } else {
@@ -67,13 +56,8 @@ impl RankLanes {
 
     /// Lane bits (bit `l` for byte lane `l` of a distance row: lanes
     /// `8p + m`) in the record's ten (`5p + m`).
-    ///
-    /// ```
-    /// use hupai::table::RankLanes;
-    /// assert_eq!(RankLanes::pack(0b1_0000_0001_0000), 0b10_0001_0000);
-    /// ```
     #[inline(always)]
-    pub const fn pack(lanes: u16) -> u16 {
+    pub(crate) const fn pack(lanes: u16) -> u16 {
         lanes & 0x1f | (lanes >> 8 & 0x1f) << 5
     }
 
@@ -82,7 +66,7 @@ impl RankLanes {
     /// compare.
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     #[inline(always)]
-    pub fn meeting(self, optimal: u16) -> u16 {
+    pub(crate) fn meeting(self, optimal: u16) -> u16 {
         use std::arch::x86_64::*;
         let optimal = optimal & TEN;
         // SAFETY: SSE2 is enabled (the cfg above; it is part of the x86_64
@@ -105,7 +89,7 @@ impl RankLanes {
     /// [`meeting`](Self::meeting) without SSE2: a rank at a time.
     #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
     #[inline(always)]
-    pub fn meeting(self, optimal: u16) -> u16 {
+    pub(crate) fn meeting(self, optimal: u16) -> u16 {
         self.meeting_scalar(optimal)
     }
 
@@ -150,5 +134,28 @@ mod tests {
                 "{ranks:?} {optimal:#x}"
             );
         }
+    }
+}
+
+/// The examples of this file's items, run as unit tests.
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn rank_lanes() {
+        use crate::table::RankLanes;
+        let mut ranks = [0u16; 9];
+        ranks[2] = 0b10_0000_0001;
+        ranks[8] = 0b11_1111_1111;
+        let lanes = RankLanes::from_ranks(&ranks);
+        assert_eq!(lanes.rank(2), 0b10_0000_0001);
+        assert_eq!(lanes.rank(8), 0b11_1111_1111);
+        assert_eq!(lanes.meeting(0b1), 0b1_0000_0100); // ranks 2 and 8
+        assert_eq!(lanes.meeting(0b10), 0b1_0000_0000); // rank 8 alone
+    }
+
+    #[test]
+    fn pack() {
+        use crate::table::RankLanes;
+        assert_eq!(RankLanes::pack(0b1_0000_0001_0000), 0b10_0001_0000);
     }
 }

@@ -367,3 +367,24 @@ pub fn discard_table_equals_the_search(h: &Hand, j: usize, rules: &Rules, whole:
         assert_eq!(e.tiles(), want.tiles(), "{h} + {j}: discard {x}");
     }
 }
+
+/// Every count vector of `N` ranks holding at most 14 tiles, at most four
+/// of a rank (405,350 for a suit, 43,130 for the honours), in no particular
+/// order: the tests' own enumeration of the patterns the tables cover.
+pub fn patterns<const N: usize>() -> Vec<[u8; N]> {
+    let mut out = Vec::new();
+    let mut v = [0u8; N];
+    fn fill<const N: usize>(v: &mut [u8; N], at: usize, left: u8, out: &mut Vec<[u8; N]>) {
+        if at == N {
+            out.push(*v);
+            return;
+        }
+        for c in 0..=left.min(4) {
+            v[at] = c;
+            fill(v, at + 1, left - c, out);
+        }
+        v[at] = 0;
+    }
+    fill(&mut v, 0, 14, &mut out);
+    out
+}

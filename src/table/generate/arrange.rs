@@ -20,13 +20,7 @@ use crate::arrangement::GroupKind;
 use crate::table::{decomp, format, key};
 
 /// The `arrange.tbl` file.
-///
-/// ```
-/// let bytes = hupai::table::generate::arrange();
-/// let file = hupai::table::TableFile::new(bytes).unwrap();
-/// assert_eq!(file.kind(), "arrange");
-/// ```
-pub fn arrange() -> Vec<u8> {
+pub(crate) fn arrange() -> Vec<u8> {
     let suit = build::<9>(true);
     let honor = build::<7>(false);
     let mut sections = Vec::new();
@@ -126,4 +120,15 @@ fn build<const N: usize>(chows: bool) -> (Vec<u32>, Vec<u32>) {
         from = to;
     }
     (entry, multi)
+}
+
+/// The examples of this file's items, run as unit tests.
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn arrange() {
+        let bytes = crate::table::generate::arrange();
+        let file = crate::table::TableFile::new(bytes).unwrap();
+        assert_eq!(file.kind(), "arrange");
+    }
 }

@@ -25,7 +25,7 @@ use std::collections::{HashMap, HashSet};
 
 /// The budgeted distances of every pattern of `N` ranks (key order), for
 /// budgets `0..W`, cells in [`cell`] order per budget.
-pub fn budgeted<const N: usize, const W: usize>(chows: bool) -> Vec<[[u8; CELLS]; W]> {
+pub(crate) fn budgeted<const N: usize, const W: usize>(chows: bool) -> Vec<[[u8; CELLS]; W]> {
     let patterns = key::patterns::<N>();
     let size = |v: &[u8; N]| v.iter().map(|&c| c as usize).sum::<usize>();
     let mut layers: Vec<Vec<u32>> = vec![Vec::new(); key::MAX_TILES + 1];
@@ -136,7 +136,7 @@ pub fn budgeted<const N: usize, const W: usize>(chows: bool) -> Vec<[[u8; CELLS]
 /// the class rows ([`ROWS`] rows of [`BUDGETS`] × 16 lanes, unused rows
 /// [`FAR`]) and each class's *top*, the least budget from which its
 /// distances no longer change.
-pub fn sections<const N: usize>(chows: bool) -> (Vec<u8>, Vec<u8>, Vec<u8>) {
+pub(crate) fn sections<const N: usize>(chows: bool) -> (Vec<u8>, Vec<u8>, Vec<u8>) {
     // A suit gains from one copy beyond four at most (`budgets_saturate`):
     // its sweep carries two budgets and repeats the last.
     let v: Vec<[[u8; CELLS]; BUDGETS]> = if N == 9 {

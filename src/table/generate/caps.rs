@@ -38,27 +38,27 @@ const MOST_MELDS: usize = 3;
 
 /// The `suit_caps` words and, for each set bit of a pattern that fits
 /// beside its meld, the capped distances (see the module docs).
-pub struct SuitCaps {
+pub(crate) struct SuitCaps {
     /// One word per suit pattern, in key order.
-    pub words: Vec<u32>,
+    pub(crate) words: Vec<u32>,
     /// `index << 5 | j` for each pattern (dense index) and configuration
     /// whose capped distances differ from the plain ones, ascending.
-    pub keys: Vec<u32>,
+    pub(crate) keys: Vec<u32>,
     /// The capped distances of each key, cells of more than three melds
     /// [`FAR`](crate::table::layout::cells::FAR).
-    pub rows: Vec<Distances>,
+    pub(crate) rows: Vec<Distances>,
     /// Of each key, the first class whose distances equal its row in every
     /// cell of at most three melds (all a query beside a declared meld
     /// reads), or [`NO_CLASS`]: where there is one, the class-pair tables
     /// stand for the capped suit.
-    pub classes: Vec<u8>,
+    pub(crate) classes: Vec<u8>,
 }
 
 /// A pattern's exact cells per configuration and its capped rows.
 type LayerItem = ([u8; CONFIGS], Vec<(u32, Distances)>);
 
 /// The `suit_caps` words and capped rows of every suit pattern.
-pub fn suit_caps(suit: &PartData) -> SuitCaps {
+pub(crate) fn suit_caps(suit: &PartData) -> SuitCaps {
     let patterns = key::patterns::<9>();
     let plain = |v: &[u8; 9]| -> &[u8; CELLS] { &suit.classes[suit.class[key::index(v)] as usize] };
     let size = |v: &[u8; 9]| v.iter().sum::<u8>();

@@ -26,7 +26,7 @@ use crate::table::layout::cells::cell;
 use crate::table::layout::gains::{MOST_MELDS, RECORD};
 
 /// The `suit_gains` section from the suit distances `suit`.
-pub fn suit_gains(suit: &PartData) -> Vec<u8> {
+pub(crate) fn suit_gains(suit: &PartData) -> Vec<u8> {
     let distances = |v: &[u8; 9]| suit.classes[suit.class[key::suit_index(v)] as usize];
     let mut out = vec![0u8; RECORD * key::FEW_SUIT_PATTERNS];
     let patterns = key::patterns::<9>();

@@ -12,7 +12,7 @@ use crate::table::{format, key, record};
 
 /// The `hu.tbl` file: one record per suit pattern and per honour pattern,
 /// in one section laid out as [`record::ENTRIES`] says.
-pub fn hu() -> Vec<u8> {
+pub(crate) fn hu() -> Vec<u8> {
     let mut all = records::<9>(true);
     assert_eq!(all.len(), record::HONOR_AT);
     all.extend(records::<7>(false));

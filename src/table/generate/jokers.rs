@@ -46,12 +46,7 @@ use crate::par::prelude::*;
 use crate::table::{format, key, needs};
 
 /// The `jokers.tbl` file: one need byte per suit pattern and per honour pattern.
-///
-/// ```
-/// let bytes = hupai::table::generate::jokers();
-/// assert_eq!(hupai::table::TableFile::new(bytes).unwrap().kind(), "jokers");
-/// ```
-pub fn jokers() -> Vec<u8> {
+pub(crate) fn jokers() -> Vec<u8> {
     let (suit_class, suit_rows, suit_top) = super::budget::sections::<9>(true);
     let (honor_class, honor_rows, honor_top) = super::budget::sections::<7>(false);
     format::write(
@@ -71,15 +66,7 @@ pub fn jokers() -> Vec<u8> {
 
 /// Exact (uncapped) needs of every keyed pattern of `N` ranks, in index order:
 /// `(melds only, melds and one pair)`.
-///
-/// ```
-/// use hupai::table::{generate, key};
-/// let honors = generate::exact_needs::<7>(false);
-/// assert_eq!(honors[key::honor_index(&[0; 7])], (0, 2));
-/// // Seven single honours: two jokers each, one of them only one (the pair).
-/// assert_eq!(honors[key::honor_index(&[1; 7])], (14, 13));
-/// ```
-pub fn exact_needs<const N: usize>(chows: bool) -> Vec<(u8, u8)> {
+pub(crate) fn exact_needs<const N: usize>(chows: bool) -> Vec<(u8, u8)> {
     let patterns = key::patterns::<N>();
     let mut layers: Vec<Vec<u32>> = vec![Vec::new(); key::MAX_TILES + 1];
     for (i, v) in patterns.iter().enumerate() {
@@ -149,4 +136,26 @@ fn records<const N: usize>(chows: bool) -> Vec<u8> {
         .into_iter()
         .map(|(m, p)| needs::pack(m, p))
         .collect()
+}
+
+/// The examples of this file's items, run as unit tests.
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn jokers() {
+        let bytes = crate::table::generate::jokers();
+        assert_eq!(
+            crate::table::TableFile::new(bytes).unwrap().kind(),
+            "jokers"
+        );
+    }
+
+    #[test]
+    fn exact_needs() {
+        use crate::table::{generate, key};
+        let honors = generate::exact_needs::<7>(false);
+        assert_eq!(honors[key::honor_index(&[0; 7])], (0, 2));
+        // Seven single honours: two jokers each, one of them only one (the pair).
+        assert_eq!(honors[key::honor_index(&[1; 7])], (14, 13));
+    }
 }

@@ -19,7 +19,7 @@ use crate::table::{key, RankLanes};
 
 /// The section of the part patterns of `N` ranks (`part`, their
 /// distances), in few-index order.
-pub fn part_lanes<const N: usize>(part: &PartData) -> Vec<u8> {
+pub(crate) fn part_lanes<const N: usize>(part: &PartData) -> Vec<u8> {
     let (count, few): (usize, fn(&[u8; N]) -> usize) = if N == 9 {
         (key::FEW_SUIT_PATTERNS, |v| {
             key::few_suit_index(v[..].try_into().expect("nine"))

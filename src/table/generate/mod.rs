@@ -10,24 +10,26 @@
 //! use hupai::table::{generate, Tables};
 //! let fresh = generate::file("hu.tbl").unwrap();
 //! let (_, embedded) = Tables::embedded().files().next().unwrap();
-//! assert_eq!(fresh, embedded.bytes());
+//! assert_eq!(fresh, embedded);
 //! ```
 
 mod arrange;
-pub mod budget;
-pub mod caps;
-pub mod gains;
+pub(crate) mod budget;
+pub(crate) mod caps;
+pub(crate) mod gains;
 mod hu;
 mod jokers;
-pub mod lanes;
-pub mod pair_caps;
-pub mod part;
-pub mod shanten;
+pub(crate) mod lanes;
+pub(crate) mod pair_caps;
+pub(crate) mod part;
+pub(crate) mod shanten;
 
-pub use arrange::arrange;
-pub use hu::hu;
-pub use jokers::{exact_needs, jokers};
-pub use shanten::shanten;
+pub(crate) use arrange::arrange;
+pub(crate) use hu::hu;
+#[cfg(test)]
+pub(crate) use jokers::exact_needs;
+pub(crate) use jokers::jokers;
+pub(crate) use shanten::shanten;
 
 use super::{TableError, Tables};
 #[cfg(feature = "mmap")]
@@ -93,11 +95,11 @@ pub(crate) fn melds<const N: usize>(chows: bool) -> Vec<[u8; N]> {
 }
 
 /// Little-endian bytes of a `u16` array.
-pub fn le_u16(v: &[u16]) -> Vec<u8> {
+pub(crate) fn le_u16(v: &[u16]) -> Vec<u8> {
     v.iter().flat_map(|x| x.to_le_bytes()).collect()
 }
 
 /// Little-endian bytes of a `u32` array.
-pub fn le_u32(v: &[u32]) -> Vec<u8> {
+pub(crate) fn le_u32(v: &[u32]) -> Vec<u8> {
     v.iter().flat_map(|x| x.to_le_bytes()).collect()
 }

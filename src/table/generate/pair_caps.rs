@@ -38,15 +38,15 @@ use crate::table::layout::pair_caps::{caps_of_pair, MOST_MELDS, PAIR_CAPS, ROWS}
 use crate::table::{key, Distances};
 
 /// The four sections (see the module docs).
-pub struct PairCaps {
+pub(crate) struct PairCaps {
     /// Where each pattern's entries start, and one past the last.
-    pub starts: Vec<u32>,
+    pub(crate) starts: Vec<u32>,
     /// `pair caps number << 7 | row`, ascending per pattern.
-    pub entries: Vec<u16>,
+    pub(crate) entries: Vec<u16>,
     /// [`ROWS`] capped rows, unused ones [`FAR`](crate::table::layout::cells::FAR).
-    pub rows: Vec<Distances>,
+    pub(crate) rows: Vec<Distances>,
     /// Of each row, the first suit class equal to it in the cells asked.
-    pub classes: Vec<u8>,
+    pub(crate) classes: Vec<u8>,
 }
 
 /// The lanes of the cells asked (`8p + m`, m ≤ [`MOST_MELDS`]).
@@ -55,7 +55,7 @@ fn asked() -> impl Iterator<Item = usize> {
 }
 
 /// The pair-capped sections from the suit distances `suit`.
-pub fn pair_caps(suit: &PartData) -> PairCaps {
+pub(crate) fn pair_caps(suit: &PartData) -> PairCaps {
     let plain = |v: &[u8; 9]| &suit.classes[suit.class[key::index(v)] as usize];
     let few: Vec<[u8; 9]> = key::patterns::<9>()
         .into_iter()

@@ -9,11 +9,11 @@ use crate::table::layout::cells::{cell, CELLS};
 use std::collections::BTreeMap;
 
 /// The per-pattern data of one kind of part (numbered suit or honours).
-pub struct PartData {
+pub(crate) struct PartData {
     /// Distance class of each pattern, in key order.
-    pub class: Vec<u8>,
+    pub(crate) class: Vec<u8>,
     /// The distance vector of each class, cells in [`cell`] order.
-    pub classes: Vec<[u8; CELLS]>,
+    pub(crate) classes: Vec<[u8; CELLS]>,
 }
 
 /// Every complete pattern of at most four melds and at most one pair, as a
@@ -58,7 +58,7 @@ fn targets<const N: usize>(chows: bool) -> Vec<u16> {
 }
 
 /// The distance class of every pattern of `N` ranks (in key order) and the class vectors.
-pub fn part<const N: usize>(chows: bool) -> PartData {
+pub(crate) fn part<const N: usize>(chows: bool) -> PartData {
     let patterns = key::patterns::<N>();
     let size = |v: &[u8; N]| v.iter().map(|&c| c as usize).sum::<usize>();
     let mut layers: Vec<Vec<u32>> = vec![Vec::new(); key::MAX_TILES + 1];

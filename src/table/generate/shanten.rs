@@ -33,7 +33,7 @@ use crate::table::{format, Distances, DISTANCE_CLASSES, HONOR_CLASS_ROWS, SUIT_C
 
 /// The `shanten.tbl` file: a distance class per pattern, the class vectors,
 /// and the products of class pairs (suit × suit, suit × honours).
-pub fn shanten() -> Vec<u8> {
+pub(crate) fn shanten() -> Vec<u8> {
     let suit = part::<9>(true);
     let honor = part::<7>(false);
     let suits = class_table(&suit.classes, DISTANCE_CLASSES);

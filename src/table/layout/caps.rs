@@ -2,19 +2,12 @@
 //! each rank they leave a target (the `suit_caps` sections).
 
 /// Meld configurations: 7 chows, 9 pungs, 9 kongs.
-pub const CONFIGS: usize = 25;
+pub(crate) const CONFIGS: usize = 25;
 
 /// The copies each rank may hold in a target beside meld configuration
 /// `j`: 0–6 a chow from rank `j`, 7–15 a pung of rank `j − 7`, 16–24 a kong
 /// of rank `j − 16` (ranks from 0).
-///
-/// ```
-/// use hupai::table::layout::caps::config_caps;
-/// assert_eq!(config_caps(2), [4, 4, 3, 3, 3, 4, 4, 4, 4]); // a 345 chow
-/// assert_eq!(config_caps(7 + 4), [4, 4, 4, 4, 1, 4, 4, 4, 4]); // a pung of 5s
-/// assert_eq!(config_caps(16 + 8), [4, 4, 4, 4, 4, 4, 4, 4, 0]); // a kong of 9s
-/// ```
-pub const fn config_caps(j: usize) -> [u8; 9] {
+pub(crate) const fn config_caps(j: usize) -> [u8; 9] {
     let mut caps = [4u8; 9];
     if j < 7 {
         caps[j] = 3;
@@ -28,10 +21,17 @@ pub const fn config_caps(j: usize) -> [u8; 9] {
     caps
 }
 
-/// The meld configuration whose caps these are, if one meld left them.
-pub fn config_of(caps: &[u8]) -> Option<usize> {
-    (0..CONFIGS).find(|&j| config_caps(j)[..] == *caps)
-}
-
 /// The generator's `SuitCaps::classes` of a row no class equals.
-pub const NO_CLASS: u8 = 0xff;
+pub(crate) const NO_CLASS: u8 = 0xff;
+
+/// The examples of this file's items, run as unit tests.
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn config_caps() {
+        use crate::table::layout::caps::config_caps;
+        assert_eq!(config_caps(2), [4, 4, 3, 3, 3, 4, 4, 4, 4]); // a 345 chow
+        assert_eq!(config_caps(7 + 4), [4, 4, 4, 4, 1, 4, 4, 4, 4]); // a pung of 5s
+        assert_eq!(config_caps(16 + 8), [4, 4, 4, 4, 4, 4, 4, 4, 0]); // a kong of 9s
+    }
+}

@@ -1,7 +1,7 @@
 //! The size of the `suit_gains` section's records.
 
 /// Bytes of one pattern's record.
-pub const RECORD: usize = 28;
+pub(crate) const RECORD: usize = 28;
 
 /// Cells of at most this many melds are stored.
-pub const MOST_MELDS: usize = 2;
+pub(crate) const MOST_MELDS: usize = 2;

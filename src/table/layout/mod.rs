@@ -5,11 +5,11 @@
 //! the capped programme that computes a capped part's distances, and the
 //! shapes of the sections ([`gains`], [`budget`]).
 
-pub mod budget;
-pub mod caps;
-pub mod cells;
-pub mod gains;
-pub mod pair_caps;
+pub(crate) mod budget;
+pub(crate) mod caps;
+pub(crate) mod cells;
+pub(crate) mod gains;
+pub(crate) mod pair_caps;
 mod programme;
 
 pub(crate) use programme::capped_distances;

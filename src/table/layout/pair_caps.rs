@@ -5,10 +5,10 @@
 use super::caps::{config_caps, CONFIGS};
 
 /// Cells asked beside two declared melds in a suit: at most two melds.
-pub const MOST_MELDS: usize = 2;
+pub(crate) const MOST_MELDS: usize = 2;
 
 /// Rows the `pair_capped_rows` section holds (an entry's low seven bits).
-pub const ROWS: usize = 128;
+pub(crate) const ROWS: usize = 128;
 
 /// The distinct caps two meld configurations leave one suit, in the order
 /// first met over the configurations `a ≤ b`, and how many there are.
@@ -33,26 +33,22 @@ const PAIR_SETS: ([[u8; 9]; CONFIGS * CONFIGS], usize) = {
 };
 
 /// Pair caps there are (277).
-pub const PAIR_CAPS: usize = PAIR_SETS.1;
+#[cfg(any(test, feature = "generate"))]
+pub(crate) const PAIR_CAPS: usize = PAIR_SETS.1;
 
 /// The caps of pair caps number `n` (below [`PAIR_CAPS`]).
-pub const fn caps_of_pair(n: usize) -> [u8; 9] {
+#[cfg(any(test, feature = "generate"))]
+pub(crate) const fn caps_of_pair(n: usize) -> [u8; 9] {
     PAIR_SETS.0[n]
 }
 
 /// [`PAIR_OF`] of two configurations that do not fit in one suit.
-pub const NO_PAIR: u16 = u16::MAX;
+pub(crate) const NO_PAIR: u16 = u16::MAX;
 
 /// The pair caps' number of each two meld configurations (in either
 /// order), [`NO_PAIR`] where together they take more than four copies of
 /// a rank.
-///
-/// ```
-/// use hupai::table::layout::pair_caps::{caps_of_pair, PAIR_OF};
-/// // Two 123 chows leave two copies of each of 1, 2 and 3.
-/// assert_eq!(caps_of_pair(PAIR_OF[0][0] as usize), [2, 2, 2, 4, 4, 4, 4, 4, 4]);
-/// ```
-pub const PAIR_OF: [[u16; CONFIGS]; CONFIGS] = {
+pub(crate) const PAIR_OF: [[u16; CONFIGS]; CONFIGS] = {
     let mut of = [[NO_PAIR; CONFIGS]; CONFIGS];
     let mut a = 0;
     while a < CONFIGS {
@@ -99,4 +95,18 @@ const fn find(sets: &[[u8; 9]], n: usize, caps: &[u8; 9]) -> usize {
         i += 1;
     }
     n
+}
+
+/// The examples of this file's items, run as unit tests.
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn pair_of() {
+        use crate::table::layout::pair_caps::{caps_of_pair, PAIR_OF};
+        // Two 123 chows leave two copies of each of 1, 2 and 3.
+        assert_eq!(
+            caps_of_pair(PAIR_OF[0][0] as usize),
+            [2, 2, 2, 4, 4, 4, 4, 4, 4]
+        );
+    }
 }

@@ -273,9 +273,11 @@ impl HandState {
     ///
     /// ```
     /// use hupai::server::HandState;
-    /// use hupai::table::key;
-    /// let s = HandState::new(&"19m".parse().unwrap());
-    /// assert_eq!(*s.keys(), key::hand_keys(s.hand().counts()));
+    /// let a = HandState::new(&"19m".parse().unwrap());
+    /// let mut b = HandState::new(&"1m".parse().unwrap());
+    /// b.add("9m".parse().unwrap()).unwrap();
+    /// assert_eq!(a.keys(), b.keys());
+    /// assert_ne!(a.keys()[0], 0);
     /// ```
     pub fn keys(&self) -> &[key::Key; 4] {
         &self.keys

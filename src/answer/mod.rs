@@ -7,7 +7,7 @@
 //! answers. The command line and the web page write their JSON from these
 //! types, so the two agree field for field; the Python package's Sichuan
 //! score writes [`SichuanScore`] too, and a Sichuan settlement serialises
-//! itself ([`sichuan::Settlement`](crate::sichuan::Settlement)).
+//! itself ([`sichuan::Settlement`]).
 //!
 //! The fields are declared in alphabetical order, the order in which
 //! `serde_json` writes an object's keys: serialising a value directly or

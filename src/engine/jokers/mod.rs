@@ -4,7 +4,7 @@
 //! A hand with jokers is its real tiles plus a joker count. The standard form
 //! needs no search: `jokers.tbl` gives, for every per-suit pattern, the fewest
 //! jokers that make it melds only and melds plus one pair (see
-//! [`needs`]). Groups never cross parts, so the hand's
+//! `needs`). Groups never cross parts, so the hand's
 //! fewest jokers is the sum of the parts' meld needs with one part (the one
 //! holding the pair) taking its pair need instead; the pair may be two jokers,
 //! which every part's pair need already allows. Surplus jokers form pungs of

@@ -93,3 +93,38 @@ impl std::error::Error for Error {
         Some(self.inner())
     }
 }
+
+/// A word of a scoring line or option that is unknown, lacks its value or
+/// has a bad one (a flag, a wind, a rule set's name, a preset); the message
+/// names the word and what was expected.
+///
+/// ```
+/// use hupai::{mcr::Flags, FlagError, Rules};
+/// let e = Flags::from_words(["--seat", "X"]).unwrap_err();
+/// assert!(e.to_string().contains('X'));
+/// let e: FlagError = "chess".parse::<Rules>().unwrap_err();
+/// assert_eq!(e.to_string(), "unknown rule set 'chess' (expected generic, sichuan, riichi, riichi3 or mcr)");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FlagError(pub(crate) String);
+
+impl fmt::Display for FlagError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for FlagError {}
+
+impl From<String> for FlagError {
+    fn from(message: String) -> FlagError {
+        FlagError(message)
+    }
+}
+
+/// The message, for callers that report errors as text.
+impl From<FlagError> for String {
+    fn from(e: FlagError) -> String {
+        e.0
+    }
+}

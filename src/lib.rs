@@ -218,7 +218,7 @@ pub mod tileset;
 
 pub use arrangement::{Arrangement, Form, Group, GroupKind};
 pub use engine::{Arrangements, JokerError, Jokers, Waits, WaitsError};
-pub use error::Error;
+pub use error::{Error, FlagError};
 pub use hand::{ChowTile, From, Hand, HandError, Meld, MeldKind, ScoredHandError};
 pub use notation::{Notation, ParseError, ParseErrorKind};
 #[cfg(feature = "mmap")]

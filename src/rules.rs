@@ -174,8 +174,8 @@ impl fmt::Display for Rules {
 }
 
 impl FromStr for Rules {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Rules, String> {
+    type Err = crate::FlagError;
+    fn from_str(s: &str) -> Result<Rules, crate::FlagError> {
         Rules::NAMED
             .into_iter()
             .find(|r| r.name.eq_ignore_ascii_case(s))
@@ -183,6 +183,7 @@ impl FromStr for Rules {
                 format!(
                     "unknown rule set '{s}' (expected generic, sichuan, riichi, riichi3 or mcr)"
                 )
+                .into()
             })
     }
 }

@@ -113,7 +113,7 @@ pub struct Common {
     pub joker: Option<Tile>,
 }
 
-fn parse_rules(s: &str) -> Result<Rules, String> {
+fn parse_rules(s: &str) -> Result<Rules, hupai::FlagError> {
     s.parse()
 }
 

@@ -6,6 +6,8 @@ use crate::hand::{Hand, HandError, ScoredHandError};
 use crate::notation::{self, Notation, ParseError};
 use crate::tile::Tile;
 use std::fmt;
+
+pub use crate::error::FlagError;
 use std::str::FromStr;
 
 /// A wind: seat or prevalent (round) wind.
@@ -53,16 +55,16 @@ impl fmt::Display for Wind {
 }
 
 impl FromStr for Wind {
-    type Err = String;
+    type Err = FlagError;
     /// `E S W N`, `east`…`north`, or the tiles `1z`–`4z`, any case.
-    fn from_str(s: &str) -> Result<Wind, String> {
+    fn from_str(s: &str) -> Result<Wind, FlagError> {
         let l = s.trim().to_ascii_lowercase();
         let w = match l.as_str() {
             "e" | "east" | "1z" => Wind::East,
             "s" | "south" | "2z" => Wind::South,
             "w" | "west" | "3z" => Wind::West,
             "n" | "north" | "4z" => Wind::North,
-            _ => return Err(format!("unknown wind '{s}' (expected E, S, W or N)")),
+            _ => return Err(format!("unknown wind '{s}' (expected E, S, W or N)").into()),
         };
         Ok(w)
     }
@@ -102,14 +104,12 @@ impl fmt::Display for Variant {
 }
 
 impl FromStr for Variant {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Variant, String> {
+    type Err = FlagError;
+    fn from_str(s: &str) -> Result<Variant, FlagError> {
         match s.trim().to_ascii_lowercase().as_str() {
             "default" | "mcr" => Ok(Variant::Default),
             "green-book" | "greenbook" | "gb" => Ok(Variant::GreenBook),
-            _ => Err(format!(
-                "unknown variant '{s}' (expected default or green-book)"
-            )),
+            _ => Err(format!("unknown variant '{s}' (expected default or green-book)").into()),
         }
     }
 }
@@ -212,31 +212,6 @@ pub fn parse_flowers(v: &str) -> Result<u8, FlagError> {
         .ok()
         .filter(|&n| n <= Flags::MAX_FLOWERS)
         .ok_or_else(|| FlagError(format!("--flowers takes 0 to 8, not '{v}'")))
-}
-
-/// A scoring flag that is unknown, lacks its value or has a bad one; the
-/// message names the flag.
-///
-/// ```
-/// use hupai::mcr::Flags;
-/// let e = Flags::from_words(["--seat", "X"]).unwrap_err();
-/// assert!(e.to_string().contains('X'));
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FlagError(String);
-
-impl fmt::Display for FlagError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for FlagError {}
-
-impl From<String> for FlagError {
-    fn from(message: String) -> FlagError {
-        FlagError(message)
-    }
 }
 
 impl FromStr for Flags {

@@ -1,6 +1,7 @@
 //! Rule options: the fields of the Python `mahjong` package's `OptionalRules`
 //! (same defaults), and the presets that set groups of them.
 
+use crate::error::FlagError;
 use std::fmt;
 use std::str::FromStr;
 
@@ -17,16 +18,17 @@ pub enum KazoeLimit {
 }
 
 impl FromStr for KazoeLimit {
-    type Err = String;
+    type Err = FlagError;
     /// `limited` / `sanbaiman` / `no-limit`, or the package's numbers 0 / 1 / 2.
-    fn from_str(s: &str) -> Result<KazoeLimit, String> {
+    fn from_str(s: &str) -> Result<KazoeLimit, FlagError> {
         match s.trim().to_ascii_lowercase().as_str() {
             "0" | "limited" | "yakuman" => Ok(KazoeLimit::Limited),
             "1" | "sanbaiman" => Ok(KazoeLimit::Sanbaiman),
             "2" | "no-limit" | "nolimit" | "none" => Ok(KazoeLimit::NoLimit),
             _ => Err(format!(
                 "unknown kazoe limit '{s}' (expected limited, sanbaiman or no-limit)"
-            )),
+            )
+            .into()),
         }
     }
 }
@@ -132,14 +134,12 @@ pub enum Preset {
 }
 
 impl FromStr for Preset {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Preset, String> {
+    type Err = FlagError;
+    fn from_str(s: &str) -> Result<Preset, FlagError> {
         match s.trim().to_ascii_lowercase().as_str() {
             "tenhou" => Ok(Preset::Tenhou),
             "mahjongsoul" | "mahjong-soul" | "majsoul" => Ok(Preset::MahjongSoul),
-            _ => Err(format!(
-                "unknown preset '{s}' (expected tenhou or mahjongsoul)"
-            )),
+            _ => Err(format!("unknown preset '{s}' (expected tenhou or mahjongsoul)").into()),
         }
     }
 }

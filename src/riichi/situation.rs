@@ -3,6 +3,7 @@
 //! batch lines, and the scoring input.
 
 use super::options::{Options, Preset};
+use crate::error::FlagError;
 use crate::hand::{Hand, MeldKind, ScoredHandError};
 use crate::mcr::input::split_flags;
 use crate::mcr::Wind;
@@ -101,9 +102,9 @@ impl fmt::Display for IndicatorError {
 
 impl std::error::Error for IndicatorError {}
 
-impl From<IndicatorError> for String {
-    fn from(e: IndicatorError) -> String {
-        e.0
+impl From<IndicatorError> for FlagError {
+    fn from(e: IndicatorError) -> FlagError {
+        FlagError(e.0)
     }
 }
 
@@ -226,8 +227,8 @@ impl Situation {
 }
 
 impl std::str::FromStr for Situation {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Situation, String> {
+    type Err = FlagError;
+    fn from_str(s: &str) -> Result<Situation, FlagError> {
         let mut input = Settings::default();
         input.apply_words(s.split_whitespace())?;
         Ok(input.situation)
@@ -269,7 +270,7 @@ impl Settings {
     pub fn apply_words<'a>(
         &mut self,
         words: impl IntoIterator<Item = &'a str>,
-    ) -> Result<(), String> {
+    ) -> Result<(), FlagError> {
         let mut it = words.into_iter();
         while let Some(w) = it.next() {
             let (name, inline) = match w.split_once('=') {
@@ -308,7 +309,7 @@ impl Settings {
                     // 13 han per count, and a yaku's han is a byte.
                     let n = number(value("a count")?)?;
                     if n > 19 {
-                        return Err(format!("--paarenchan takes 0 to 19, not {n}"));
+                        return Err(format!("--paarenchan takes 0 to 19, not {n}").into());
                     }
                     s.paarenchan = n;
                 }
@@ -325,7 +326,7 @@ impl Settings {
                         .strip_prefix("--")
                         .is_some_and(|flag| inline.is_none() && self.options.set_flag(flag));
                     if !known {
-                        return Err(format!("unknown riichi scoring flag '{w}'"));
+                        return Err(format!("unknown riichi scoring flag '{w}'").into());
                     }
                 }
             }
@@ -496,7 +497,7 @@ impl ScoringInput {
         let mut settings = base;
         settings
             .apply_words(words.split_whitespace())
-            .map_err(ScoreError::Flag)?;
+            .map_err(|e| ScoreError::Flag(e.into()))?;
         ScoringInput::from_hand(hand, settings)
     }
 

@@ -447,6 +447,7 @@ fn riichi_score(hand: Hand, rules: &Rules, words: &str) -> Part<answer::RiichiSc
     };
     let scored = settings
         .apply_words(words.split_whitespace())
+        .map_err(String::from)
         .and_then(|()| {
             hupai::riichi::ScoringInput::from_hand(hand, settings).map_err(|e| e.to_string())
         })

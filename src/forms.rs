@@ -25,7 +25,7 @@ pub(crate) const ORPHAN_MASK: u64 = {
 
 /// The six ways to give 147, 258 and 369 to the three suits: `PERMS[i][s]` is
 /// the offset (0, 1 or 2) of the knitted chow in suit `s`.
-pub const KNITTED_PERMS: [[usize; 3]; 6] = [
+pub(crate) const KNITTED_PERMS: [[usize; 3]; 6] = [
     [0, 1, 2],
     [0, 2, 1],
     [1, 0, 2],
@@ -116,21 +116,8 @@ fn any_simple(c: &Counts) -> bool {
 /// pairs (shifted too) has no odd count, thirteen orphans no simple tile,
 /// honours and knitted no count above one, and a knitted straight holds one
 /// knitted chow in full in each suit.
-///
-/// ```
-/// use hupai::{forms, Hand, Rules};
-/// let h: Hand = "1122m3344p5566s77z".parse().unwrap();
-/// assert!(forms::may_be_special(h.counts(), &Rules::GENERIC));
-/// let h: Hand = "123m456p789s11122z".parse().unwrap();
-/// assert!(!forms::may_be_special(h.counts(), &Rules::RIICHI));
-/// assert!(!forms::may_be_special(h.counts(), &Rules::MCR));
-/// let h: Hand = "147m258p369s12355z".parse().unwrap();
-/// assert!(forms::may_be_special(h.counts(), &Rules::MCR));
-/// let h: Hand = "19m19p19s12345677z".parse().unwrap();
-/// assert!(forms::may_be_special(h.counts(), &Rules::RIICHI));
-/// ```
 #[inline(always)]
-pub fn may_be_special(counts: &Counts, rules: &Rules) -> bool {
+pub(crate) fn may_be_special(counts: &Counts, rules: &Rules) -> bool {
     (rules.seven_pairs != SevenPairs::No && !any_count_bits(counts, 1))
         || (rules.thirteen_orphans && !any_simple(counts))
         || (rules.mcr_forms
@@ -190,17 +177,8 @@ fn may_be_knitted_straight(c: &Counts) -> bool {
 /// Whether 13 tiles could be one short of a special form other than seven
 /// pairs under `rules`: the filter of [`may_be_special`] for waits. Thirteen
 /// orphans needs all 13 tiles to be terminals or honours.
-///
-/// ```
-/// use hupai::{forms, Hand, Rules};
-/// let h: Hand = "19m19p19s1234567z".parse().unwrap();
-/// assert!(forms::may_wait_special(h.counts(), &Rules::RIICHI));
-/// assert!(!forms::may_wait_special(h.counts(), &Rules::GENERIC));
-/// let h: Hand = "123m456p789s1112z".parse().unwrap();
-/// assert!(!forms::may_wait_special(h.counts(), &Rules::RIICHI));
-/// ```
 #[inline(always)]
-pub fn may_wait_special(counts: &Counts, rules: &Rules) -> bool {
+pub(crate) fn may_wait_special(counts: &Counts, rules: &Rules) -> bool {
     rules.mcr_forms || (rules.thirteen_orphans && !any_simple(counts))
 }
 
@@ -293,16 +271,7 @@ pub fn honors_and_knitted(counts: &Counts) -> Option<usize> {
 /// declared meld. A bare short hand (10 or 11 concealed tiles, no declared
 /// meld) counts its missing set as a meld, as the MCR reference calculator
 /// does, but never as knitted tiles: it needs no set.
-///
-/// ```
-/// use hupai::forms::knitted_straight_sets;
-/// assert_eq!(knitted_straight_sets(14, 0), Some(1));
-/// assert_eq!(knitted_straight_sets(13, 1), Some(0));
-/// assert_eq!(knitted_straight_sets(10, 0), Some(0)); // 2458m369s147p waits on 4m
-/// assert_eq!(knitted_straight_sets(11, 1), None);
-/// assert_eq!(knitted_straight_sets(8, 0), None);
-/// ```
-pub fn knitted_straight_sets(size: usize, melds: usize) -> Option<usize> {
+pub(crate) fn knitted_straight_sets(size: usize, melds: usize) -> Option<usize> {
     match (size, melds) {
         (13 | 14, 0 | 1) => Some(1 - melds),
         (10 | 11, 0) => Some(0),
@@ -311,13 +280,13 @@ pub fn knitted_straight_sets(size: usize, melds: usize) -> Option<usize> {
 }
 
 /// The knitted permutations whose nine tiles are all among `counts`.
-pub fn knitted_straights(counts: &Counts) -> impl Iterator<Item = usize> + '_ {
+pub(crate) fn knitted_straights(counts: &Counts) -> impl Iterator<Item = usize> + '_ {
     (0..6).filter(move |&p| knitted_tiles(p).iter().all(|&i| counts[i] > 0))
 }
 
 /// The arrangement for a special form the counts satisfy (`form` must not be
 /// [`Form::Standard`] or [`Form::KnittedStraight`], whose sets need a split).
-pub fn special_arrangement(counts: &Counts, form: Form) -> Arrangement {
+pub(crate) fn special_arrangement(counts: &Counts, form: Form) -> Arrangement {
     let mut a = Arrangement::new(form);
     let tile = |i: usize| Tile::from_index(i).expect("index < 34");
     match form {
@@ -345,7 +314,7 @@ pub fn special_arrangement(counts: &Counts, form: Form) -> Arrangement {
 }
 
 /// The three knitted chows of permutation `p` as groups.
-pub fn knitted_groups(p: usize) -> [Group; 3] {
+pub(crate) fn knitted_groups(p: usize) -> [Group; 3] {
     let g = |s: usize| {
         let t = Tile::from_index(s * 9 + KNITTED_PERMS[p][s]).expect("index < 27");
         Group::concealed(GroupKind::Knitted, t)
@@ -356,6 +325,7 @@ pub fn knitted_groups(p: usize) -> [Group; 3] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::hand::Hand;
     use crate::sets::{hands, Set, SEED};
 
     fn naive_held(c: &Counts) -> u64 {
@@ -429,5 +399,36 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn may_be_special_examples() {
+        let h: Hand = "1122m3344p5566s77z".parse().unwrap();
+        assert!(may_be_special(h.counts(), &Rules::GENERIC));
+        let h: Hand = "123m456p789s11122z".parse().unwrap();
+        assert!(!may_be_special(h.counts(), &Rules::RIICHI));
+        assert!(!may_be_special(h.counts(), &Rules::MCR));
+        let h: Hand = "147m258p369s12355z".parse().unwrap();
+        assert!(may_be_special(h.counts(), &Rules::MCR));
+        let h: Hand = "19m19p19s12345677z".parse().unwrap();
+        assert!(may_be_special(h.counts(), &Rules::RIICHI));
+    }
+
+    #[test]
+    fn may_wait_special_examples() {
+        let h: Hand = "19m19p19s1234567z".parse().unwrap();
+        assert!(may_wait_special(h.counts(), &Rules::RIICHI));
+        assert!(!may_wait_special(h.counts(), &Rules::GENERIC));
+        let h: Hand = "123m456p789s1112z".parse().unwrap();
+        assert!(!may_wait_special(h.counts(), &Rules::RIICHI));
+    }
+
+    #[test]
+    fn knitted_straight_sets_examples() {
+        assert_eq!(knitted_straight_sets(14, 0), Some(1));
+        assert_eq!(knitted_straight_sets(13, 1), Some(0));
+        assert_eq!(knitted_straight_sets(10, 0), Some(0)); // 2458m369s147p waits on 4m
+        assert_eq!(knitted_straight_sets(11, 1), None);
+        assert_eq!(knitted_straight_sets(8, 0), None);
     }
 }

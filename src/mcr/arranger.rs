@@ -17,7 +17,7 @@ use crate::tileset::TileSet;
 use std::ops::Deref;
 
 /// The rule set scoring reads hands with.
-pub const RULES: Rules = Rules::MCR;
+pub(crate) const RULES: Rules = Rules::MCR;
 
 /// A source of arrangements and waits for scoring.
 ///

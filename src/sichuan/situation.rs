@@ -86,7 +86,7 @@ pub const SITUATION_SWITCHES: [(&str, &str); 7] = [
 ];
 
 /// Parse a suit letter `m`, `p` or `s`.
-pub fn parse_suit(s: &str) -> Option<Suit> {
+pub(crate) fn parse_suit(s: &str) -> Option<Suit> {
     match s.trim().to_ascii_lowercase().as_str() {
         "m" | "w" => Some(Suit::Characters),
         "p" | "d" => Some(Suit::Dots),

@@ -119,6 +119,7 @@ fn product(a: &Budgeted, b: &Budgeted) -> Budgeted {
 
 /// The parts (bits m, p, s, z) a target may use: all, or (Sichuan) each
 /// choice of numbered suits to void that spares the suits of declared melds.
+#[inline]
 pub(super) fn keeps(caps: &[u8; KINDS], rules: &Rules) -> impl Iterator<Item = u8> {
     let declared: u8 = (0..3)
         .filter(|&s| caps[9 * s..9 * s + 9].iter().any(|&x| x < 4))
@@ -131,6 +132,7 @@ pub(super) fn keeps(caps: &[u8; KINDS], rules: &Rules) -> impl Iterator<Item = u
 }
 
 /// The ranks of part `i` within the 34 kinds.
+#[inline]
 pub(super) fn ranks(i: usize) -> std::ops::Range<usize> {
     9 * i..9 * i + if i == 3 { 7 } else { 9 }
 }

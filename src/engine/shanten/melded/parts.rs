@@ -171,6 +171,7 @@ pub(in crate::engine::shanten) struct Ups {
 }
 
 impl Ups {
+    #[inline]
     pub(in crate::engine::shanten) fn new() -> Ups {
         Ups {
             next: [[[0; 16]; 9]; 3],

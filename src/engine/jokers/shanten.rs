@@ -161,13 +161,11 @@ fn check(
 impl Shape {
     /// Whether part `i` forms chows: the numbered suits, but three
     /// players' characters.
-    #[inline]
     fn chows(&self, i: usize) -> bool {
         i < 3 && !(i == 0 && self.three_player)
     }
 
     /// The hand with a tile of kind `i` drawn.
-    #[inline]
     fn drawing(&self, i: usize) -> Shape {
         let mut next = *self;
         next.c[i] += 1;

@@ -94,7 +94,6 @@ pub struct Effective {
 
 impl Effective {
     /// An answer computed elsewhere in the crate (the joker engine).
-    #[inline]
     pub(crate) fn new(shanten: i8, tiles: TileSet, unseen: [u8; KINDS]) -> Effective {
         Effective {
             shanten,
@@ -104,31 +103,26 @@ impl Effective {
     }
 
     /// The shanten of the hand (before the draw).
-    #[inline]
     pub fn shanten(&self) -> i8 {
         self.shanten
     }
 
     /// The effective tile kinds.
-    #[inline]
     pub fn tiles(&self) -> TileSet {
         self.tiles
     }
 
     /// Copies of `t` not in the hand, its melds or the visible tiles.
-    #[inline]
     pub fn remaining(&self, t: Tile) -> u8 {
         self.unseen[t.index()]
     }
 
     /// Unseen copies of all effective tiles together (the ukeire count).
-    #[inline]
     pub fn total(&self) -> u32 {
         unseen_copies(self.tiles.bits(), &self.unseen)
     }
 
     /// Each effective tile with its unseen copies, in tile order.
-    #[inline]
     pub fn iter(&self) -> impl Iterator<Item = (Tile, u8)> + '_ {
         self.tiles.iter().map(|t| (t, self.unseen[t.index()]))
     }
@@ -171,7 +165,6 @@ pub struct Discards {
 impl Discards {
     /// An answer computed elsewhere in the crate (the joker engine): at
     /// most 14 rows, already in order.
-    #[inline]
     pub(crate) fn new(
         shanten: i8,
         after: i8,
@@ -193,20 +186,17 @@ impl Discards {
     }
 
     /// The shanten of the hand (before the discard).
-    #[inline]
     pub fn shanten(&self) -> i8 {
         self.shanten
     }
 
     /// The shanten after each listed discard (the best reachable): the
     /// hand's own, or 0 when the hand is complete.
-    #[inline]
     pub fn after(&self) -> i8 {
         self.after
     }
 
     /// Number of listed discards.
-    #[inline]
     #[allow(clippy::len_without_is_empty)]
     pub fn len(&self) -> usize {
         self.len as usize
@@ -214,7 +204,6 @@ impl Discards {
 
     /// Each listed discard with the effective tiles of the hand it leaves,
     /// most unseen effective copies first, then in tile order.
-    #[inline]
     pub fn iter(&self) -> impl Iterator<Item = (Tile, Effective)> + '_ {
         let after = self.after;
         let len = self.len as usize;
@@ -256,7 +245,6 @@ pub enum Ukeire {
 
 impl Ukeire {
     /// The shanten of the hand.
-    #[inline]
     pub fn shanten(&self) -> i8 {
         match self {
             Ukeire::Draw(e) => e.shanten(),

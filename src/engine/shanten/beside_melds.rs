@@ -88,7 +88,6 @@ impl<B: AsRef<[u8]>> Tables<B> {
     /// beyond what the melds leave; `None` for a concealed hand, three
     /// players, or where no table covers a suit. The hand's tiles are
     /// checked against the rules here; its size is the caller's.
-    #[inline]
     pub(crate) fn melded_within_caps(
         &self,
         hand: &Hand,

@@ -27,8 +27,9 @@
 //! Layout: this file holds what the melds leave ([`Melded`], [`CapMasks`],
 //! [`binding`]); `rows` one part's reads beside them; `leaves` the common
 //! case read from the hand's keys; `parts` the four parts' exact rows and
-//! their draws; `classes` the class-pair reads built on them; `voids`
-//! Sichuan's voids.
+//! their draws; `classes` the class-pair reads built on them, and the best
+//! answer over Sichuan's voids ([`melded_voids`]); `voids` the order to try
+//! the voids in.
 
 mod classes;
 mod leaves;
@@ -41,13 +42,13 @@ use super::combine::{lane_bits, lanes_at_least};
 use crate::hand::{Hand, Meld, MeldKind};
 use crate::table::layout::pair_caps::{self, NO_PAIR, PAIR_OF};
 use crate::tile::KINDS;
-pub(super) use classes::{melded_improving, voided_classes, ClassDiscards};
+pub(super) use classes::{melded_improving, melded_voids, voided_classes, ClassDiscards};
 pub(super) use leaves::{
     capped_class_distance, leaves, leaves_effective, voided_capped_classes, Leaves,
 };
 pub(super) use parts::{melded_after, melded_row, MeldedParts, Ups};
 pub(super) use rows::Worked;
-pub(super) use voids::{fewest_voided_first, melded_voids};
+pub(super) use voids::fewest_voided_first;
 
 /// The first single-meld configuration (see `config_caps`) of each meld
 /// kind, in `MeldKind` order: chows, pungs, kongs (either kind).

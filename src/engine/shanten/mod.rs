@@ -142,7 +142,6 @@ fn meld_parts(hand: &Hand) -> u8 {
         .fold(0, |parts, m| parts | 1 << (m.tile().index() / 9))
 }
 
-#[inline]
 fn tile(i: usize) -> Tile {
     Tile::from_index(i).expect("index < 34")
 }

@@ -203,7 +203,6 @@ impl Shape {
 /// The sets of parts a hand may keep: all four, or (Sichuan) every choice
 /// of numbered suits to void that spares the suits of declared melds. Bit
 /// `i` of an item is part `i` (m, p, s, z).
-#[inline]
 pub(super) fn voids(capped: u8, rules: &Rules) -> impl Iterator<Item = u8> {
     let drop = 3 - rules.max_suits.min(3) as usize;
     let (keeps, n) = VOIDS[drop][usize::from(capped & 0b111)];

@@ -132,7 +132,6 @@ pub(super) fn keeps(caps: &[u8; KINDS], rules: &Rules) -> impl Iterator<Item = u
 }
 
 /// The ranks of part `i` within the 34 kinds.
-#[inline]
 pub(super) fn ranks(i: usize) -> std::ops::Range<usize> {
     9 * i..9 * i + if i == 3 { 7 } else { 9 }
 }

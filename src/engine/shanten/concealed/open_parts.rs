@@ -111,7 +111,6 @@ impl OpenParts {
 
     /// [`OpenParts::lanes`] of every part: the rows of a discard table read
     /// them once for the parts a discard leaves alone.
-    #[inline]
     pub(in crate::engine::shanten) fn all_lanes(&self, t: &DistanceTables) -> [RankLanes; 4] {
         self.kept_lanes(t, 0b1111)
     }

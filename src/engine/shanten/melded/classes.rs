@@ -2,15 +2,17 @@
 //! at fewer melds would be, where at most one suit is not its class
 //! ([`ClassParts`]); the hand's distance ([`melded_distance`]), improving
 //! draws and discard table ([`ClassDiscards`]) start here and fall back
-//! on the parts' exact rows.
+//! on the parts' exact rows. Sichuan's voids ([`melded_voids`]) are
+//! answered here too: their every set is one of these reads.
 
 use super::leaves::{beside_suit, suit_classes};
-use super::parts::{parts_improving, MeldedParts};
+use super::parts::{melded_effective, parts_improving, MeldedParts};
 use super::rows::{
     distance_of, exact_where, honor_distances, kept_honor_part, kept_honors, multi_draws,
     pair_capped, pair_draws, read_suit, single_draws, suit_distances, two_suits,
     two_suits_distance, upper, Worked,
 };
+use super::voids::fewest_voided_first;
 use super::{Bound, Melded};
 use crate::engine::shanten::capped::Certified;
 use crate::engine::shanten::combine::{join, lane_bits, optimal_lanes, NOTHING};
@@ -589,4 +591,77 @@ pub(in crate::engine::shanten) fn melded_improving(
         return Some((melded_distance(t, c, &m)?, 0));
     }
     class_effective(t, c, &m).or_else(|| parts_improving(t, c, &m))
+}
+
+/// [`melded_improving`] over several sets of kept parts (Sichuan's voids):
+/// the parts looked up once, each set dropping its voided suits; the least
+/// distance, with the tiles of every set reaching it.
+pub(in crate::engine::shanten) fn melded_voids(
+    t: &DistanceTables,
+    c: &[u8; KINDS],
+    m: &Melded,
+    keeps: &[u8],
+    want: bool,
+) -> Option<(u8, u64)> {
+    // A set voiding more tiles than the best distance cannot reach it, nor,
+    // voiding as many, beat it.
+    let (sorted, voided) = fewest_voided_first(c, keeps);
+    let keeps = &sorted[..keeps.len()];
+    let mut best = (FAR, 0);
+    if !want {
+        // Class reads alone, no neighbourhoods: each set on its own.
+        for (&keep, &voided) in keeps.iter().zip(&voided) {
+            if voided >= best.0 {
+                break;
+            }
+            best.0 = best.0.min(melded_distance(t, c, &m.keeping(keep))?);
+        }
+        return Some(best);
+    }
+    let all = keeps.iter().fold(0, |a, &k| a | k);
+    // Each set at concealed speed where its parts are their classes (two
+    // suits each: Sichuan), the suits read once for all sets, and what
+    // the capped programme works out shared too.
+    let mut rest = (1u8 << keeps.len()) - 1;
+    if keeps.iter().all(|&keep| two_suits(keep)) {
+        if let Some(shared) = ClassParts::read(t, c, m, all) {
+            let worked: [Worked; 3] = Default::default();
+            let cache = [Some(&worked[0]), Some(&worked[1]), Some(&worked[2])];
+            for (n, &keep) in keeps.iter().enumerate() {
+                // The classes' distance is a lower bound of the set's.
+                let lower = two_suits_distance(t, &shared.parts.class, keep, m.k);
+                if voided[n] > best.0 || lower > best.0 {
+                    rest &= !(1 << n);
+                    continue;
+                }
+                let m = m.keeping(keep);
+                if let Some(found) = class_draws(t, c, &m, &shared, &[None; 4], &cache, None) {
+                    best = crate::engine::shanten::fewer(best, found);
+                    rest &= !(1 << n);
+                }
+            }
+        }
+    }
+    if rest == 0 {
+        return Some(best);
+    }
+    let base = MeldedParts::of(t, c, &m.keeping(all), false)?;
+    for (n, &keep) in keeps.iter().enumerate() {
+        if rest >> n & 1 == 0 || voided[n] > best.0 {
+            continue;
+        }
+        let m = m.keeping(keep);
+        let found = if base.lower.is_some() {
+            // Doubt depends on the parts kept: each set on its own.
+            melded_improving(t, c, &m, keep, want)?
+        } else {
+            let p = base.dropping(all & !keep);
+            match melded_effective(t, c, &m, &p, None) {
+                Some(found) => found,
+                None => melded_improving(t, c, &m, keep, true)?,
+            }
+        };
+        best = crate::engine::shanten::fewer(best, found);
+    }
+    Some(best)
 }

@@ -171,7 +171,6 @@ pub(in crate::engine::shanten) struct Ups {
 }
 
 impl Ups {
-    #[inline]
     pub(in crate::engine::shanten) fn new() -> Ups {
         Ups {
             next: [[[0; 16]; 9]; 3],

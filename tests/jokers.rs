@@ -7,8 +7,8 @@
 
 use hupai::reference::{self, jokers as rj};
 use hupai::sets::Rng;
-use hupai::Tables;
 use hupai::{forms, Hand, JokerError, Jokers, Meld, MeldKind, Rules, Tile, KINDS};
+use hupai::{Engine, Tables};
 use rayon::prelude::*;
 
 // ---------------------------------------------------------------- whole hands
@@ -518,13 +518,13 @@ fn waits_with_a_joker_tile() {
                 tile: Some(tile),
             };
             let want = rj::waits_with(&written, &spec, &rules);
-            match t.waits_with(&written, &spec, &rules) {
+            match Engine::new(t, rules).with_jokers(spec).waits(&written) {
                 Ok(w) => assert_eq!(
                     Some((w.live, w.exhausted)),
                     want,
                     "{written} {spec:?} {rules}"
                 ),
-                Err(JokerError::Waits(_)) => {}
+                Err(hupai::Error::Joker(JokerError::Waits(_))) => {}
                 Err(e) => assert!(want.is_none(), "{written} {spec:?} {rules}: {e}"),
             }
             1

@@ -354,7 +354,7 @@ pub fn engine(data: &[u8]) {
             extra: jokers,
             tile: None,
         };
-        if let Ok(w) = t.waits_with(&hand, &spec, &rules) {
+        if let Ok(w) = hupai::Engine::new(t, rules).with_jokers(spec).waits(&hand) {
             let (live, exhausted) = reference::jokers::waits(&hand, jokers, &rules);
             assert_eq!(
                 (w.live, w.exhausted),

@@ -258,9 +258,8 @@ mod tests {
             tile: None,
         };
         let jokered = hand("123m456p789s11z");
-        let all = t
-            .arrangements_with(&jokered, &spec, &Rules::GENERIC)
-            .unwrap();
+        let (real, jokers) = spec.split(&jokered, &Rules::GENERIC).unwrap();
+        let all = t.arrangements_jokers(&real, jokers, &Rules::GENERIC);
         assert!(all.len() > 1);
         let json = same_both_ways(&Arrangements::with_jokers(&jokered, &all, 3));
         assert!(

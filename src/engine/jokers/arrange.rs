@@ -14,7 +14,6 @@
 //! `jokers.tbl` prune every branch that cannot finish, so the search only
 //! walks towards arrangements.
 
-use super::{JokerError, Jokers};
 use crate::arrangement::{Form, Group, GroupKind};
 use crate::engine::suits_allowed;
 use crate::forms;
@@ -409,26 +408,6 @@ impl<B: AsRef<[u8]>> Tables<B> {
         out.sort_by(JokerArrangement::order);
         out.dedup();
         out
-    }
-
-    /// [`Tables::arrangements_jokers`] of a hand as written, `spec` naming
-    /// its jokers.
-    ///
-    /// ```
-    /// use hupai::{Hand, Jokers, Rules, Tables, Tile};
-    /// let h: Hand = "123m456p789s1z7z".parse().unwrap();
-    /// let spec = Jokers { extra: 3, tile: Some(Tile::RED) };
-    /// let all = Tables::embedded().arrangements_with(&h, &spec, &Rules::GENERIC).unwrap();
-    /// assert!(all.iter().any(|a| a.to_string() == "123m 456p 789s 11*1*z JJ"));
-    /// ```
-    pub fn arrangements_with(
-        &self,
-        hand: &Hand,
-        spec: &Jokers,
-        rules: &Rules,
-    ) -> Result<Vec<JokerArrangement>, JokerError> {
-        let (real, jokers) = spec.split(hand, rules)?;
-        Ok(self.arrangements_jokers(&real, jokers, rules))
     }
 }
 

@@ -295,6 +295,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
 
     /// [`Tables::shanten_jokers`] by the per-part search alone, never the
     /// plain tables: the second algorithm the tests hold the fast path to.
+    #[cfg(feature = "test-support")]
     #[doc(hidden)]
     pub fn shanten_jokers_searched(
         &self,
@@ -335,6 +336,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
 
     /// [`Tables::effective_jokers`] by the per-part search alone (no
     /// lookups): the second algorithm the tests hold the lookups to.
+    #[cfg(feature = "test-support")]
     #[doc(hidden)]
     pub fn effective_jokers_searched(
         &self,
@@ -414,6 +416,7 @@ impl<B: AsRef<[u8]>> Tables<B> {
 
     /// [`Tables::discards_jokers`] by the per-part search alone (no
     /// lookups): the second algorithm the tests hold the lookups to.
+    #[cfg(feature = "test-support")]
     #[doc(hidden)]
     pub fn discards_jokers_searched(
         &self,
@@ -531,14 +534,15 @@ impl<B: AsRef<[u8]>> Tables<B> {
     /// lowers the shanten. Listed discards are real tiles.
     ///
     /// ```
-    /// use hupai::{engine::Ukeire, Hand, Jokers, Rules, Tables, Tile};
+    /// use hupai::{engine::Ukeire, Engine, Hand, Jokers, Rules, Tile};
     /// let h: Hand = "123m456p789s1277z".parse().unwrap();
     /// let spec = Jokers { extra: 0, tile: Some(Tile::RED) };
-    /// let u = Tables::embedded().ukeire_with(&h, &spec, &Rules::RIICHI, &[0; 34]).unwrap();
+    /// let engine = Engine::embedded(Rules::RIICHI).with_jokers(spec);
+    /// let u = engine.ukeire(&h, &[0; 34]).unwrap();
     /// let Ukeire::Draw(e) = u else { unreachable!() };
     /// assert_eq!(e.tiles().to_string(), "1z 2z 7z"); // 7z: a second joker
     /// ```
-    pub fn ukeire_with(
+    pub(crate) fn ukeire_with(
         &self,
         hand: &Hand,
         spec: &Jokers,

@@ -20,8 +20,8 @@ impl<B: AsRef<[u8]>> Tables<B> {
     /// The tiles that complete the hand's real tiles with `jokers` jokers,
     /// live and exhausted (the hand holds all four copies, concealed or in
     /// melds; such a tile would be a fifth copy). Each drawn tile is a real
-    /// tile; see [`Tables::waits_with`] for a joker tile, whose draw is a
-    /// joker. With no jokers this is [`Tables::waits`].
+    /// tile; an [`Engine`](crate::Engine) with a joker tile counts its draw as
+    /// a joker. With no jokers this is [`Tables::waits`].
     ///
     /// The hand with its jokers must be one tile short of complete: 1, 4, 7,
     /// 10 or 13 tiles (a declared meld counts three), or 14–17 under the generic
@@ -240,22 +240,22 @@ impl<B: AsRef<[u8]>> Tables<B> {
     /// its four copies.
     ///
     /// ```
-    /// use hupai::{Hand, Jokers, Rules, Tables, Tile};
-    /// let t = Tables::embedded();
+    /// use hupai::{Engine, Hand, Jokers, Rules, Tile};
     /// let spec = Jokers { extra: 0, tile: Some(Tile::RED) };
+    /// let t = Engine::embedded(Rules::GENERIC).with_jokers(spec);
     /// let h: Hand = "123m456p789s11z77z".parse().unwrap();
-    /// let w = t.waits_with(&h, &spec, &Rules::GENERIC).unwrap();
+    /// let w = t.waits(&h).unwrap();
     /// assert_eq!(w.live.len(), 34); // any tile makes a pung with the two jokers
     /// let h: Hand = "123m456p789s144z7z".parse().unwrap();
-    /// let w = t.waits_with(&h, &spec, &Rules::GENERIC).unwrap();
+    /// let w = t.waits(&h).unwrap();
     /// // 1z: 111z (with the joker) + 44z; 4z: 444z + 1z and the joker; a
     /// // drawn 7z is a second joker: 1z and two jokers + 44z.
     /// assert_eq!(w.live.to_string(), "1z 4z 7z");
     /// let h: Hand = "123m456p7777z".parse().unwrap();
-    /// let w = t.waits_with(&h, &spec, &Rules::GENERIC).unwrap();
+    /// let w = t.waits(&h).unwrap();
     /// assert_eq!((w.live.len(), w.exhausted.to_string().as_str()), (33, "7z"));
     /// ```
-    pub fn waits_with(
+    pub(crate) fn waits_with(
         &self,
         hand: &Hand,
         spec: &Jokers,

@@ -326,21 +326,18 @@ where
         if self.jokers.is_none() {
             return Ok(self.tables.effective(hand, &self.rules, visible)?);
         }
-        // The size check and the answer with a joker count first; with a
-        // joker tile, drawing that tile also helps, which only the hand as
-        // written shows.
-        let (real, jokers) = self.split(hand)?;
-        let e = self
-            .tables
-            .effective_jokers(&real, jokers, &self.rules, visible)
-            .map_err(JokerError::Shanten)?;
-        match self.jokers.tile {
-            None => Ok(e),
-            Some(_) => match self.ukeire(hand, visible)? {
-                Ukeire::Draw(e) => Ok(e),
-                Ukeire::Discard(_) => Ok(e),
+        self.with_joker_tile(
+            hand,
+            visible,
+            |real, jokers| {
+                self.tables
+                    .effective_jokers(real, jokers, &self.rules, visible)
             },
-        }
+            |u| match u {
+                Ukeire::Draw(e) => Some(e),
+                Ukeire::Discard(_) => None,
+            },
+        )
     }
 
     /// The discard table of a 3n+2 hand: each discard that keeps the best
@@ -357,18 +354,37 @@ where
         if self.jokers.is_none() {
             return Ok(self.tables.discards(hand, &self.rules, visible)?);
         }
-        let (real, jokers) = self.split(hand)?;
-        let d = self
-            .tables
-            .discards_jokers(&real, jokers, &self.rules, visible)
-            .map_err(JokerError::Shanten)?;
-        match self.jokers.tile {
-            None => Ok(d),
-            Some(_) => match self.ukeire(hand, visible)? {
-                Ukeire::Discard(d) => Ok(d),
-                Ukeire::Draw(_) => Ok(d),
+        self.with_joker_tile(
+            hand,
+            visible,
+            |real, jokers| {
+                self.tables
+                    .discards_jokers(real, jokers, &self.rules, visible)
             },
+            |u| match u {
+                Ukeire::Discard(d) => Some(d),
+                Ukeire::Draw(_) => None,
+            },
+        )
+    }
+
+    /// An answer with jokers: `by_count` on the real tiles and the joker
+    /// count first (the size check and the answer of a joker count); with a
+    /// joker tile, drawing that tile also helps, which only the hand as
+    /// written shows, so the answer is then `pick` of its ukeire.
+    fn with_joker_tile<A>(
+        &self,
+        hand: &Hand,
+        visible: &Counts,
+        by_count: impl FnOnce(&Hand, usize) -> Result<A, crate::engine::ShantenError>,
+        pick: impl FnOnce(Ukeire) -> Option<A>,
+    ) -> Result<A, Error> {
+        let (real, jokers) = self.split(hand)?;
+        let a = by_count(&real, jokers).map_err(JokerError::Shanten)?;
+        if self.jokers.tile.is_none() {
+            return Ok(a);
         }
+        Ok(pick(self.ukeire(hand, visible)?).unwrap_or(a))
     }
 
     /// Effective tiles of a 3n+1 hand or the discard table of a 3n+2 hand,
@@ -678,6 +694,16 @@ mod tests {
                             s,
                             "{h} {spec:?}"
                         );
+                        // effective and discards are ukeire's two halves.
+                        match typed.ukeire(h, &none) {
+                            Ok(Ukeire::Draw(e)) => {
+                                assert_eq!(typed.effective(h, &none).ok(), Some(e), "{h} {spec:?}")
+                            }
+                            Ok(Ukeire::Discard(d)) => {
+                                assert_eq!(typed.discards(h, &none).ok(), Some(d), "{h} {spec:?}")
+                            }
+                            Err(_) => {}
+                        }
                         let direct = match spec.split(h, &rules) {
                             Ok((real, j)) => t.is_win_jokers(&real, j, &rules),
                             Err(_) => false,

@@ -1,7 +1,11 @@
 //! A part's distances: the cells of `m` melds and `p` pairs, the sentinel of
 //! a cell no target reaches, and the min-plus product of two parts.
 
-#[cfg(any(test, feature = "generate"))]
+#[cfg(any(
+    test,
+    feature = "generate",
+    not(all(target_arch = "x86_64", target_feature = "sse2"))
+))]
 use crate::table::Distances;
 
 /// Cells per pattern: `m = 0..=4` melds, without (`p = 0`) then with a pair.
@@ -23,7 +27,13 @@ pub(crate) const FAR: u8 = 0x40;
 /// cell: `r[m][p] = min a[i][q] + b[m − i][p − q]`, capped at [`FAR`] (lanes
 /// 5–7 and 13–15 stay [`FAR`]). Lanes hold at most [`FAR`] (64), so sums
 /// never wrap; on arbitrary bytes (a corrupt table) they wrap harmlessly.
-#[cfg(any(test, feature = "generate"))]
+/// The generator's product, and the engine's where no SSE2 product is built
+/// (WebAssembly).
+#[cfg(any(
+    test,
+    feature = "generate",
+    not(all(target_arch = "x86_64", target_feature = "sse2"))
+))]
 pub(crate) fn product(a: &Distances, b: &Distances) -> Distances {
     let mut r = [FAR; 16];
     for i in 0..5 {
